@@ -1,0 +1,130 @@
+import { BehaviorSubject, Observable, Subject, filter, distinctUntilChanged } from 'rxjs';
+import {
+  busEventSchema, type BusEvent, type BusEventType, type EventOf, type PayloadOf,
+  type Session, type Store, type PopupType,
+} from './catalogue';
+
+/** The contract version of the bus (this package's version). Major = breaking change. */
+export const BUS_VERSION = '1.0.0';
+
+/** Thrown by {@link EventBus.publish} for an unknown type or a payload that breaks the catalogue. */
+export class BusEventError extends Error {
+  constructor(message: string, readonly event: unknown) {
+    super(message);
+    this.name = 'BusEventError';
+  }
+}
+
+/** The signed-out session (spec §3), also the fallback when the identity fetch fails (spec §7). */
+export const EMPTY_SESSION: Session = Object.freeze({
+  uid: null,
+  loggedIn: false,
+  isLoading: false,
+  profile: null,
+  id_token: null,
+  scene: null,
+  cardStatus: null,
+  product: { storeId: null, bannerCode: null },
+  subscribed: false,
+}) as Session;
+
+/** A read-only state stream: current value at once, then every change. */
+export interface StateStream<T> extends Observable<T> {
+  /** The current value (synchronously). */
+  readonly value: T;
+}
+
+function stateStream<T>(subject: BehaviorSubject<T>): StateStream<T> {
+  const obs = subject.pipe(distinctUntilChanged()) as StateStream<T>;
+  Object.defineProperty(obs, 'value', { get: () => subject.getValue() });
+  return obs;
+}
+
+/** State a late-mounting remote must be able to read at once (ARCHITECTURE §3). */
+export interface BusState {
+  session: StateStream<Session>;
+  /** The preferred store, or null until one is loaded (spec §4 Store selection). */
+  store: StateStream<Store | null>;
+  /** Shopping-list item count. */
+  listCount: StateStream<number>;
+  /** Active consent groups, e.g. ['C0001','C0002']. */
+  consent: StateStream<readonly string[]>;
+  /** The card popup currently open (spec §4 popupType). */
+  popup: StateStream<PopupType>;
+}
+
+/**
+ * The storefront event bus. Publish validated FSA events; subscribe by type; read state streams.
+ */
+export interface EventBus {
+  readonly version: string;
+  /** Validates and publishes. @throws BusEventError when the event is unknown or malformed. */
+  publish(event: BusEvent): void;
+  /** Shorthand: `emit('toast/show', {...})`. @throws BusEventError as publish. */
+  emit<T extends BusEventType>(type: T, payload: PayloadOf<T>): void;
+  /** Events of one type, from now on (no replay; use `state` for current values). */
+  on<T extends BusEventType>(type: T): Observable<EventOf<T>>;
+  /** Every event, from now on. */
+  readonly events$: Observable<BusEvent>;
+  readonly state: BusState;
+}
+
+/** Human-readable reason why `event` is not a valid catalogue event, or null when it is. */
+export function describeInvalidEvent(event: unknown): string | null {
+  if (typeof event !== 'object' || event === null) return `event must be an object, got ${event === null ? 'null' : typeof event}`;
+  const type = (event as { type?: unknown }).type;
+  if (typeof type !== 'string') return 'event.type must be a string';
+  const result = busEventSchema.safeParse(event);
+  if (result.success) return null;
+  const issue = result.error.issues[0] as { code: string; path: PropertyKey[]; expected?: string; values?: unknown[]; message: string };
+  if (issue.code === 'invalid_union' && issue.path.join('.') === 'type') return `unknown event type '${type}'`;
+  const path = issue.path.filter((p) => p !== 'payload').join('.') || 'payload';
+  let got: unknown = event;
+  for (const key of issue.path) got = (got as Record<PropertyKey, unknown> | undefined)?.[key];
+  const detail = issue.expected
+    ? `expected ${issue.expected}, got ${got === null ? 'null' : typeof got}`
+    : issue.values ? `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` : issue.message;
+  return `malformed '${type}' event: ${path}: ${detail}`;
+}
+
+/** Creates a bus. Remotes never call this: they import `bus` (the shared singleton). */
+export function createBus(): EventBus {
+  const events = new Subject<BusEvent>();
+  const session = new BehaviorSubject<Session>(EMPTY_SESSION);
+  const store = new BehaviorSubject<Store | null>(null);
+  const listCount = new BehaviorSubject<number>(0);
+  const consent = new BehaviorSubject<readonly string[]>([]);
+  const popup = new BehaviorSubject<PopupType>('none');
+
+  const publish = (event: BusEvent) => {
+    const reason = describeInvalidEvent(event);
+    if (reason) throw new BusEventError(`shared-events: ${reason}`, event);
+    // State first, so a subscriber reacting to the event reads the new state.
+    switch (event.type) {
+      case 'session/changed': session.next(event.payload); break;
+      case 'store/changed': store.next(event.payload.store); break;
+      case 'list/count-changed': listCount.next(event.payload.count); break;
+      case 'consent/changed': consent.next(event.payload.groups); break;
+      case 'popup/open': popup.next(event.payload.popupType); break;
+      case 'popup/closed': if (popup.getValue() === event.payload.popupType) popup.next('none'); break;
+      default: break;
+    }
+    events.next(event);
+  };
+
+  return {
+    version: BUS_VERSION,
+    publish,
+    emit: (type, payload) => publish({ type, payload } as BusEvent),
+    on: <T extends BusEventType>(type: T) =>
+      events.pipe(filter((e): e is EventOf<T> => e.type === type)),
+    events$: events.asObservable(),
+    state: {
+      session: stateStream(session),
+      store: stateStream(store),
+      listCount: stateStream(listCount),
+      consent: stateStream(consent),
+      popup: stateStream(popup),
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * The event catalogue of the storefront bus (ARCHITECTURE §3): every event any remote may publish,
+ * as a discriminated union on `type`, each a Flux Standard Action (FSA: `{ type, payload, meta? }`).
+ *
+ * Contract versioning: adding an event or an optional field is a minor change of this package;
+ * changing or removing a field is major. `BUS_VERSION` below is checked by consumers.
+ *
+ * Covers all of spec §4: session, preferred store, list count, toasts, popups, analytics, consent.
+ */
+import * as z from 'zod/mini';
+
+/** Spec §3 Scene: loyalty card state. `info` amounts: pointBalance in points, dollarValue in cents. */
+export const sceneSchema = z.object({
+  cardNumber: z.nullable(z.string()),
+  enrollmentStatus: z.nullable(z.string()),
+  linkedStatus: z.boolean(),
+  info: z.nullable(z.object({ pointBalance: z.number(), dollarValue: z.number() })),
+});
+export type Scene = z.infer<typeof sceneSchema>;
+
+/** Card status codes answered by Inquire (spec §4 Card popup state). */
+export const cardStatusSchema = z.enum(['LP00', 'LP01', 'LP02', 'LP03']);
+export type CardStatus = z.infer<typeof cardStatusSchema>;
+
+/** Spec §3 Session (user). `product.storeId` is the preferred store number (4 digits, e.g. '3299'). */
+export const sessionSchema = z.object({
+  uid: z.nullable(z.string()),
+  loggedIn: z.boolean(),
+  isLoading: z.boolean(),
+  profile: z.nullable(z.object({ firstName: z.string(), lastName: z.string() })),
+  id_token: z.nullable(z.string()),
+  scene: z.nullable(sceneSchema),
+  cardStatus: z.optional(z.nullable(cardStatusSchema)),
+  lifestyles: z.optional(z.array(z.string())),
+  product: z.object({ storeId: z.nullable(z.string()), bannerCode: z.nullable(z.string()) }),
+  subscribed: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** Spec §3 Store. Hours: `storeHours` is one entry per day, e.g. { day: 'Monday', open: '08:00', close: '22:00' }. */
+export const storeSchema = z.object({
+  storeNumber: z.string(),
+  locationName: z.string(),
+  slug: z.string(),
+  bannerCode: z.optional(z.string()),
+  address: z.object({
+    address1: z.string(),
+    address2: z.optional(z.nullable(z.string())),
+    intersection: z.optional(z.nullable(z.string())),
+    city: z.string(),
+    province: z.string(),
+    postalCode: z.string(),
+  }),
+  hours: z.object({
+    is24Hours: z.boolean(),
+    storeHours: z.array(z.object({ day: z.string(), open: z.string(), close: z.string() })),
+  }),
+  region: z.array(z.string()),
+  _geoloc: z.object({ lat: z.number(), lng: z.number() }),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+export const popupTypeSchema = z.enum(['none', 'addCard', 'linkCard', 'ghostCard', 'createScenePopup']);
+/** Spec §4 popupType. */
+export type PopupType = z.infer<typeof popupTypeSchema>;
+
+/** Spec §7 Analytics events. */
+export const analyticsEventNameSchema = z.enum([
+  'nav_header', 'nav_footer', 'popup_view', 'popup_click', 'view_item_list',
+  'card_activation', 'scene_registration', 'sign_out', 'search', 'select_store',
+]);
+export type AnalyticsEventName = z.infer<typeof analyticsEventNameSchema>;
+
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const params = z.record(z.string(), z.union([scalar, z.array(z.unknown()), z.record(z.string(), z.unknown())]));
+
+const meta = z.optional(z.object({ source: z.optional(z.string()), at: z.optional(z.number()) }));
+const fsa = <T extends string, P extends z.ZodMiniType>(type: T, payload: P) =>
+  z.object({ type: z.literal(type), payload, meta });
+
+/** Every event of the catalogue. */
+export const busEventSchema = z.discriminatedUnion('type', [
+  /** The session changed (sign-in, sign-out, card status, identity refresh). Spec §3, §4. */
+  fsa('session/changed', sessionSchema),
+  /** A remote asks the shell to start sign-in (authorization-code flow) or sign-up. */
+  fsa('session/sign-in-requested', z.object({ mode: z.enum(['signIn', 'signUp']), returnTo: z.optional(z.string()) })),
+  /** A remote asks the shell to sign the shopper out (spec §2 Account menu). */
+  fsa('session/sign-out-requested', z.object({ reason: z.optional(z.string()) })),
+  /** The preferred store changed (spec §4 Store selection). `source` tells who chose it. */
+  fsa('store/changed', z.object({ store: storeSchema, source: z.enum(['default', 'user', 'account', 'storage', 'geolocation']) })),
+  /** A remote asks the store selector to open (e.g. the header's store button). */
+  fsa('store/selector-open-requested', z.object({})),
+  /** An item was added to the shopping list (spec §3 Shopping list item_id = articleNumber_uom_storeId). */
+  fsa('list/item-added', z.object({ itemId: z.string(), quantity: z.number(), queryID: z.optional(z.string()), position: z.optional(z.number()) })),
+  /** The shopping-list count changed (badge shows '99+' above 99, spec §2). */
+  fsa('list/count-changed', z.object({ count: z.number() })),
+  /** Show a toast (spec §8: header toasts auto-close after 7000 ms; list toasts 3000 ms). */
+  fsa('toast/show', z.object({
+    id: z.optional(z.string()),
+    message: z.string(),
+    kind: z.enum(['success', 'error', 'info']),
+    autoCloseMs: z.optional(z.number()),
+  })),
+  /** Open a card popup (spec §4 popupType); `none` closes. */
+  fsa('popup/open', z.object({ popupType: popupTypeSchema })),
+  /** A card popup was closed: soft ('remind later') or hard (the x), spec §4 Suppression. */
+  fsa('popup/closed', z.object({ popupType: popupTypeSchema, closeType: z.enum(['soft', 'hard']) })),
+  /** An analytics event for the tag manager's dataLayer (spec §7 Analytics events). */
+  fsa('analytics/track', z.object({ event: analyticsEventNameSchema, params: z.optional(params) })),
+  /** The consent groups now active (e.g. 'C0002' analytics, spec §4 Guided tours). */
+  fsa('consent/changed', z.object({ groups: z.array(z.string()) })),
+  /** A search was submitted (spec §2 Search dropdown: query and tab). */
+  fsa('search/submitted', z.object({ query: z.string(), tab: z.enum(['product', 'recipe']) })),
+]);
+
+export type BusEvent = z.infer<typeof busEventSchema>;
+export type BusEventType = BusEvent['type'];
+export type EventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;
+export type PayloadOf<T extends BusEventType> = EventOf<T>['payload'];
+
+/** Every event type of the catalogue, for contract checks. */
+export const EVENT_TYPES: readonly BusEventType[] = busEventSchema.def.options.map(
+  (o) => (o.def.shape.type as unknown as { def: { values: string[] } }).def.values[0] as BusEventType,
+);

@@ -1,0 +1,144 @@
+/**
+ * One webpack + Module Federation preset for the shell and every remote (ARCHITECTURE §2, §7).
+ *
+ * A remote's webpack.config.js is a few lines:
+ *   const { createConfig } = require('@storefront/tooling');
+ *   module.exports = createConfig({ dirname: __dirname, exposes: { './spa': './src/spa.tsx' }, port: 3001 });
+ *
+ * - Remotes build into `dist/<name>/<version>/` (immutable, versioned folder) with `remoteEntry.js`
+ *   and `mf-manifest.json`; chunks are content-hashed. The same build also holds `index.html`, the
+ *   remote's standalone mode (src/index.ts -> src/bootstrap.tsx).
+ * - The host (shell) builds into `dist/` and registers remotes at run time from `/remotes.json`.
+ * - Shared singletons are declared once, here: SHARED_SINGLETONS.
+ */
+const path = require('path');
+const fs = require('fs');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const rootDir = path.resolve(__dirname, '..', '..');
+const versionOf = (pkg) => {
+  const file = require.resolve(`${pkg}/package.json`, { paths: [rootDir] });
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+};
+
+/** Packages that hold state or are large enough that exactly one copy may reach the browser. */
+const SHARED_SINGLETONS = [
+  ['react', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/client', 'react-dom'],
+  ['react/jsx-runtime', 'react'],
+  ['react-router', 'react-router'],
+  ['react-router-dom', 'react-router-dom'],
+  ['rxjs', 'rxjs'],
+  ['shared-events', 'shared-events'],
+];
+
+/** The shared scope every remote and the host declare (one copy of each singleton). */
+function sharedScope() {
+  const shared = {};
+  for (const [request, pkg] of SHARED_SINGLETONS) {
+    const version = versionOf(pkg);
+    const major = version.split('.')[0];
+    shared[request] = { singleton: true, requiredVersion: `^${major}.0.0`, version };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dirname   package folder (its package.json gives name and version)
+ * @param {Record<string,string>} [o.exposes]  MF exposes; a remote exposes at least './spa'
+ * @param {boolean} [o.host]   build the host (shell) instead of a remote
+ * @param {number} [o.port]    dev-server port for `npm run dev`
+ * @param {string[]} [o.runtimePlugins] MF runtime plugins (host: errorLoadRemote fallback)
+ * @param {Record<string,string>} [o.define] compile-time constants (JSON-stringified)
+ */
+function createConfig({ dirname, exposes = {}, host = false, port = 3000, runtimePlugins = [], define = {}, title }) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8'));
+  const name = pkg.name.replace(/[^a-zA-Z0-9_]/g, '_');
+  const outDir = host ? path.join(dirname, 'dist') : path.join(dirname, 'dist', pkg.name, pkg.version);
+
+  return (env, argv) => {
+    const mode = (argv && argv.mode) || process.env.NODE_ENV || 'production';
+    const prod = mode === 'production';
+    return {
+      mode,
+      context: dirname,
+      entry: { main: './src/index.ts' },
+      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: outDir,
+        publicPath: 'auto',
+        filename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(dirname, '.cache', 'webpack'),
+        buildDependencies: { config: [__filename, path.join(dirname, 'webpack.config.js')] },
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !prod } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(mode),
+          __REMOTE_NAME__: JSON.stringify(pkg.name),
+          __REMOTE_VERSION__: JSON.stringify(pkg.version),
+          ...Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
+        }),
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: sharedScope(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: fs.existsSync(path.join(dirname, 'public', 'index.html'))
+            ? path.join(dirname, 'public', 'index.html')
+            : path.join(__dirname, 'index.html'),
+          title: title || pkg.name,
+          chunks: ['main'],
+        }),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: { hints: false },
+      stats: prod ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        hot: false,
+        client: { overlay: false },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, sharedScope, SHARED_SINGLETONS };
