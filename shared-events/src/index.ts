@@ -8,6 +8,7 @@ import { createBus, type EventBus } from './bus';
 export * from './catalogue';
 export * from './bus';
 export { useBusState, useBusEvent } from './react';
+export * from './remote';
 
 type Registry = { version: string; instances: number; bus: EventBus };
 const g = globalThis as typeof globalThis & { __SHARED_EVENTS__?: Registry };

@@ -71,7 +71,9 @@ function createConfig({ dirname, exposes = {}, host = false, port = 3000, runtim
       output: {
         path: outDir,
         publicPath: 'auto',
-        filename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        // Entry chunks (main.js, remoteEntry.js) keep stable names and are served no-cache: webpack
+        // 5.111 cannot put [contenthash] in output.filename with MF exposes (module-federation/core#5077).
+        filename: '[name].js',
         chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: name,
         clean: true,
@@ -125,6 +127,7 @@ function createConfig({ dirname, exposes = {}, host = false, port = 3000, runtim
             : path.join(__dirname, 'index.html'),
           title: title || pkg.name,
           chunks: ['main'],
+          hash: prod,
         }),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },

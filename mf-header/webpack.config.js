@@ -1,0 +1,3 @@
+const { createConfig } = require('@storefront/tooling');
+
+module.exports = createConfig({ dirname: __dirname, exposes: { './spa': './src/spa.tsx' }, port: 3001 });

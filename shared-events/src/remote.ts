@@ -1,0 +1,46 @@
+import type { EventBus } from './bus';
+
+/**
+ * Runtime configuration the shell passes every remote (served by the edge at `/config.json`).
+ * Pointing the site at real Algolia or a real BFF is a change here, not in code.
+ */
+export interface RuntimeConfig {
+  /** Algolia-compatible search engine (algoliasearch v5 `hosts`). */
+  search: {
+    appId: string;
+    /** Search-only API key (never an admin key in the browser). */
+    apiKey: string;
+    /** e.g. [{ url: 'localhost:7700', protocol: 'http' }] */
+    hosts: Array<{ url: string; protocol: 'http' | 'https' }>;
+    indices: { products: string; recipes: string; suggestions: string; stores: string };
+  };
+  /** Base path of the BFF, normally '/api' on the shell's origin. */
+  apiBase: string;
+  /** Store loaded when none is stored (spec §4, §9: 3299). */
+  defaultStoreNumber: string;
+}
+
+/** Local defaults: the embedded platform started by `npm start` (README). */
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  search: {
+    appId: 'grocery-local',
+    apiKey: 'local-search-key',
+    hosts: [{ url: 'localhost:7700', protocol: 'http' }],
+    indices: { products: 'products', recipes: 'recipes', suggestions: 'products_query_suggestions', stores: 'stores' },
+  },
+  apiBase: '/api',
+  defaultStoreNumber: '3299',
+};
+
+/**
+ * single-spa custom props the root config (shell) gives every remote's lifecycles
+ * (ARCHITECTURE §2, §4). In a remote's standalone mode, `bootstrap.tsx` builds the same props.
+ */
+export interface RemoteProps {
+  bus: EventBus;
+  config: RuntimeConfig;
+  /** The slot element the remote renders into. */
+  domElement?: HTMLElement;
+  /** Navigate inside the site without a full reload (pushState + single-spa reroute). */
+  navigate?: (url: string) => void;
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * Serves one remote's production build (its `dist/`, holding `<name>/<version>/` folders) with CORS
+ * and the shared cache policy. Run from a remote's folder: `npm run serve` (PORT env, default from
+ * package.json "config.port").
+ *
+ * Each remote has its own server, so an integration tester can stop one and watch the rest of the
+ * site keep working (ARCHITECTURE §2).
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import cors from '@fastify/cors';
+import { cacheControlFor } from './cache-policy.mjs';
+
+export async function serveRemote({ dir, port, host = '127.0.0.1', logger = false }) {
+  const app = Fastify({ logger });
+  await app.register(cors, { origin: true });
+  await app.register(fastifyStatic, {
+    root: path.join(dir, 'dist'),
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader('Cache-Control', cacheControlFor(filePath));
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+  await app.listen({ port, host });
+  return app;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = process.cwd();
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const port = Number(process.env.PORT || (pkg.config && pkg.config.port) || 3000);
+  serveRemote({ dir, port }).then(() => {
+    console.log(`${pkg.name} ${pkg.version}: http://localhost:${port}/${pkg.name}/${pkg.version}/ (manifest: mf-manifest.json)`);
+  });
+}
