@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suite against the composed site built in production mode (ARCHITECTURE §6), in Debian's
+ * Chromium (browsers cannot be downloaded here, ARCHITECTURE §7). The platform is started by the
+ * worker fixture in fixtures/platform.ts on ports offset by 10000 (edge :18080) so it never clashes
+ * with a developer's `npm start`.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: 'http://localhost:18080',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,36 @@
+import { test, expect, installReactRendererProbe } from '../fixtures/platform';
+
+test.describe('composition (ARCHITECTURE §2)', () => {
+  test('exactly one React DOM and one bus instance reach the page', async ({ page }) => {
+    await installReactRendererProbe(page);
+    await page.goto('/');
+    await expect(page.getByRole('combobox', { name: 'Search products and recipes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Your store: / })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+    const renderers = await page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
+    expect(renderers).toBe(1);
+    const bus = await page.evaluate(() => (window as unknown as { __SHARED_EVENTS__: { instances: number; version: string } }).__SHARED_EVENTS__);
+    expect(bus.instances).toBe(1);
+    expect(bus.version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  test('an unknown path shows a real not-found page with a 404 status', async ({ page }) => {
+    const res = await page.goto('/no-such-aisle');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    // The remotes still compose around it.
+    await expect(page.getByRole('combobox', { name: 'Search products and recipes' })).toBeVisible();
+  });
+
+  test('the edge sends the cache policy and a CSP naming only the site origins', async ({ request, platform }) => {
+    const manifest = await request.get(`http://localhost:${platform.ports.header}/mf-header/1.0.0/mf-manifest.json`);
+    expect(manifest.headers()['cache-control']).toBe('no-cache');
+    const home = await request.get('/');
+    const csp = home.headers()['content-security-policy'];
+    expect(csp).toContain(`http://localhost:${platform.ports.header}`);
+    expect(csp).not.toMatch(/\*(?!\.)|https?:\/\/(?!localhost)/);
+    expect((await request.get('/remotes.json')).headers()['cache-control']).toBe('no-cache');
+    const alert = await request.post('/api/bannerAlert', { data: { province: 'ON' } });
+    expect(alert.status()).toBe(200);
+  });
+});

@@ -1,1 +1,0 @@
-export function App() { return <div>header</div>; }

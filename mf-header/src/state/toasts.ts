@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EventBus, PayloadOf } from 'shared-events';
+
+/** Spec §8 / §9 "Toast auto-close": header toasts close after 7 s = 7000 ms unless the event says otherwise. */
+export const DEFAULT_TOAST_AUTO_CLOSE_MS = 7000;
+
+/** At most this many toasts are stacked; the oldest is dropped when a new one arrives. */
+export const MAX_TOASTS = 5;
+
+/** A toast on screen. */
+export interface ToastItem {
+  /** Unique per shown toast (React key); a re-shown `id` gets a new key so its timer restarts. */
+  key: string;
+  /** The `toast/show` payload `id`, or the key when none was given. */
+  id: string;
+  message: string;
+  kind: PayloadOf<'toast/show'>['kind'];
+  /** Milliseconds until it closes by itself; 0 or less (or not finite) = stays until closed. */
+  autoCloseMs: number;
+}
+
+/**
+ * Keeps the header's toast stack (spec §2 Header "Toasts for messages").
+ *
+ * Consumes `toast/show` `{ id?, message, kind: 'success'|'error'|'info', autoCloseMs? }` from the bus.
+ * A toast with the `id` of one already shown replaces it (no duplicates). Timers live in the toast
+ * view (it pauses while hovered or focused); this hook only holds the list.
+ *
+ * @returns the toasts, oldest first, and `dismiss(key)`.
+ */
+export function useToasts(bus: EventBus): { toasts: ToastItem[]; dismiss: (key: string) => void } {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const seq = useRef(0);
+
+  useEffect(() => {
+    const sub = bus.on('toast/show').subscribe(({ payload }) => {
+      seq.current += 1;
+      const key = `mfh-toast-${seq.current}`;
+      const item: ToastItem = {
+        key,
+        id: payload.id ?? key,
+        message: payload.message,
+        kind: payload.kind,
+        autoCloseMs: payload.autoCloseMs ?? DEFAULT_TOAST_AUTO_CLOSE_MS,
+      };
+      setToasts((current) => [...current.filter((t) => t.id !== item.id), item].slice(-MAX_TOASTS));
+    });
+    return () => sub.unsubscribe();
+  }, [bus]);
+
+  const dismiss = useCallback((key: string) => {
+    setToasts((current) => current.filter((t) => t.key !== key));
+  }, []);
+
+  return { toasts, dismiss };
+}

@@ -1,0 +1,72 @@
+/**
+ * Shapes of the search engine's records and responses as this remote uses them
+ * (spec §3 Search hit, Search response; seed records in services/seed/data).
+ */
+
+/** A `products` index record. Prices are integer cents. */
+export interface ProductHit {
+  objectID: string;
+  title: string;
+  brand?: string;
+  size?: string;
+  /** Base price in cents. */
+  price?: number;
+  /** Price per store number, in cents; wins over `price` for the preferred store. */
+  storePrices?: Record<string, number>;
+  /** 'products/<slug>' — the card links to `/<pageSlug>` (spec §2 `/{type}/{pageSlug}`). */
+  pageSlug?: string;
+  /** Set by the engine when the query had `clickAnalytics: true`. */
+  queryID?: string;
+  /** 1-based position in the result list (for click events). */
+  position?: number;
+}
+
+/** A `recipes` index record. */
+export interface RecipeHit {
+  objectID: string;
+  title: string;
+  description?: string;
+  servings?: number;
+  totalTimeMinutes?: number;
+  /** 'recipes/<slug>' */
+  pageSlug?: string;
+  queryID?: string;
+  position?: number;
+}
+
+/** A `products_query_suggestions` record. */
+export interface SuggestionHit {
+  objectID: string;
+  query: string;
+}
+
+/** One index's part of a multi-index response. */
+export interface HitsPage<T> {
+  hits: T[];
+  /** Total matching records. */
+  nbHits: number;
+  /** Total pages at the requested hitsPerPage. */
+  nbPages: number;
+  /** 0-based page. */
+  page: number;
+  queryID?: string;
+}
+
+/** One request of a multi-index query (algoliasearch v5 `SearchForHits`). */
+export interface IndexRequest {
+  indexName: string;
+  query: string;
+  filters?: string;
+  hitsPerPage?: number;
+  /** 0-based. */
+  page?: number;
+  clickAnalytics?: boolean;
+}
+
+/**
+ * The one method of the algoliasearch v5 client this remote uses. The real `liteClient` satisfies it;
+ * tests pass a fake.
+ */
+export interface SearchClient {
+  search(params: { requests: IndexRequest[] }): Promise<{ results: ReadonlyArray<unknown> }>;
+}

@@ -1,0 +1,74 @@
+/**
+ * State of the search box and its dropdown (spec §2 Search dropdown, §4 Search dropdown states:
+ * open or closed, loading, results present). A plain reducer so the states can grow (recent and
+ * popular searches, inline completion, redirect card, no-results view) without touching the view.
+ */
+import type { CombinedResults } from '../api/queries';
+
+export type DropdownStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface DropdownState {
+  /** Exactly what is in the input (max 100 characters, not yet sanitised). */
+  inputValue: string;
+  isOpen: boolean;
+  /** 'loading' from the first keystroke until the debounced response for the latest text arrives. */
+  status: DropdownStatus;
+  /** Index of the active suggestion option (aria-activedescendant), -1 = none. */
+  activeIndex: number;
+  /** Results of the latest answered query, or null. */
+  results: CombinedResults | null;
+  /** The search text `results` answer (see `toSearchText`). */
+  resultsText: string;
+}
+
+export type DropdownAction =
+  | { type: 'input/changed'; value: string }
+  | { type: 'search/succeeded'; text: string; results: CombinedResults }
+  | { type: 'search/failed'; text: string }
+  | { type: 'active/moved'; delta: 1 | -1 }
+  | { type: 'opened' }
+  | { type: 'closed' }
+  | { type: 'cleared' };
+
+export const initialDropdownState = (inputValue = ''): DropdownState => ({
+  inputValue, isOpen: false, status: 'idle', activeIndex: -1, results: null, resultsText: '',
+});
+
+/** Number of keyboard-navigable options (the suggestions). */
+export const optionCount = (s: DropdownState): number => s.results?.suggestions.length ?? 0;
+
+export function dropdownReducer(state: DropdownState, action: DropdownAction): DropdownState {
+  switch (action.type) {
+    case 'input/changed': {
+      const empty = action.value.trim() === '';
+      return {
+        ...state,
+        inputValue: action.value,
+        isOpen: !empty,
+        status: empty ? 'idle' : 'loading',
+        activeIndex: -1,
+        results: empty ? null : state.results,
+      };
+    }
+    case 'search/succeeded':
+      return { ...state, status: 'ready', results: action.results, resultsText: action.text, activeIndex: -1 };
+    case 'search/failed':
+      return { ...state, status: 'error', results: null, resultsText: action.text, activeIndex: -1 };
+    case 'active/moved': {
+      const n = optionCount(state);
+      if (!state.isOpen) return state.inputValue.trim() ? { ...state, isOpen: true } : state;
+      if (n === 0) return state;
+      const from = state.activeIndex;
+      const next = from === -1 ? (action.delta === 1 ? 0 : n - 1) : (from + action.delta + n) % n;
+      return { ...state, activeIndex: next };
+    }
+    case 'opened':
+      return state.inputValue.trim() ? { ...state, isOpen: true } : state;
+    case 'closed':
+      return { ...state, isOpen: false, activeIndex: -1 };
+    case 'cleared':
+      return initialDropdownState();
+    default:
+      return state;
+  }
+}

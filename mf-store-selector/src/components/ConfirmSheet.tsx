@@ -1,0 +1,46 @@
+import { useEffect, useId, useRef } from 'react';
+import type { Store } from 'shared-events';
+import { handleModalKeyDown } from './focusTrap';
+
+export interface ConfirmSheetProps {
+  store: Store;
+  onYes: () => void;
+  /** 'No', Escape or a click outside: clears the pending choice (spec §4). */
+  onNo: () => void;
+}
+
+/**
+ * Confirmation sheet 'Update Selected Store' (spec §2 Store selector, §4 Store selection):
+ * a modal alertdialog naming the chosen store, with 'Yes' and 'No'. Focus starts on 'Yes' and is
+ * trapped; Escape answers 'No'.
+ */
+export function ConfirmSheet({ store, onYes, onNo }: ConfirmSheetProps) {
+  const titleId = useId();
+  const descId = useId();
+  const yesRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    yesRef.current?.focus();
+  }, []);
+  return (
+    <div className="mfss-sheet-layer">
+      <div className="mfss-backdrop" aria-hidden="true" onClick={onNo} />
+      <div
+        className="mfss-sheet"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descId}
+        onKeyDown={(e) => handleModalKeyDown(e, onNo)}
+      >
+        <h2 className="mfss-sheet__title" id={titleId}>Update Selected Store</h2>
+        <p id={descId}>
+          Do you want to make <strong>{store.locationName}</strong> your store?
+        </p>
+        <div className="mfss-sheet__actions">
+          <button ref={yesRef} type="button" className="mfss-btn mfss-btn--primary" onClick={onYes}>Yes</button>
+          <button type="button" className="mfss-btn mfss-btn--secondary" onClick={onNo}>No</button>
+        </div>
+      </div>
+    </div>
+  );
+}

