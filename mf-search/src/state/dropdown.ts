@@ -4,6 +4,7 @@
  * popular searches, inline completion, redirect card, no-results view) without touching the view.
  */
 import type { CombinedResults } from '../api/queries';
+import { toSearchText } from './query';
 
 export type DropdownStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -11,7 +12,8 @@ export interface DropdownState {
   /** Exactly what is in the input (max 100 characters, not yet sanitised). */
   inputValue: string;
   isOpen: boolean;
-  /** 'loading' from the first keystroke until the debounced response for the latest text arrives. */
+  /** 'idle' = nothing to fetch (empty, or text accepted/pre-filled and not edited);
+   * 'loading' from the keystroke that changes the search text until the debounced answer for it arrives. */
   status: DropdownStatus;
   /** Index of the active suggestion option (aria-activedescendant), -1 = none. */
   activeIndex: number;
@@ -23,6 +25,8 @@ export interface DropdownState {
 
 export type DropdownAction =
   | { type: 'input/changed'; value: string }
+  /** A suggestion was accepted: the input takes its text and the dropdown closes, nothing to fetch. */
+  | { type: 'input/accepted'; value: string }
   | { type: 'search/succeeded'; text: string; results: CombinedResults }
   | { type: 'search/failed'; text: string }
   | { type: 'active/moved'; delta: 1 | -1 }
@@ -40,30 +44,36 @@ export const optionCount = (s: DropdownState): number => s.results?.suggestions.
 export function dropdownReducer(state: DropdownState, action: DropdownAction): DropdownState {
   switch (action.type) {
     case 'input/changed': {
-      const empty = action.value.trim() === '';
+      const text = toSearchText(action.value);
+      if (text === '') return { ...initialDropdownState(action.value) };
+      // Same search text as the answered one (e.g. a trailing space): nothing new to fetch.
+      const unchanged = text === state.resultsText && state.status !== 'loading' && state.status !== 'idle';
       return {
         ...state,
         inputValue: action.value,
-        isOpen: !empty,
-        status: empty ? 'idle' : 'loading',
-        activeIndex: -1,
-        results: empty ? null : state.results,
+        isOpen: true,
+        status: unchanged ? state.status : 'loading',
+        activeIndex: unchanged ? state.activeIndex : -1,
       };
     }
+    case 'input/accepted':
+      return { ...initialDropdownState(action.value) };
     case 'search/succeeded':
       return { ...state, status: 'ready', results: action.results, resultsText: action.text, activeIndex: -1 };
     case 'search/failed':
       return { ...state, status: 'error', results: null, resultsText: action.text, activeIndex: -1 };
     case 'active/moved': {
       const n = optionCount(state);
-      if (!state.isOpen) return state.inputValue.trim() ? { ...state, isOpen: true } : state;
+      if (!state.isOpen) return dropdownReducer(state, { type: 'opened' });
       if (n === 0) return state;
       const from = state.activeIndex;
       const next = from === -1 ? (action.delta === 1 ? 0 : n - 1) : (from + action.delta + n) % n;
       return { ...state, activeIndex: next };
     }
-    case 'opened':
-      return state.inputValue.trim() ? { ...state, isOpen: true } : state;
+    case 'opened': {
+      if (toSearchText(state.inputValue) === '') return state;
+      return { ...state, isOpen: true, status: state.status === 'idle' ? 'loading' : state.status };
+    }
     case 'closed':
       return { ...state, isOpen: false, activeIndex: -1 };
     case 'cleared':

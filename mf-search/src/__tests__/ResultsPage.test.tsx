@@ -1,0 +1,169 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createTestBus, type TestBus } from 'shared-events/testing';
+import { createSearchClient } from '../api/searchClient';
+import { ResultsApp } from '../components/SearchApp';
+import { fakeClient, product, recipe, type FakeData, type FakeSearchClient } from './fakeSearch';
+
+jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+
+const thirtyMilks = Array.from({ length: 30 }, (_, i) => product(`m${i + 1}`, `Milk ${i + 1}`, { price: 100 + i, storePrices: {} }));
+const DATA: FakeData = {
+  products: [
+    ...thirtyMilks,
+    product('c1', 'Coop milk', { storeIds: ['1234'], banners: ['coop'], price: 555, storePrices: { '1234': 525 } }),
+  ],
+  recipes: [recipe('r1', 'Milk tart'), recipe('r2', 'Milk bread'), recipe('r3', 'Pancakes')],
+  products_query_suggestions: [],
+};
+
+let kit: TestBus;
+let client: FakeSearchClient;
+
+function setup(url: string, { store = true, navigate, failFirst = false }: { store?: boolean; navigate?: jest.Mock; failFirst?: boolean } = {}) {
+  window.history.replaceState(null, '', url);
+  client = fakeClient(DATA);
+  if (failFirst) client.search.mockRejectedValueOnce(new Error('network down'));
+  (createSearchClient as jest.Mock).mockReturnValue(client);
+  kit = createTestBus();
+  if (store) kit.bus.emit('store/changed', { store: kit.fixtures.store({ bannerCode: 'standard' }), source: 'default' });
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<ResultsApp bus={kit.bus} navigate={navigate} />);
+  return { user };
+}
+
+/** Runs pending effects, timers and the fake's promise chains (several act rounds: an effect flushed
+ * at the end of one round starts a fetch that settles in the next). */
+async function flush() {
+  for (let round = 0; round < 3; round += 1) {
+    await act(async () => {
+      jest.advanceTimersByTime(0);
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    });
+  }
+}
+
+beforeEach(() => { jest.useFakeTimers(); });
+afterEach(() => { jest.useRealTimers(); window.history.replaceState(null, '', '/'); });
+
+describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
+  it('shows the heading, tabs with counts from one multi-index query, and announces the counts', async () => {
+    setup('/?query=milk&tab=product');
+    expect(screen.getByRole('heading', { level: 1, name: 'Results for “milk”' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading results…');
+    await screen.findByRole('tab', { name: 'Products (30)' });
+    expect(client.search).toHaveBeenCalledTimes(1);
+    expect(client.calls[0]).toEqual([
+      { indexName: 'products', query: 'milk', filters: 'storeIds:"3299" AND banners:"standard"', hitsPerPage: 24, page: 0, clickAnalytics: true },
+      { indexName: 'recipes', query: 'milk', filters: 'banners:"standard"', hitsPerPage: 24, page: 0, clickAnalytics: true },
+    ]);
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Products (30)', 'Recipes (2)']);
+    expect(screen.getByRole('tab', { name: 'Products (30)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Recipes (2)' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('30 products and 2 recipes found');
+    const panel = screen.getByRole('tabpanel', { name: 'Products (30)' });
+    expect(within(panel).getAllByRole('link')).toHaveLength(24);
+    expect(within(panel).getByRole('link', { name: /Milk 1 1 L \$1\.00/ })).toHaveAttribute('href', '/products/m1');
+  });
+
+  it('opens the tab named in the URL', async () => {
+    setup('/?query=milk&tab=recipe');
+    expect(await screen.findByRole('tab', { name: 'Recipes (2)' })).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'Recipes (2)' });
+    expect(within(panel).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/recipes/r1', '/recipes/r2']);
+  });
+
+  it('switching tab updates tab= in the URL (and calls navigate when the shell gives it)', async () => {
+    const { user } = setup('/?query=milk&tab=product');
+    await user.click(await screen.findByRole('tab', { name: 'Recipes (2)' }));
+    expect(window.location.search).toBe('?query=milk&tab=recipe');
+    expect(await screen.findByRole('tabpanel', { name: 'Recipes (2)' })).toHaveTextContent('Milk tart');
+    expect(screen.getByRole('tab', { name: 'Recipes (2)' })).toHaveAttribute('aria-selected', 'true');
+    // keyboard: ArrowLeft moves back to Products and focuses it
+    await user.keyboard('{ArrowLeft}');
+    expect(window.location.search).toBe('?query=milk&tab=product');
+    expect(await screen.findByRole('tab', { name: 'Products (30)' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Products (30)' })).toHaveAttribute('aria-selected', 'true');
+
+    const navigate = jest.fn((url: string) => window.history.pushState(null, '', url));
+    document.body.innerHTML = '';
+    const second = setup('/?query=milk&tab=product', { navigate });
+    await second.user.click(await screen.findByRole('tab', { name: 'Recipes (2)' }));
+    expect(navigate).toHaveBeenCalledWith('/?query=milk&tab=recipe');
+    expect(screen.getByRole('tab', { name: /Recipes/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('paginates 24 per page with Previous / Next and "Page X of Y"', async () => {
+    const { user } = setup('/?query=milk&tab=product');
+    const pages = await screen.findByRole('navigation', { name: 'Products pages' });
+    expect(pages).toHaveTextContent('Page 1 of 2');
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(client.calls[1][0]).toMatchObject({ indexName: 'products', page: 1, hitsPerPage: 24 });
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('link')).toHaveLength(6);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(client.calls[2][0]).toMatchObject({ indexName: 'products', page: 0 });
+  });
+
+  it('re-queries without a reload when store/changed arrives (products follow the preferred store and banner)', async () => {
+    setup('/?query=milk&tab=product');
+    await screen.findByRole('tab', { name: 'Products (30)' });
+    act(() => {
+      kit.bus.emit('store/changed', {
+        store: kit.fixtures.store({ storeNumber: '1234', bannerCode: 'coop', locationName: 'Dartmouth Co-op' }), source: 'user',
+      });
+    });
+    expect(await screen.findByRole('tab', { name: 'Products (1)' })).toBeInTheDocument();
+    expect(client.search).toHaveBeenCalledTimes(2);
+    expect(client.calls[1][0].filters).toBe('storeIds:"1234" AND banners:"coop"');
+    expect(screen.getByRole('link', { name: /Coop milk 1 L \$5\.25/ })).toBeInTheDocument();
+  });
+
+  it('waits for a store (loading, no request) and then searches', async () => {
+    setup('/?query=milk&tab=product', { store: false });
+    await flush();
+    expect(client.search).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading results…');
+    act(() => { kit.bus.emit('store/changed', { store: kit.fixtures.store({ bannerCode: 'standard' }), source: 'default' }); });
+    expect(await screen.findByText('30 products and 2 recipes found')).toHaveAttribute('role', 'status');
+    expect(client.search).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the error state with a retry', async () => {
+    const { user } = setup('/?query=milk&tab=product', { failFirst: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. please try later.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('tab', { name: 'Products (30)' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says so when a tab has no results', async () => {
+    setup('/?query=pancakes&tab=product');
+    expect(await screen.findByRole('tabpanel', { name: 'Products (0)' })).toHaveTextContent('No products found for “pancakes”.');
+    expect(screen.getByRole('status')).toHaveTextContent('0 products and 1 recipe found');
+  });
+
+  it('follows the URL on back/forward (popstate)', async () => {
+    setup('/?query=milk&tab=product');
+    await screen.findByRole('tab', { name: 'Products (30)' });
+    act(() => {
+      window.history.pushState(null, '', '/?query=pancakes&tab=recipe');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Results for “pancakes”' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Recipes (1)' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('renders a markup-looking query as text (sanitised, never as HTML)', async () => {
+    setup(`/?query=${encodeURIComponent('<img src=x onerror=alert(1)>')}&tab=product`);
+    await screen.findByRole('tab', { name: 'Products (0)' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “img src=x onerror=alert(1)”');
+    expect(document.querySelector('img')).toBeNull();
+    expect(client.calls[0][0].query).toBe('img src=x onerror=alert(1)');
+  });
+});

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
+import { createSearchClient } from '../api/searchClient';
+import type { SearchClient } from '../api/types';
+import { parseResultsLocation } from '../state/navigation';
+import { ResultsPage } from './ResultsPage';
+import { SearchBox } from './SearchBox';
+
+/** Root props: the shell's custom props, all optional so the remote also runs alone. */
+export type AppProps = Partial<RemoteProps> & {
+  /** A ready search client (tests); default: built from `config.search`. */
+  client?: SearchClient;
+};
+
+function useClient(props: AppProps) {
+  const config = props.config ?? DEFAULT_RUNTIME_CONFIG;
+  const client = useMemo(() => props.client ?? createSearchClient(config.search), [props.client, config.search]);
+  return { config, client, bus: props.bus ?? sharedBus };
+}
+
+/** Root of './spa': the header search box + dropdown, pre-filled with the results page's query. */
+export function SearchApp(props: AppProps) {
+  const { config, client, bus } = useClient(props);
+  const initialQuery = useMemo(() => parseResultsLocation(window.location.search).query, []);
+  return <SearchBox client={client} bus={bus} config={config} navigate={props.navigate} initialQuery={initialQuery} />;
+}
+
+/** Root of './results': the search results page (`/?query=…&tab=…`). */
+export function ResultsApp(props: AppProps) {
+  const { config, client, bus } = useClient(props);
+  return <ResultsPage client={client} bus={bus} config={config} navigate={props.navigate} />;
+}

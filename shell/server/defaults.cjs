@@ -1,0 +1,49 @@
+/**
+ * Local defaults of the edge (server/edge.mjs) and of `npm run dev` (webpack.config.js):
+ * the remote map pointing at each remote's versioned build on its own port, and the runtime config.
+ * CommonJS so both the ESM edge and the CommonJS webpack config can load it.
+ */
+const fs = require('fs');
+const path = require('path');
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** Remote package → port of its static server (`npm run serve` in the remote's folder). */
+const REMOTE_PORTS = { 'mf-header': 3001, 'mf-search': 3002, 'mf-store-selector': 3003 };
+
+/** The version in a remote's package.json (its build lives in `dist/<name>/<version>/`). */
+function remoteVersion(name) {
+  return JSON.parse(fs.readFileSync(path.join(repoRoot, name, 'package.json'), 'utf8')).version;
+}
+
+/**
+ * `{ "mf-header": "http://localhost:3001/mf-header/<version>/mf-manifest.json", ... }`
+ * @param {{ host?: string }} [o] host name of the remote servers (default 'localhost')
+ */
+function defaultRemotes({ host = 'localhost' } = {}) {
+  const map = {};
+  for (const [name, port] of Object.entries(REMOTE_PORTS)) {
+    map[name] = `http://${host}:${port}/${name}/${remoteVersion(name)}/mf-manifest.json`;
+  }
+  return map;
+}
+
+/**
+ * The RuntimeConfig of shared-events for the local platform; mirrors `DEFAULT_RUNTIME_CONFIG`
+ * (a test keeps them equal). `searchHost` is 'host:port' of the Algolia-compatible engine.
+ * @param {{ searchHost?: string, searchProtocol?: 'http'|'https' }} [o]
+ */
+function defaultRuntimeConfig({ searchHost = process.env.SEARCH_HOST || 'localhost:7700', searchProtocol = process.env.SEARCH_PROTOCOL || 'http' } = {}) {
+  return {
+    search: {
+      appId: 'grocery-local',
+      apiKey: 'local-search-key',
+      hosts: [{ url: searchHost, protocol: searchProtocol }],
+      indices: { products: 'products', recipes: 'recipes', suggestions: 'products_query_suggestions', stores: 'stores' },
+    },
+    apiBase: '/api',
+    defaultStoreNumber: '3299',
+  };
+}
+
+module.exports = { REMOTE_PORTS, remoteVersion, defaultRemotes, defaultRuntimeConfig };

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+/**
+ * The edge: serves the shell build, the runtime remote map and config, proxies `/api/*` to the BFF,
+ * and sends the security headers (ARCHITECTURE §1, §2).
+ *
+ *   GET /                 index.html, 200 (every route in `appRoutes`)
+ *   GET /<unknown path>   index.html, 404 (the shell renders its 'Page not found' page)
+ *   GET /remotes.json     the remote map, Cache-Control: no-cache
+ *   GET /config.json      the RuntimeConfig, Cache-Control: no-cache
+ *   *   /api/*            proxied unchanged to the BFF
+ *   GET /<file>           the build (tooling/serve/cache-policy.mjs: no-cache for html, manifests,
+ *                         remoteEntry.js, main.js; immutable for content-hashed chunks)
+ *
+ * CLI: `node server/edge.mjs` (npm run serve). Env: PORT (8080), HOST (127.0.0.1), BFF_URL
+ * (http://127.0.0.1:4000), REMOTES_FILE (a remotes.json; default: each remote's versioned build on
+ * localhost:3001-3003), CONFIG_FILE (a config.json; default: the local platform), SEARCH_HOST
+ * (host:port of the search engine, default localhost:7700).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import httpProxy from '@fastify/http-proxy';
+import helmet from '@fastify/helmet';
+import { cacheControlFor } from '@storefront/tooling/serve/cache-policy.mjs';
+import defaults from './defaults.cjs';
+
+const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Paths the shell (or a route-owned remote) renders, answered 200 with index.html. Later routes go here. */
+export const APP_ROUTES = ['/'];
+
+/** `new URL(u).origin` for an http(s) URL, else null. */
+function httpOrigin(u) {
+  try {
+    const url = new URL(u);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const unique = (xs) => Array.from(new Set(xs.filter(Boolean)));
+
+/**
+ * The Content-Security-Policy directives: only the site's own origins: itself ('self'), the remote
+ * origins of the remote map (scripts, manifests, images, fonts) and the search engine (connect-src).
+ * style-src allows 'unsafe-inline' because style-loader injects <style> elements.
+ * @param {{ remotes: Record<string,string>, config: { search: { hosts: Array<{url:string,protocol:string}> }, apiBase?: string } }} o
+ * @returns {Record<string, string[]>}
+ */
+export function cspDirectives({ remotes, config }) {
+  const remoteOrigins = unique(Object.values(remotes || {}).map(httpOrigin));
+  const searchOrigins = unique((config?.search?.hosts || []).map((h) => httpOrigin(`${h.protocol}://${h.url}`)));
+  const apiOrigin = config?.apiBase && /^https?:\/\//.test(config.apiBase) ? httpOrigin(config.apiBase) : null;
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...remoteOrigins],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', ...remoteOrigins],
+    fontSrc: ["'self'", ...remoteOrigins],
+    connectSrc: unique(["'self'", ...remoteOrigins, ...searchOrigins, apiOrigin]),
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+}
+
+/** Whether a request path names a file (has an extension), e.g. '/missing.js'. */
+const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
+
+/**
+ * Starts the edge and resolves once it listens.
+ * @param {object} o
+ * @param {number} [o.port=8080] 0 picks a free port (tests)
+ * @param {string} [o.host='127.0.0.1']
+ * @param {string} [o.distDir] the shell build (default shell/dist)
+ * @param {Record<string,string>} [o.remotes] as /remotes.json (default: each remote on localhost:3001-3003)
+ * @param {object} [o.config] the RuntimeConfig served as /config.json (default: the local platform)
+ * @param {string} [o.bffUrl='http://127.0.0.1:4000'] upstream of /api/*
+ * @param {string[]} [o.appRoutes=APP_ROUTES] paths answered 200 with index.html
+ * @param {boolean|object} [o.logger=false] fastify logger
+ * @returns {Promise<import('fastify').FastifyInstance>}
+ */
+export async function startEdge({
+  port = 8080,
+  host = '127.0.0.1',
+  distDir = path.join(shellDir, 'dist'),
+  remotes = defaults.defaultRemotes(),
+  config = defaults.defaultRuntimeConfig(),
+  bffUrl = 'http://127.0.0.1:4000',
+  appRoutes = APP_ROUTES,
+  logger = false,
+} = {}) {
+  for (const [name, url] of Object.entries(remotes)) {
+    if (!httpOrigin(url)) console.warn(`[edge] remote '${name}' has no http(s) manifest URL (${JSON.stringify(url)}); the shell will report SHELL-001`);
+  }
+  const app = Fastify({ logger });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives({ remotes, config }) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // Remotes load from their own origins with their own CORS; the shell's files are same-origin only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    // HSTS belongs to the TLS-terminating production edge, not to http://localhost.
+    hsts: false,
+  });
+
+  await app.register(httpProxy, {
+    upstream: bffUrl,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    http2: false,
+    replyOptions: {
+      // The BFF is down or unreachable: a gateway error the remotes can tell apart from a BFF error.
+      onError(reply, { error }) {
+        const status = error && error.statusCode === 504 ? 504 : 502;
+        reply.code(status).header('Cache-Control', 'no-store')
+          .send({ error: status === 504 ? 'Gateway Timeout' : 'Bad Gateway', message: 'The BFF did not answer.' });
+      },
+    },
+  });
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader('Cache-Control', cacheControlFor(filePath));
+    },
+  });
+
+  const sendIndex = async (reply, status) => {
+    let html;
+    try {
+      html = await fs.promises.readFile(path.join(distDir, 'index.html'), 'utf8');
+    } catch {
+      return reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store')
+        .send('The shell build is missing: run `npm run build` in shell/.');
+    }
+    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+
+  app.get('/remotes.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(remotes));
+  app.get('/config.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(config));
+  for (const route of appRoutes) app.get(route, async (_req, reply) => sendIndex(reply, 200));
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const urlPath = req.url.split('?')[0];
+    if ((req.method === 'GET' || req.method === 'HEAD') && !looksLikeFile(urlPath) && !urlPath.startsWith('/api/')) {
+      return sendIndex(reply, 404);
+    }
+    return reply.code(404).header('Cache-Control', 'no-cache').send({ error: 'Not Found', path: urlPath });
+  });
+
+  await app.listen({ port, host });
+  return app;
+}
+
+/** Reads a JSON file named by an env variable, or returns undefined when the variable is unset. */
+function readJsonFromEnv(name) {
+  const file = process.env[name];
+  if (!file) return undefined;
+  return JSON.parse(fs.readFileSync(path.resolve(file), 'utf8'));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT || 8080);
+  const host = process.env.HOST || '127.0.0.1';
+  const remotes = readJsonFromEnv('REMOTES_FILE') || defaults.defaultRemotes();
+  const config = readJsonFromEnv('CONFIG_FILE') || defaults.defaultRuntimeConfig({ searchHost: process.env.SEARCH_HOST || 'localhost:7700' });
+  const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:4000';
+  startEdge({ port, host, remotes, config, bffUrl }).then(
+    (app) => {
+      const addr = app.server.address();
+      console.log(`shell edge: http://${host === '127.0.0.1' ? 'localhost' : host}:${addr.port}/ (/api -> ${bffUrl})`);
+      for (const [name, url] of Object.entries(remotes)) console.log(`  ${name}: ${url}`);
+      const stop = () => app.close().then(() => process.exit(0));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Shell start-up (ARCHITECTURE §2):
+ * 1. fetch `/remotes.json` and `/config.json` (no-cache) and validate them (SHELL-001, SHELL-004);
+ * 2. apply a tester's remote override (`?remote.<name>=<url>` / localStorage `remote-override:<name>`);
+ * 3. register the remotes with the MF runtime BEFORE anything loads a remote;
+ * 4. render the shell pages into `#shell-root` (react-router-dom `BrowserRouter`);
+ * 5. register the single-spa applications and `start()` (./root-config).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { bus, type RuntimeConfig } from 'shared-events';
+import { reportShellError, SHELL_ERRORS } from './errors';
+import { registerRemoteMap, resolveRemoteMap, type RemoteMap } from './remotes';
+import { resolveRuntimeConfig } from './runtime-config';
+import { startRootConfig } from './root-config';
+import { ShellRoutes } from './pages/ShellRoutes';
+import './styles.css';
+
+declare global {
+  interface Window {
+    /** What the shell started with (diagnostics and e2e): the effective remote map and runtime config. */
+    __SHELL__?: { remotes: RemoteMap; config: RuntimeConfig };
+  }
+}
+
+/** GETs a JSON document, always revalidated (`cache: 'no-cache'`). @throws on network error or non-2xx */
+export async function fetchJson(url: string): Promise<unknown> {
+  const res = await fetch(url, { cache: 'no-cache', headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status}`);
+  return res.json();
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the start-up sequence above. Resolves once single-spa has started. */
+export async function startShell(): Promise<void> {
+  const [remotesRes, configRes] = await Promise.allSettled([fetchJson('/remotes.json'), fetchJson('/config.json')]);
+  const remotes = resolveRemoteMap(
+    remotesRes.status === 'fulfilled' ? remotesRes.value : undefined,
+    new URL(window.location.href),
+    safeLocalStorage(),
+    remotesRes.status === 'rejected' ? remotesRes.reason : undefined,
+  );
+  const config = resolveRuntimeConfig(
+    configRes.status === 'fulfilled' ? configRes.value : undefined,
+    configRes.status === 'rejected' ? configRes.reason : undefined,
+  );
+  window.__SHELL__ = { remotes, config };
+
+  try {
+    registerRemoteMap(remotes);
+  } catch (error) {
+    reportShellError(SHELL_ERRORS.REMOTE_MAP_INVALID, 'Remote map: the remotes could not be registered with the Module Federation runtime.', { error });
+  }
+
+  const rootEl = document.getElementById('shell-root');
+  if (rootEl) {
+    createRoot(rootEl).render(
+      <StrictMode>
+        <BrowserRouter>
+          <ShellRoutes bus={bus} />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  }
+
+  startRootConfig({ bus, config });
+}
+
+startShell().catch((error) => {
+  reportShellError(SHELL_ERRORS.REMOTE_MAP_INVALID, 'The shell could not start.', { error });
+});

@@ -1,0 +1,2 @@
+// Async boundary: the MF runtime negotiates shared singletons before the shell's code runs.
+import('./bootstrap');

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
+import './pages.css';
+
+/** Banner names (common brief): co-op stores belong to 'Harbour Co-op', others to 'Harbour Market'. */
+export function bannerName(bannerCode: string | null | undefined): string {
+  return bannerCode === 'coop' ? 'Harbour Co-op' : 'Harbour Market';
+}
+
+/** Popular product searches linked from the home page: `/?query=<q>&tab=product` (spec §2 Routes). */
+export const HOME_PRODUCT_SEARCHES: readonly string[] = ['Milk', 'Bread', 'Eggs', 'Bananas', 'Apples', 'Chicken'];
+/** Recipe searches linked from the home page: `/?query=<q>&tab=recipe`. */
+export const HOME_RECIPE_SEARCHES: readonly string[] = ['Pasta', 'Soup', 'Salad'];
+
+/** The results URL for a search (spec §2 Routes: home with query and tab). */
+export function searchUrl(query: string, tab: 'product' | 'recipe'): string {
+  return `/?${new URLSearchParams({ query: query.toLowerCase(), tab }).toString()}`;
+}
+
+/** Props of {@link HomePage}. */
+export interface HomePageProps {
+  /** The bus to read the preferred store from (default: the shared singleton). */
+  bus?: EventBus;
+}
+
+/**
+ * Home '/' without `query` (spec §2 Routes): heading with the banner of the preferred store, a short
+ * welcome, and quick links that open the search results page.
+ */
+export function HomePage({ bus = sharedBus }: HomePageProps) {
+  const store = useBusState(bus.state.store);
+  const banner = bannerName(store?.bannerCode);
+  useEffect(() => {
+    document.title = `${banner} – Groceries, recipes and weekly deals`;
+  }, [banner]);
+
+  return (
+    <section className="shell-page shell-home" aria-labelledby="shell-home-heading">
+      <div className="shell-home__hero">
+        <h1 id="shell-home-heading" className="shell-page__title">Welcome to {banner}</h1>
+        <p className="shell-home__lead">
+          Fresh groceries, everyday essentials and recipe ideas, close to home.
+          {store ? <> You are shopping at <strong>{store.locationName}</strong>.</> : null}
+        </p>
+      </div>
+      <div className="shell-home__groups">
+        <nav className="shell-home__group" aria-labelledby="shell-home-products">
+          <h2 id="shell-home-products" className="shell-home__group-title">Popular searches</h2>
+          <ul className="shell-home__chips">
+            {HOME_PRODUCT_SEARCHES.map((q) => (
+              <li key={q}><Link className="shell-chip" to={searchUrl(q, 'product')}>{q}</Link></li>
+            ))}
+          </ul>
+        </nav>
+        <nav className="shell-home__group" aria-labelledby="shell-home-recipes">
+          <h2 id="shell-home-recipes" className="shell-home__group-title">Recipe ideas</h2>
+          <ul className="shell-home__chips">
+            {HOME_RECIPE_SEARCHES.map((q) => (
+              <li key={q}><Link className="shell-chip" to={searchUrl(q, 'recipe')}>{q} recipes</Link></li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
+import type { EventBus } from 'shared-events';
+import { HomePage } from './HomePage';
+import { NotFoundPage } from './NotFoundPage';
+import { ShellErrorBoundary } from './ShellErrorBoundary';
+
+/** '/' : the home page, or nothing when `query` is set (the mf-search results remote fills `#slot-page`). */
+function HomeRoute({ bus }: { bus?: EventBus }) {
+  const [params] = useSearchParams();
+  if (params.has('query')) return null;
+  return <HomePage bus={bus} />;
+}
+
+/** Props of {@link ShellRoutes}. */
+export interface ShellRoutesProps {
+  bus?: EventBus;
+}
+
+/**
+ * The shell's own pages (rendered into `#shell-root` inside a router): '/' and the not-found page.
+ * Each page sits in its own {@link ShellErrorBoundary}, reset when the path changes.
+ */
+export function ShellRoutes({ bus }: ShellRoutesProps) {
+  const { pathname } = useLocation();
+  return (
+    <Routes>
+      <Route path="/" element={<ShellErrorBoundary key={pathname} page="home"><HomeRoute bus={bus} /></ShellErrorBoundary>} />
+      <Route path="*" element={<ShellErrorBoundary key={pathname} page="not-found"><NotFoundPage /></ShellErrorBoundary>} />
+    </Routes>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The single-spa root config (ARCHITECTURE §2, §4): which remote is mounted where.
+ *
+ * - Always-on slots of the header band: `mf-header` → `#slot-mf-header`, `mf-search` → `#slot-mf-search`,
+ *   `mf-store-selector` → `#slot-mf-store-selector`.
+ * - Route-owned pages: `mf-search-results` (`mf_search/results`) → `#slot-page` on '/' with a `query`
+ *   parameter (spec §2 Routes).
+ *
+ * Every app receives `RemoteProps` (shared-events) as custom props. A remote that fails to load gets
+ * fallback lifecycles (SHELL-002, see ./mf/offline-remote-plugin); one that throws in a lifecycle is put
+ * aside by single-spa and reported through `addErrorHandler` (SHELL-003), so the rest of the page keeps
+ * working.
+ */
+import {
+  addErrorHandler, navigateToUrl, registerApplication, start,
+  type AppError, type LifeCycles,
+} from 'single-spa';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { EventBus, RemoteProps, RuntimeConfig } from 'shared-events';
+import { findShellApp, SHELL_APPS, type ShellAppDefinition } from './apps';
+import { reportShellError, SHELL_ERRORS } from './errors';
+import { clearFallback, createFallbackLifecycles, renderFallback } from './mf/fallback';
+
+/** Loads a remote module by MF request id (`loadRemote` of the MF runtime; injectable in tests). */
+export type RemoteLoader = (remoteId: string) => Promise<unknown>;
+
+/** The single-spa functions the root config uses (injectable in tests). */
+export interface SingleSpaApi {
+  registerApplication: typeof registerApplication;
+  start: typeof start;
+  addErrorHandler: typeof addErrorHandler;
+  navigateToUrl: typeof navigateToUrl;
+}
+
+const realSingleSpa: SingleSpaApi = { registerApplication, start, addErrorHandler, navigateToUrl };
+
+const isFn = (v: unknown): v is (...a: unknown[]) => unknown => typeof v === 'function';
+
+/**
+ * The single-spa lifecycles of a loaded remote module: its own named exports
+ * (`export const { bootstrap, mount, unmount } = singleSpaReact(...)`) or those of its default export.
+ * @returns null when the module has no `bootstrap`, `mount` and `unmount` functions
+ */
+export function toLifecycles(mod: unknown): LifeCycles | null {
+  for (const candidate of [mod, (mod as { default?: unknown } | null)?.default]) {
+    const c = candidate as Record<string, unknown> | null | undefined;
+    if (c && isFn(c.bootstrap) && isFn(c.mount) && isFn(c.unmount)) {
+      const lc: LifeCycles = { bootstrap: c.bootstrap as LifeCycles['bootstrap'], mount: c.mount as LifeCycles['mount'], unmount: c.unmount as LifeCycles['unmount'] };
+      if (isFn(c.update)) lc.update = c.update as LifeCycles['update'];
+      return lc;
+    }
+  }
+  return null;
+}
+
+/**
+ * Loads `app`'s remote module and returns its lifecycles. Never rejects: a load error the MF plugin did
+ * not already turn into a fallback, or a module without lifecycles, is reported as SHELL-002 and gets
+ * the fallback lifecycles.
+ */
+export async function loadApp(app: ShellAppDefinition, load: RemoteLoader): Promise<LifeCycles> {
+  try {
+    const mod = await load(app.remoteId);
+    const lifecycles = toLifecycles(mod);
+    if (lifecycles) return lifecycles;
+    throw new Error(`'${app.remoteId}' does not export single-spa lifecycles (bootstrap, mount, unmount)`);
+  } catch (error) {
+    reportShellError(SHELL_ERRORS.REMOTE_LOAD_FAILED, `Remote module '${app.remoteId}' failed to load; showing its fallback.`, { remote: app.remoteId, error });
+    return createFallbackLifecycles(app.remoteId) as unknown as LifeCycles;
+  }
+}
+
+/** Options of {@link startRootConfig}. */
+export interface RootConfigOptions {
+  bus: EventBus;
+  config: RuntimeConfig;
+  /** Default: `loadRemote` of '@module-federation/enhanced/runtime'. */
+  load?: RemoteLoader;
+  /** Default: the real single-spa. */
+  singleSpa?: SingleSpaApi;
+  /** Default: `document`. */
+  doc?: Document;
+  /** Call `start()` (default true). */
+  autoStart?: boolean;
+}
+
+/**
+ * Registers every app of {@link SHELL_APPS} with single-spa, installs the error handler, then starts
+ * single-spa. Call after the remotes are registered with the MF runtime.
+ * @returns the names registered, in order
+ */
+export function startRootConfig({
+  bus, config, load = (id) => loadRemote(id), singleSpa = realSingleSpa, doc = document, autoStart = true,
+}: RootConfigOptions): string[] {
+  const navigate = (url: string) => singleSpa.navigateToUrl(url);
+  /** Page apps put aside after a lifecycle error: their fallback follows the route. */
+  const brokenPages = new Set<ShellAppDefinition>();
+
+  singleSpa.addErrorHandler((err: AppError) => {
+    const name = err.appOrParcelName;
+    reportShellError(SHELL_ERRORS.REMOTE_LIFECYCLE_FAILED, `Application '${name}' threw in a lifecycle and was unmounted; the rest of the page keeps working.`, { remote: name, error: err });
+    const app = findShellApp(name);
+    if (!app) return;
+    if (app.kind === 'page') brokenPages.add(app);
+    renderFallback(app, doc.getElementById(app.slotId));
+  });
+
+  doc.defaultView?.addEventListener('single-spa:routing-event', () => {
+    const loc = doc.defaultView!.location;
+    for (const app of brokenPages) {
+      const slot = doc.getElementById(app.slotId);
+      if (app.activeWhen(loc)) renderFallback(app, slot);
+      else clearFallback(app.name, slot);
+    }
+  });
+
+  for (const app of SHELL_APPS) {
+    singleSpa.registerApplication({
+      name: app.name,
+      app: () => loadApp(app, load),
+      activeWhen: (location: Location) => app.activeWhen(location),
+      customProps: (): RemoteProps & Record<string, unknown> => ({
+        bus,
+        config,
+        domElement: doc.getElementById(app.slotId) ?? undefined,
+        navigate,
+      }),
+    });
+  }
+  if (autoStart) singleSpa.start({ urlRerouteOnly: true });
+  return SHELL_APPS.map((a) => a.name);
+}

@@ -1,0 +1,176 @@
+/**
+ * @jest-environment node
+ *
+ * The edge over real HTTP on loopback (ARCHITECTURE §2): cache policy per file kind, security headers,
+ * /remotes.json and /config.json, the /api proxy, 200 for app routes and 404 (still the HTML) otherwise.
+ */
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
+import { cspDirectives, startEdge } from '../server/edge.mjs';
+import defaults from '../server/defaults.cjs';
+
+// not 'dist': the root .gitignore drops every dist/ folder
+const distDir = path.join(__dirname, 'fixtures', 'shell-build');
+const remotes = {
+  'mf-header': 'http://localhost:3001/mf-header/1.0.0/mf-manifest.json',
+  'mf-search': 'http://localhost:3002/mf-search/1.0.0/mf-manifest.json',
+  'mf-store-selector': 'http://localhost:3003/mf-store-selector/1.0.0/mf-manifest.json',
+};
+
+let upstream: FastifyInstance;
+let edge: FastifyInstance;
+let base: string;
+
+const portOf = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
+
+beforeAll(async () => {
+  upstream = Fastify();
+  upstream.post('/api/bannerAlert', async (req) => ({ upstreamSaw: req.url, body: req.body, contentType: req.headers['content-type'] }));
+  upstream.get('/api/stores/3299', async (req, reply) => reply.header('x-upstream', 'bff').send({ storeNumber: '3299', query: req.query }));
+  await upstream.listen({ port: 0, host: '127.0.0.1' });
+  edge = await startEdge({ port: 0, host: '127.0.0.1', distDir, remotes, config: DEFAULT_RUNTIME_CONFIG, bffUrl: `http://127.0.0.1:${portOf(upstream)}` });
+  base = `http://127.0.0.1:${portOf(edge)}`;
+});
+
+afterAll(async () => {
+  await edge?.close();
+  await upstream?.close();
+});
+
+describe('cache policy (tooling/serve/cache-policy.mjs)', () => {
+  it.each([
+    ['/main.js', 'no-cache'],
+    ['/remoteEntry.js', 'no-cache'],
+    ['/mf-manifest.json', 'no-cache'],
+    ['/index.html', 'no-cache'],
+    ['/512.0123456789.js', 'public, max-age=31536000, immutable'],
+    ['/logo.svg', 'public, max-age=300'],
+  ])('%s is served with Cache-Control: %s', async (file, cacheControl) => {
+    const res = await fetch(base + file);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe(cacheControl);
+  });
+});
+
+describe('HTML routes', () => {
+  it('answers / with the shell HTML, 200, no-cache', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('Skip to main content');
+  });
+
+  it('answers the search results route /?query=milk&tab=product with 200', async () => {
+    expect((await fetch(`${base}/?query=milk&tab=product`)).status).toBe(200);
+  });
+
+  it.each(['/no/such/page', '/offerz', '/stores/x/y'])('answers %s with 404 and still the HTML (the shell shows Page not found)', async (p) => {
+    const res = await fetch(base + p);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('id="shell-root"');
+  });
+
+  it('answers a missing file with a plain 404, not the HTML', async () => {
+    const res = await fetch(`${base}/missing.0123456789.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+  });
+});
+
+describe('runtime documents', () => {
+  it('serves /remotes.json no-cache', async () => {
+    const res = await fetch(`${base}/remotes.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual(remotes);
+  });
+
+  it('serves /config.json no-cache', async () => {
+    const res = await fetch(`${base}/config.json`);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual(DEFAULT_RUNTIME_CONFIG);
+  });
+
+  it('defaults mirror shared-events and point at each remote\'s versioned build', () => {
+    expect(defaults.defaultRuntimeConfig({ searchHost: 'localhost:7700', searchProtocol: 'http' })).toEqual(DEFAULT_RUNTIME_CONFIG);
+    expect(defaults.defaultRemotes()).toEqual({
+      'mf-header': `http://localhost:3001/mf-header/${defaults.remoteVersion('mf-header')}/mf-manifest.json`,
+      'mf-search': `http://localhost:3002/mf-search/${defaults.remoteVersion('mf-search')}/mf-manifest.json`,
+      'mf-store-selector': `http://localhost:3003/mf-store-selector/${defaults.remoteVersion('mf-store-selector')}/mf-manifest.json`,
+    });
+  });
+});
+
+describe('/api proxy to the BFF', () => {
+  it('forwards POST /api/bannerAlert unchanged with its JSON body', async () => {
+    const res = await fetch(`${base}/api/bannerAlert`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pageUrl: '/' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ upstreamSaw: '/api/bannerAlert', body: { pageUrl: '/' }, contentType: 'application/json' });
+  });
+
+  it('forwards GET with the query string and the upstream headers', async () => {
+    const res = await fetch(`${base}/api/stores/3299?lang=en`);
+    expect(res.headers.get('x-upstream')).toBe('bff');
+    expect(await res.json()).toEqual({ storeNumber: '3299', query: { lang: 'en' } });
+  });
+
+  it('passes an upstream 404 through instead of answering with the HTML', async () => {
+    const res = await fetch(`${base}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).not.toMatch(/html/);
+  });
+});
+
+describe('/api when the BFF is down', () => {
+  it('answers 502 Bad Gateway as JSON', async () => {
+    const gone = Fastify();
+    await gone.listen({ port: 0, host: '127.0.0.1' });
+    const deadPort = portOf(gone);
+    await gone.close();
+    const lonely = await startEdge({ port: 0, distDir, remotes, config: DEFAULT_RUNTIME_CONFIG, bffUrl: `http://127.0.0.1:${deadPort}` });
+    try {
+      const res = await fetch(`http://127.0.0.1:${portOf(lonely)}/api/bannerAlert`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ error: 'Bad Gateway', message: 'The BFF did not answer.' });
+    } finally {
+      await lonely.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP naming only the site, its remotes and the search engine', async () => {
+    const res = await fetch(`${base}/`);
+    const csp = res.headers.get('content-security-policy')!;
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    const remoteOrigins = ['http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003'];
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'", ...remoteOrigins]);
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives['connect-src']).toEqual(["'self'", ...remoteOrigins, 'http://localhost:7700']);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'self'"]);
+    expect(csp).not.toMatch(/unsafe-eval|\*/);
+  });
+
+  it.each(['/', '/main.js', '/remotes.json', '/no/such/page'])('sends nosniff and the referrer policy on %s', async (p) => {
+    const res = await fetch(base + p);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('takes the search origin from the config hosts (real Algolia over https)', () => {
+    const d = cspDirectives({ remotes: { 'mf-header': 'https://cdn.example.com/mf-header/2.0.0/mf-manifest.json' }, config: { search: { hosts: [{ url: 'abc-dsn.algolia.net', protocol: 'https' }] } } });
+    expect(d.connectSrc).toEqual(["'self'", 'https://cdn.example.com', 'https://abc-dsn.algolia.net']);
+    expect(d.scriptSrc).toEqual(["'self'", 'https://cdn.example.com']);
+  });
+});
