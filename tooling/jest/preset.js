@@ -11,7 +11,7 @@ function createJestConfig(dirname, { environment = 'jsdom', ...overrides } = {})
     rootDir: dirname,
     testEnvironment: environment,
     transform: {
-      '^.+\\.(t|j)sx?$': [
+      '^.+\\.m?(t|j)sx?$': [
         require.resolve('@swc/jest'),
         {
           jsc: {
@@ -24,11 +24,13 @@ function createJestConfig(dirname, { environment = 'jsdom', ...overrides } = {})
       ],
     },
     // ESM-only packages that must be transpiled for jest
-    transformIgnorePatterns: ['/node_modules/(?!(minisearch|@algolia|algoliasearch)/)'],
+    // ESM-only packages and the repo's own .mjs (edge, tooling) are transpiled for jest.
+    transformIgnorePatterns: ['/node_modules/(?!(minisearch|@algolia|algoliasearch|@storefront)/)'],
     moduleNameMapper: {
       '\\.(css)$': require.resolve('identity-obj-proxy'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
+    setupFiles: environment === 'jsdom' ? [path.join(__dirname, 'setup-globals.js')] : [],
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.js')] : [],
     testMatch: ['<rootDir>/{src,test,tests,scripts}/**/*.test.{ts,tsx}'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
