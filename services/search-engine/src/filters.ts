@@ -101,8 +101,12 @@ function describe(t: Token): string {
   }
 }
 
+/** Maximum nesting of parentheses / NOT in one filter expression. */
+const MAX_DEPTH = 64;
+
 class Parser {
   private pos = 0;
+  private depth = 0;
   constructor(
     private readonly tokens: Token[],
     private readonly label: string,
@@ -151,16 +155,19 @@ class Parser {
 
   private parseUnary(): FilterNode {
     const t = this.peek();
-    if (this.isKeyword(t, 'NOT')) {
+    if (this.isKeyword(t, 'NOT') || t.kind === 'lparen') {
+      if (++this.depth > MAX_DEPTH) throw badRequest(`${this.label}: Expression nested too deeply at col ${t.col}`);
       this.next();
-      return { type: 'not', child: this.parseUnary() };
-    }
-    if (t.kind === 'lparen') {
-      this.next();
-      const inner = this.parseOr();
-      const close = this.next();
-      if (close.kind !== 'rparen') this.fail(close, "')'");
-      return inner;
+      let node: FilterNode;
+      if (t.kind === 'lparen') {
+        node = this.parseOr();
+        const close = this.next();
+        if (close.kind !== 'rparen') this.fail(close, "')'");
+      } else {
+        node = { type: 'not', child: this.parseUnary() };
+      }
+      this.depth--;
+      return node;
     }
     return this.parseCondition();
   }

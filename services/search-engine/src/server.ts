@@ -1,0 +1,371 @@
+import { createGunzip } from 'node:zlib';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { Engine, type IndexSettings, type OperationParams, type SearchResponse, retrieve } from './engine';
+import { ApiError, badRequest } from './errors';
+import { collectRawParams, parseSearchParams } from './params';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** True for routes that modify data: they need the admin key. */
+    write?: boolean;
+  }
+}
+
+/** API keys accepted by the server. */
+export interface ApiKeys {
+  /** May read and write. */
+  admin: string;
+  /** May only read (search, get objects, task status, settings, list). */
+  search: string;
+}
+
+/** Options of {@link buildServer}. */
+export interface BuildServerOptions {
+  /** Application id expected in `x-algolia-application-id` (default env `SEARCH_APP_ID` or `grocery-local`). */
+  appId?: string;
+  /** Keys (default env `SEARCH_ADMIN_KEY` / `SEARCH_API_KEY`, else `local-admin-key` / `local-search-key`). */
+  apiKeys?: ApiKeys;
+  /** Fastify logger option (false = silent). */
+  logger?: FastifyServerOptions['logger'];
+  /** An existing engine to serve (default: a new empty one). */
+  engine?: Engine;
+  /** Max request body in bytes (default 100 MB). */
+  bodyLimit?: number;
+}
+
+/** Error body in Algolia's shape. */
+export interface ErrorBody {
+  message: string;
+  status: number;
+}
+
+type Obj = Record<string, unknown>;
+
+function asObject(v: unknown, what = 'body'): Obj {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest(`Invalid ${what}: expected a JSON object`);
+  return v as Obj;
+}
+
+function asArray(v: unknown, what: string): unknown[] {
+  if (!Array.isArray(v)) throw badRequest(`Invalid ${what}: expected an array`);
+  return v;
+}
+
+function asName(v: unknown, what = 'indexName'): string {
+  if (typeof v !== 'string' || v === '') throw badRequest(`Missing or invalid ${what}`);
+  return v;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+const BATCH_ACTIONS = new Set(['addObject', 'updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject', 'delete', 'clear']);
+
+/**
+ * Builds the Algolia-compatible HTTP server (not listening yet; call `listen`).
+ *
+ * Routes (all JSON; request bodies are parsed as JSON whatever the content-type, since the Algolia
+ * clients send `text/plain`; `content-encoding: gzip` is accepted):
+ * - `POST /1/indexes/*\/queries` — multi-index search: `{ requests: [{ indexName, ...params }] }` → `{ results: SearchResponse[] }`
+ * - `POST /1/indexes/:indexName/query` — single-index search: params → `SearchResponse`
+ * - `GET /1/indexes/:indexName/:objectID` — one record (`?attributesToRetrieve=a,b`), 404 if missing
+ * - `POST /1/indexes/*\/objects` — `{ requests: [{ indexName, objectID, attributesToRetrieve? }] }` → `{ results: (record|null)[] }`
+ * - `POST /1/indexes/:indexName/batch` — `{ requests: [{ action, body }] }` → `{ taskID, objectIDs }`
+ * - `POST /1/indexes/*\/batch` — multi-index batch: `{ requests: [{ action, indexName, body }] }` → `{ taskID: {index: id}, objectIDs }`
+ * - `POST /1/indexes/:indexName` — add a record → `{ taskID, objectID, createdAt }`
+ * - `PUT /1/indexes/:indexName/:objectID` — add/replace a record → `{ taskID, objectID, updatedAt }`
+ * - `POST /1/indexes/:indexName/:objectID/partial` — partial update (`?createIfNotExists=false`)
+ * - `DELETE /1/indexes/:indexName/:objectID` — delete a record → `{ taskID, deletedAt }`
+ * - `POST /1/indexes/:indexName/clear`, `DELETE /1/indexes/:indexName`
+ * - `GET|PUT /1/indexes/:indexName/settings`
+ * - `POST /1/indexes/:indexName/operation` — `{ operation: 'copy'|'move', destination, scope? }`
+ * - `GET /1/indexes/:indexName/task/:taskID`, `GET /1/task/:taskID` — always `published`
+ * - `GET /1/indexes` — `{ items: IndexSummary[], nbPages }`
+ *
+ * Auth: `x-algolia-application-id` + `x-algolia-api-key` headers (or query parameters). Wrong
+ * app id or key → 403; the search key on a write route → 403. Errors are `{ message, status }`.
+ */
+export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
+  const appId = options.appId ?? process.env.SEARCH_APP_ID ?? 'grocery-local';
+  const keys: ApiKeys = options.apiKeys ?? {
+    admin: process.env.SEARCH_ADMIN_KEY ?? 'local-admin-key',
+    search: process.env.SEARCH_API_KEY ?? 'local-search-key',
+  };
+  const engine = options.engine ?? new Engine();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 100 * 1024 * 1024,
+    routerOptions: { maxParamLength: 2048 },
+    // bad URLs / bad content types found by the router, before any hook runs
+    frameworkErrors: (err, _req, reply) => {
+      const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      const body: ErrorBody = { message: err.message, status };
+      (reply as FastifyReply).code(status).send(body);
+    },
+  });
+
+  app.register(cors, {
+    origin: true,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: [
+      'content-type',
+      'content-encoding',
+      'x-algolia-application-id',
+      'x-algolia-api-key',
+      'x-algolia-agent',
+      'x-algolia-usertoken',
+      'x-algolia-request-id',
+      'x-algolia-user-id',
+    ],
+    maxAge: 86400,
+  });
+
+  // JSON whatever the declared content type (the Algolia clients send text/plain).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(badRequest('Invalid JSON in request body'), undefined);
+    }
+  });
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    if (String(req.headers['content-encoding'] ?? '').toLowerCase() === 'gzip') {
+      const gunzip = createGunzip();
+      gunzip.on('error', () => undefined);
+      const out = payload.pipe(gunzip) as unknown as typeof payload & { receivedEncodedLength?: number };
+      return out;
+    }
+    return payload;
+  });
+
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    if (req.method === 'OPTIONS') return;
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const header = (name: string): string | undefined => {
+      const h = req.headers[name];
+      if (typeof h === 'string') return h;
+      const v = q[name];
+      return typeof v === 'string' ? v : undefined;
+    };
+    const reqApp = header('x-algolia-application-id');
+    const key = header('x-algolia-api-key');
+    if (reqApp !== appId || (key !== keys.admin && key !== keys.search)) {
+      throw new ApiError(403, 'Invalid Application-ID or API key');
+    }
+    if (req.routeOptions.config?.write && key !== keys.admin) {
+      throw new ApiError(403, 'Method not allowed with this API key');
+    }
+  });
+
+  app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+    let status = 500;
+    let message = 'Internal error';
+    if (err instanceof ApiError) {
+      status = err.status;
+      message = err.message;
+    } else if (err && typeof err === 'object') {
+      const e = err as { statusCode?: number; message?: string };
+      if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+        status = e.statusCode;
+        message = e.message ?? 'Bad request';
+      }
+    }
+    if (status >= 500) req.log.error({ err }, 'search-engine internal error');
+    const body: ErrorBody = { message, status };
+    reply.code(status).send(body);
+  });
+  app.setNotFoundHandler((_req, reply) => {
+    const body: ErrorBody = { message: 'Not Found', status: 404 };
+    reply.code(404).send(body);
+  });
+
+  type P = { indexName: string; objectID: string; taskID: string };
+
+  // ----- read routes ----------------------------------------------------------------------
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/queries', async (req) => {
+    if (req.params.indexName !== '*') throw new ApiError(404, 'Not Found');
+    const body = asObject(req.body);
+    const requests = asArray(body.requests, 'requests');
+    const parsed = requests.map((r, i) => {
+      const request = asObject(r, `requests[${i}]`);
+      if (request.type === 'facet') throw badRequest('Search for facet values is not supported');
+      return { indexName: asName(request.indexName, `requests[${i}].indexName`), params: parseSearchParams(collectRawParams(request)) };
+    });
+    const results: SearchResponse[] = parsed.map(({ indexName, params }) => engine.get(indexName).search(params));
+    return { results };
+  });
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/query', async (req) => {
+    const body = req.body === undefined ? {} : asObject(req.body);
+    const params = parseSearchParams(collectRawParams(body));
+    return engine.get(req.params.indexName).search(params);
+  });
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/objects', async (req) => {
+    if (req.params.indexName !== '*') throw new ApiError(404, 'Not Found');
+    const body = asObject(req.body);
+    const requests = asArray(body.requests, 'requests');
+    const results = requests.map((r, i) => {
+      const request = asObject(r, `requests[${i}]`);
+      const indexName = asName(request.indexName, `requests[${i}].indexName`);
+      const objectID = asName(request.objectID, `requests[${i}].objectID`);
+      const attrs = request.attributesToRetrieve;
+      if (attrs !== undefined && (!Array.isArray(attrs) || !attrs.every((a) => typeof a === 'string'))) {
+        throw badRequest(`Invalid requests[${i}].attributesToRetrieve`);
+      }
+      const rec = engine.find(indexName)?.get(objectID);
+      return rec ? retrieve(rec, (attrs as string[] | undefined) ?? ['*']) : null;
+    });
+    return { results };
+  });
+
+  app.get('/1/indexes', async (req) => {
+    const q = req.query as Record<string, unknown>;
+    const items = engine.list();
+    const hpp = q.hitsPerPage !== undefined ? Number(q.hitsPerPage) : undefined;
+    const page = q.page !== undefined ? Number(q.page) : undefined;
+    if (hpp !== undefined && page !== undefined) {
+      if (!Number.isInteger(hpp) || hpp < 1 || !Number.isInteger(page) || page < 0) throw badRequest('Invalid page or hitsPerPage');
+      return { items: items.slice(page * hpp, (page + 1) * hpp), nbPages: Math.ceil(items.length / hpp) };
+    }
+    return { items, nbPages: 1 };
+  });
+
+  app.get<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/settings', async (req) => engine.get(req.params.indexName).getSettings());
+
+  const taskStatus = (taskID: string) => {
+    if (!engine.knowsTask(Number(taskID))) throw new ApiError(404, 'Task does not exist');
+    return { status: 'published' as const, pendingTask: false };
+  };
+  app.get<{ Params: Pick<P, 'indexName' | 'taskID'> }>('/1/indexes/:indexName/task/:taskID', async (req) => taskStatus(req.params.taskID));
+  app.get<{ Params: Pick<P, 'taskID'> }>('/1/task/:taskID', async (req) => taskStatus(req.params.taskID));
+
+  app.get<{ Params: Pick<P, 'indexName' | 'objectID'> }>('/1/indexes/:indexName/:objectID', async (req) => {
+    const rec = engine.get(req.params.indexName).get(req.params.objectID);
+    if (!rec) throw new ApiError(404, 'ObjectID does not exist');
+    const attrs = (req.query as Record<string, unknown>).attributesToRetrieve;
+    const list = typeof attrs === 'string' && attrs !== '' ? (attrs.startsWith('[') ? parseJsonList(attrs) : attrs.split(',')) : ['*'];
+    return retrieve(rec, list);
+  });
+
+  // ----- write routes ---------------------------------------------------------------------
+
+  const write = { config: { write: true } };
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/batch', write, async (req) => {
+    const body = asObject(req.body);
+    const requests = asArray(body.requests, 'requests').map((r, i) => {
+      const request = asObject(r, `requests[${i}]`);
+      const action = request.action;
+      if (typeof action !== 'string' || !BATCH_ACTIONS.has(action)) throw badRequest(`Invalid action in requests[${i}]: ${String(action)}`);
+      const rbody = action === 'delete' || action === 'clear' ? ((request.body ?? {}) as Obj) : asObject(request.body, `requests[${i}].body`);
+      if (['updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject'].includes(action)) {
+        const id = rbody.objectID;
+        if (typeof id !== 'string' && typeof id !== 'number') throw badRequest(`Missing objectID in requests[${i}]`);
+      }
+      const indexName = req.params.indexName === '*' ? asName(request.indexName, `requests[${i}].indexName`) : req.params.indexName;
+      return { action, body: rbody, indexName };
+    });
+    const objectIDs: string[] = [];
+    const touched = new Set<string>();
+    for (const { action, body: b, indexName } of requests) {
+      touched.add(indexName);
+      if (action === 'delete') {
+        engine.delete(indexName);
+        continue;
+      }
+      const index = engine.getOrCreate(indexName);
+      const id = b.objectID === undefined ? undefined : String(b.objectID);
+      switch (action) {
+        case 'addObject':
+        case 'updateObject':
+          objectIDs.push(index.save(b));
+          break;
+        case 'partialUpdateObject':
+        case 'partialUpdateObjectNoCreate':
+          index.partialUpdate(id!, b, action === 'partialUpdateObject');
+          objectIDs.push(id!);
+          break;
+        case 'deleteObject':
+          index.delete(id!);
+          objectIDs.push(id!);
+          break;
+        case 'clear':
+          index.clear();
+          break;
+      }
+    }
+    if (req.params.indexName === '*') {
+      const taskID: Record<string, number> = {};
+      for (const name of touched) taskID[name] = engine.nextTaskID();
+      return { taskID, objectIDs };
+    }
+    return { taskID: engine.nextTaskID(), objectIDs };
+  });
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/clear', write, async (req) => {
+    engine.getOrCreate(req.params.indexName).clear();
+    return { taskID: engine.nextTaskID(), updatedAt: now() };
+  });
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/operation', write, async (req) => {
+    const body = asObject(req.body) as unknown as OperationParams;
+    engine.operation(req.params.indexName, body);
+    return { taskID: engine.nextTaskID(), updatedAt: now() };
+  });
+
+  app.put<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/settings', write, async (req) => {
+    const body = asObject(req.body) as IndexSettings;
+    engine.getOrCreate(req.params.indexName).setSettings(body);
+    return { taskID: engine.nextTaskID(), updatedAt: now() };
+  });
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName', write, async (req, reply) => {
+    const body = asObject(req.body);
+    const objectID = engine.getOrCreate(req.params.indexName).save(body);
+    reply.code(201);
+    return { taskID: engine.nextTaskID(), objectID, createdAt: now() };
+  });
+
+  app.delete<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName', write, async (req) => {
+    engine.delete(req.params.indexName);
+    return { taskID: engine.nextTaskID(), deletedAt: now() };
+  });
+
+  app.put<{ Params: Pick<P, 'indexName' | 'objectID'> }>('/1/indexes/:indexName/:objectID', write, async (req) => {
+    const body = asObject(req.body);
+    const objectID = engine.getOrCreate(req.params.indexName).save({ ...body, objectID: req.params.objectID });
+    return { taskID: engine.nextTaskID(), objectID, updatedAt: now() };
+  });
+
+  app.post<{ Params: Pick<P, 'indexName' | 'objectID'> }>('/1/indexes/:indexName/:objectID/partial', write, async (req) => {
+    const body = asObject(req.body);
+    const q = req.query as Record<string, unknown>;
+    const create = q.createIfNotExists === undefined ? true : q.createIfNotExists !== 'false';
+    engine.getOrCreate(req.params.indexName).partialUpdate(req.params.objectID, body, create);
+    return { taskID: engine.nextTaskID(), objectID: req.params.objectID, updatedAt: now() };
+  });
+
+  app.delete<{ Params: Pick<P, 'indexName' | 'objectID'> }>('/1/indexes/:indexName/:objectID', write, async (req) => {
+    engine.find(req.params.indexName)?.delete(req.params.objectID);
+    return { taskID: engine.nextTaskID(), deletedAt: now() };
+  });
+
+  return app;
+}
+
+function parseJsonList(s: string): string[] {
+  try {
+    const v: unknown = JSON.parse(s);
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v;
+  } catch {
+    // fall through
+  }
+  throw badRequest('Invalid value for parameter attributesToRetrieve');
+}
