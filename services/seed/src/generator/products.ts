@@ -39,7 +39,7 @@ interface Placement {
 }
 
 const SKIP_GROUPS = new Set(['0300', '2100', '3500']); // baby foods, fast foods, Alaska Native / regional foods
-const SKIP_ALWAYS = /\b(infant|toddler|baby|by-products|mechanically separated|variety meats|industrial|alcoholic|from recipe|reconstituted|prepared|dehydrated|USDA commodity|school lunch|imitation|formulated|nfs|ns as to|composite|home-prepared|restaurant|fast food|meal replacement|protein powder|with added nutrients|dry form|acerola|stabilized|glandular|oogruk)\b/i;
+const SKIP_ALWAYS = /\b(infant|toddler|baby|by-products|mechanically separated|variety meats|industrial|alcoholic|from recipe|reconstituted|(?<!commercially )prepared|dehydrated|USDA commodity|school lunch|imitation|formulated|nfs|ns as to|composite|home-prepared|restaurant|fast food|meal replacement|protein powder|with added nutrients|dry form|acerola|stabilized|glandular|oogruk)\b/i;
 const COOKED = /\b(cooked|boiled|roasted|braised|broiled|stewed|simmered|microwaved|heated|fried|grilled|steamed|pan-browned|pan-fried|scrambled|poached|rotisserie|baked|toasted|drained)\b/;
 const COOKED_CHECK_GROUPS = new Set(['0100', '0500', '0700', '1000', '1100', '1300', '1500', '1600', '1700', '2000', '0900']);
 
@@ -51,15 +51,15 @@ const NOISE_SEGMENT = [
   /^unprepared$/i, /^ready-to-(eat|serve)$/i, /^commercially prepared$/i, /^commercial$/i, /^plain$/i,
   /^fresh$/i, /^made with /i, /^without added /i, /^with added /i, /^composite of /i, /^includes /i,
   /^retail parts$/i, /^whole$/i, /^unheated$/i, /^uncooked$/i, /^dry$/i, /^mature seeds$/i, /^california$/i,
-  /^florida$/i, /^all areas$/i, /^company$/i, /^co\.?$/i, /^inc\.?$/i, /^usa$/i,
+  /^florida$/i, /^all areas$/i, /^all classes$/i, /^red and white/i, /^microwav/i, /^select$/i, /^company$/i, /^co\.?$/i, /^inc\.?$/i, /^usa$/i,
 ];
 
 /** Heads written after their qualifier: 'Cheese, cheddar' → 'Cheddar Cheese'. */
 const SWAP_HEADS = new Set(['cheese', 'bread', 'soup', 'oil', 'vinegar', 'flour', 'sauce', 'crackers', 'cookies', 'rolls', 'muffins', 'tea', 'yogurt', 'juice', 'pie', 'cake', 'salad dressing', 'seeds', 'rice', 'candies', 'pasta', 'noodles', 'syrups', 'spices']);
 /** Heads joined with their qualifier: 'Chicken, breast' → 'Chicken Breast'. */
-const JOIN_HEADS = new Set(['chicken', 'beef', 'pork', 'lamb', 'veal', 'turkey', 'fish', 'milk', 'cream', 'egg', 'butter', 'duck']);
+const JOIN_HEADS = new Set(['chicken', 'beef', 'pork', 'lamb', 'veal', 'turkey', 'milk', 'cream', 'egg', 'duck']);
 /** Heads dropped in favour of the qualifier: 'Nuts, almonds' → 'Almonds'. */
-const DROP_HEADS = new Set(['nuts', 'fish', 'crustaceans', 'mollusks', 'spices', 'beverages', 'snacks', 'candies', 'cereals ready-to-eat', 'cereals', 'game meat', 'fruit']);
+const DROP_HEADS = new Set(['nuts', 'fish', 'crustaceans', 'mollusks', 'spices', 'beverages', 'snacks', 'candies', 'cereals ready-to-eat', 'cereals', 'game meat', 'fruit', 'poultry food products', 'soups', 'pork products', 'beef products']);
 
 const SMALL_WORDS = new Set(['and', 'or', 'with', 'in', 'of', 'a', 'the', 'to', 'for']);
 
@@ -75,7 +75,7 @@ function titleCase(s: string): string {
     .join(' ');
 }
 
-const BRAND_WORD = /\b[A-Z][A-Z'&.!\-]{2,}\b|\b[A-Z]{2,}'S\b/g;
+const BRAND_WORD = /\b[A-Z][A-Z'&.!-]{2,}\b|\b[A-Z]{2,}'S\b/g;
 
 /**
  * Turns a Long_Desc into a shopper-friendly title without brand names.
@@ -105,7 +105,7 @@ export function cleanTitle(longDesc: string, manufacturer = ''): { title: string
     const h = a.toLowerCase();
     let first: string;
     if (DROP_HEADS.has(h)) first = b;
-    else if (SWAP_HEADS.has(h)) first = `${b} ${a}`;
+    else if (SWAP_HEADS.has(h)) first = b.toLowerCase().includes(h.replace(/s$/, '')) ? b : `${b} ${a}`;
     else if (JOIN_HEADS.has(h)) first = `${a} ${b}`;
     else first = `${a}, ${b}`;
     parts = [first, ...rest];
@@ -205,6 +205,14 @@ function placementFor(food: FoodDes, head: string): Placement | null {
   }
 }
 
+/** Noun appended to short branded titles, e.g. 'Honey Nut' → 'Honey Nut Cereal'. */
+const SUBCATEGORY_NOUN: Record<string, string> = {
+  Cereal: 'Cereal', 'Hot Cereal & Oatmeal': 'Hot Cereal', 'Candy & Chocolate': 'Candy', 'Chips & Snacks': 'Snacks',
+  'Cookies & Crackers': 'Cookies', 'Soups & Broth': 'Soup', 'Deli Meats & Sausages': 'Deli Meat', 'Frozen Meals': 'Frozen Meal',
+  'Cakes, Pies & Pastries': 'Pastries', 'Granola & Snack Bars': 'Snack Bars', 'Soft Drinks & Mixes': 'Drink',
+  'Ice Cream & Desserts': 'Frozen Dessert', 'Sauces & Gravies': 'Sauce',
+};
+
 /** Produce sold by the unit rather than by weight (no PLU by weight). */
 const SOLD_EACH = /\b(lettuce|melons?|cantaloupe|honeydew|watermelon|pineapple|avocados?|cauliflower|cabbage|squash|coconut|mangos?|celery|corn|cucumber|eggplant|grapefruit|pumpkin|broccoli|artichokes?|papayas?|kohlrabi|fennel|romaine|endive|radicchio|jicama)\b/i;
 
@@ -240,18 +248,53 @@ export function articleNumberFor(ndbNo: string): string {
  * @param stores stores used for availability (storeIds), per-store prices (cents) and regions.
  */
 export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[] {
-  const foods = parseFoodDes(lines);
+  const foods = parseFoodDes(lines).filter(
+    (food) =>
+      !SKIP_GROUPS.has(food.groupCode) &&
+      !SKIP_ALWAYS.test(food.longDesc) &&
+      !(COOKED_CHECK_GROUPS.has(food.groupCode) && COOKED.test(food.longDesc.toLowerCase())) &&
+      !(food.groupCode === '1800' && /\btoasted\b/i.test(food.longDesc)),
+  );
+  // Generic vocabulary: words of unbranded titles. In branded rows, any other word is taken for a
+  // (mixed-case) US brand or product-line name and removed, e.g. 'Eggo', "Campbell's", 'Beefaroni'.
+  const vocabulary = new Set<string>();
+  for (const food of foods) {
+    const c = cleanTitle(food.longDesc, food.manufacturer);
+    if (c && !c.branded) for (const w of c.title.toLowerCase().split(/[\s,]+/)) vocabulary.add(w);
+  }
   const seenTitles = new Set<string>();
   const usedPlu = new Set<string>();
   const products: ProductRecord[] = [];
   for (const food of foods) {
-    if (SKIP_GROUPS.has(food.groupCode)) continue;
-    if (SKIP_ALWAYS.test(food.longDesc)) continue;
-    if (COOKED_CHECK_GROUPS.has(food.groupCode) && COOKED.test(food.longDesc.toLowerCase())) continue;
     const cleaned = cleanTitle(food.longDesc, food.manufacturer);
     if (!cleaned) continue;
+    if (cleaned.branded) {
+      const generic = cleaned.title
+        .split(/\s+/)
+        .filter((w) => vocabulary.has(w.toLowerCase().replace(/,$/, '')) || /^[\d%.,/-]+$/.test(w))
+        .join(' ')
+        .replace(/^[,\s]+|[,\s]+$/g, '')
+        .replace(/,(\s*,)+/g, ',');
+      cleaned.title = generic;
+    }
     const placement = placementFor(food, cleaned.head);
     if (!placement) continue;
+    if (cleaned.branded) {
+      let t = cleaned.title
+        .replace(/\s[/.-](?=\s)/g, ' ')
+        .replace(/\b(By)\b/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      t = t.replace(/^((with|of|in|and|or|&|-|\.)[\s,]+)+/i, '').replace(/([\s,]+(with|of|in|and|or|&|-))+$/i, '').trim();
+      if (/^(with|of|in|and|or|by|all flavors|original|&)?$/i.test(t)) continue;
+      const words = t.toLowerCase().split(/[\s,]+/).filter(Boolean);
+      const subWords = placement.subcategory.toLowerCase().split(/[\s,&]+/).map((w) => w.replace(/s$/, ''));
+      if (words.length <= 2 && !words.some((w) => subWords.some((sw) => sw.length > 2 && w.startsWith(sw)))) {
+        t = `${t} ${SUBCATEGORY_NOUN[placement.subcategory] ?? placement.subcategory}`;
+      }
+      if (t.replace(/[^a-z]/gi, '').length < 4) continue;
+      cleaned.title = t.replace(/\s+/g, ' ').replace(/,\s*&/g, ' &');
+    }
     const rng: Rng = rngFor(food.ndbNo);
     const coop = rng() < 0.2;
     const brand = coop ? STORE_BRANDS.coop : STORE_BRANDS.standard;

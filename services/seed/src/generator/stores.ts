@@ -118,15 +118,19 @@ export function buildStores(cities: CityInput[], fsas: FsaInput[], plan: StorePl
       .sort((a, b) => b.population - a.population)[0];
     if (!city) throw new Error(`City not found: ${p.city}`);
     const rng = rngFor(`store-${p.city}-${p.name}-${i}`);
-    let storeNumber = p.storeNumber;
-    while (!storeNumber || (used.has(storeNumber) && storeNumber !== p.storeNumber)) {
+    let storeNumber = p.storeNumber ?? '';
+    while (!storeNumber) {
       const candidate = String(intBetween(rng, 1000, 9899));
       if (!used.has(candidate)) {
         storeNumber = candidate;
         used.add(candidate);
       }
     }
-    const [lng, lat] = city.loc.coordinates;
+    const [cityLng, cityLat] = city.loc.coordinates;
+    // A second store in the same city sits a few km from the city point (demo placement).
+    const sameCityBefore = plan.slice(0, i).filter((q) => q.city === p.city && q.admin === p.admin).length;
+    const lat = sameCityBefore ? Number((cityLat + (rng() - 0.5) * 0.06).toFixed(5)) : cityLat;
+    const lng = sameCityBefore ? Number((cityLng + (rng() - 0.5) * 0.08).toFixed(5)) : cityLng;
     const fsa = nearestFsa(fsas, prov.name, lat, lng);
     const ldu = `${intBetween(rng, 1, 9)}${pick(rng, 'ABCEGHJKLMNPRSTVWXYZ'.split(''))}${intBetween(rng, 0, 9)}`;
     const street = pick(rng, STREETS);

@@ -1,0 +1,6 @@
+/** Pure, deterministic generator functions (used by scripts/generate.ts and by tests). */
+export * from './prng';
+export * from './stores';
+export * from './products';
+export * from './recipes';
+export * from './suggestions';

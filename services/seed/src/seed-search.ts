@@ -1,0 +1,74 @@
+import { algoliasearch } from 'algoliasearch';
+import { readFileSync } from 'fs';
+import path from 'path';
+
+/** The index names the storefront searches, keyed by seed file. */
+export const INDEX_NAMES = {
+  products: 'products',
+  recipes: 'recipes',
+  suggestions: 'products_query_suggestions',
+  stores: 'stores',
+} as const;
+
+/** Options for {@link seedSearch}; each defaults to the env var named, then to the local default. */
+export interface SeedSearchOptions {
+  /** 'host:port' of the Algolia-compatible engine (SEARCH_HOST, default 'localhost:7700'). */
+  host?: string;
+  /** 'http' (default) or 'https'. */
+  protocol?: 'http' | 'https';
+  /** Application id (SEARCH_APP_ID, default 'grocery-local'). */
+  appId?: string;
+  /** Admin API key (SEARCH_ADMIN_KEY, default 'local-admin-key'). */
+  apiKey?: string;
+  /** Prefix for every index name, e.g. 'e2e_' (default ''). */
+  indexPrefix?: string;
+  /** Records per batch request (default 500, keeps each request well under 1 MB). */
+  batchSize?: number;
+  /** Progress lines; default silent. */
+  log?: (line: string) => void;
+}
+
+/** What was indexed: index name → record count. */
+export type SeedSearchResult = Record<string, number>;
+
+function readData<T>(file: string): T {
+  return JSON.parse(readFileSync(path.join(__dirname, '../data', file), 'utf8')) as T;
+}
+
+/**
+ * Indexes the committed seed data with the real `algoliasearch` v5 client (ARCHITECTURE §5): for each
+ * index, `setSettings` then `saveObjects` (batched), waiting on every task with `waitForTask`.
+ * Works against Algolia itself or the local Algolia-compatible engine (by `hosts`).
+ * Existing records with the same objectID are replaced; others are left as they are.
+ * @returns index name → number of records saved.
+ */
+export async function seedSearch(options: SeedSearchOptions = {}): Promise<SeedSearchResult> {
+  const host = options.host ?? process.env.SEARCH_HOST ?? 'localhost:7700';
+  const appId = options.appId ?? process.env.SEARCH_APP_ID ?? 'grocery-local';
+  const apiKey = options.apiKey ?? process.env.SEARCH_ADMIN_KEY ?? 'local-admin-key';
+  const protocol = options.protocol ?? 'http';
+  const prefix = options.indexPrefix ?? '';
+  const log = options.log ?? (() => undefined);
+  const client = algoliasearch(appId, apiKey, { hosts: [{ url: host, protocol, accept: 'readWrite' }] });
+
+  const settings = readData<Record<string, Record<string, unknown>>>('settings.json');
+  const datasets: [string, string][] = [
+    [INDEX_NAMES.products, 'products.json'],
+    [INDEX_NAMES.recipes, 'recipes.json'],
+    [INDEX_NAMES.suggestions, 'query_suggestions.json'],
+    [INDEX_NAMES.stores, 'stores.json'],
+  ];
+  const result: SeedSearchResult = {};
+  for (const [name, file] of datasets) {
+    const indexName = `${prefix}${name}`;
+    const objects = readData<Record<string, unknown>[]>(file);
+    const indexSettings = settings[name] ?? {};
+    const { taskID } = await client.setSettings({ indexName, indexSettings });
+    await client.waitForTask({ indexName, taskID });
+    const responses = await client.saveObjects({ indexName, objects, batchSize: options.batchSize ?? 500 });
+    for (const r of responses) await client.waitForTask({ indexName, taskID: r.taskID });
+    result[indexName] = objects.length;
+    log(`${indexName}: ${objects.length} records`);
+  }
+  return result;
+}

@@ -1,0 +1,129 @@
+import { loadProducts, loadRecipes, loadSettings, loadStores, loadSuggestions } from '../src';
+
+const ATLANTIC_ON = ['NS', 'NB', 'PE', 'NL', 'ON'];
+
+describe('committed seed data: invariants squads rely on', () => {
+  const products = loadProducts();
+  const stores = loadStores();
+  const recipes = loadRecipes();
+  const storeNumbers = new Set(stores.map((s) => s.storeNumber));
+
+  test('at least 1,500 products with unique 8-digit article numbers', () => {
+    expect(products.length).toBeGreaterThanOrEqual(1500);
+    const numbers = products.map((p) => p.articleNumber);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.filter((n) => !/^\d{8}$/.test(n))).toEqual([]);
+    expect(products.filter((p) => p.objectID !== p.articleNumber)).toEqual([]);
+  });
+
+  test('prices are positive integer cents, per store too', () => {
+    const cents = (v: number) => Number.isInteger(v) && v > 0;
+    const bad = products.filter(
+      (p) =>
+        !cents(p.price) ||
+        Object.entries(p.storePrices).some(([store, v]) => !storeNumbers.has(store) || !cents(v)) ||
+        Object.keys(p.storePrices).sort().join() !== [...p.storeIds].sort().join(),
+    );
+    expect(bad.map((p) => p.articleNumber)).toEqual([]);
+  });
+
+  test('products are sold in some stores, not every product in every store', () => {
+    const bad = products.filter((p) => p.storeIds.length === 0 || p.storeIds.some((s) => !storeNumbers.has(s)));
+    expect(bad.map((p) => p.articleNumber)).toEqual([]);
+    expect(products.some((p) => p.storeIds.length < stores.length)).toBe(true);
+  });
+
+  test('product fields are well-formed (uom, PLU, slug, banners, no US brand names)', () => {
+    const bad = products.filter(
+      (p) =>
+        !['EA', 'KG', 'LB', 'G', 'L', 'ML'].includes(p.uom) ||
+        (p.plu !== null && (!/^\d{4}$/.test(p.plu) || p.uom !== 'KG')) ||
+        !p.pageSlug.startsWith('products/') ||
+        !p.pageSlug.endsWith(`-${p.articleNumber}`) ||
+        /[^a-z0-9/-]/.test(p.pageSlug) ||
+        !['Harbour Pantry', 'Co-op Gold'].includes(p.brand) ||
+        p.banners.length === 0 ||
+        /\b(KELLOGG|KRAFT|CAMPBELL|GENERAL MILLS|QUAKER|NABISCO|HORMEL|OSCAR MAYER)/i.test(p.title),
+    );
+    expect(bad.map((p) => `${p.articleNumber} ${p.title}`)).toEqual([]);
+    const plus = products.map((p) => p.plu).filter((x): x is string => x !== null);
+    expect(plus.length).toBeGreaterThan(0);
+    expect(new Set(plus).size).toBe(plus.length);
+  });
+
+  test('store 3299 exists in Halifax, NS', () => {
+    const s = stores.find((x) => x.storeNumber === '3299');
+    expect(s).toMatchObject({ objectID: '3299', address: { city: 'Halifax', province: 'NS' }, region: ['atlantic', 'ns'] });
+  });
+
+  test('at least 2 co-op stores named Co-op with bannerCode coop', () => {
+    const coop = stores.filter((s) => s.bannerCode === 'coop');
+    expect(coop.length).toBeGreaterThanOrEqual(2);
+    for (const s of coop) expect(s.locationName).toContain('Co-op');
+  });
+
+  test('at least 25 stores in NS/NB/PE/NL/ON, unique 4-digit numbers, demo-flagged', () => {
+    expect(stores.length).toBeGreaterThanOrEqual(25);
+    expect(storeNumbers.size).toBe(stores.length);
+    for (const s of stores) {
+      expect(ATLANTIC_ON).toContain(s.address.province);
+      expect(s.storeNumber).toMatch(/^\d{4}$/);
+      expect(s.objectID).toBe(s.storeNumber);
+      expect(s.slug).toMatch(new RegExp(`^[a-z0-9-]+-${s.storeNumber}$`));
+      expect(s.address.postalCode).toMatch(/^[A-Z]\d[A-Z] \d[A-Z]\d$/);
+      expect(s.demo).toBe(true);
+    }
+  });
+
+  test('every store has 7 days of hours or is 24 hours; some are 24 hours', () => {
+    for (const s of stores) {
+      if (s.hours.is24Hours) expect(s.hours.storeHours).toEqual([]);
+      else {
+        expect(s.hours.storeHours.map((d) => d.day)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+        for (const d of s.hours.storeHours) {
+          expect(d.open).toMatch(/^\d{2}:\d{2}$/);
+          expect(d.close).toMatch(/^\d{2}:\d{2}$/);
+        }
+      }
+    }
+    expect(stores.some((s) => s.hours.is24Hours)).toBe(true);
+  });
+
+  test('store coordinates are in Canada', () => {
+    for (const { _geoloc } of stores) {
+      expect(_geoloc.lat).toBeGreaterThan(41.6);
+      expect(_geoloc.lat).toBeLessThan(83.2);
+      expect(_geoloc.lng).toBeGreaterThan(-141.1);
+      expect(_geoloc.lng).toBeLessThan(-52.5);
+    }
+  });
+
+  test('at least 12 recipes; every ingredient resolves to a product', () => {
+    expect(recipes.length).toBeGreaterThanOrEqual(12);
+    const byNumber = new Set(products.map((p) => p.articleNumber));
+    for (const r of recipes) {
+      expect(r.pageSlug).toBe(`recipes/${r.slug}`);
+      expect(r.steps.length).toBeGreaterThan(0);
+      expect(r.ingredients.length).toBeGreaterThan(0);
+      for (const ing of r.ingredients) expect(byNumber.has(ing.articleNumber)).toBe(true);
+    }
+  });
+
+  test('query suggestions are Algolia-shaped, unique, about 300', () => {
+    const s = loadSuggestions();
+    expect(s.length).toBeGreaterThanOrEqual(250);
+    expect(new Set(s.map((x) => x.objectID)).size).toBe(s.length);
+    for (const x of s) {
+      expect(x.nb_words).toBe(x.query.split(' ').length);
+      expect(Number.isInteger(x.popularity)).toBe(true);
+    }
+    expect(s.map((x) => x.query)).toEqual(expect.arrayContaining(['apples', 'chicken breast']));
+  });
+
+  test('index settings for the four indices', () => {
+    const settings = loadSettings();
+    expect(Object.keys(settings).sort()).toEqual(['products', 'products_query_suggestions', 'recipes', 'stores']);
+    expect(settings.products?.attributesForFaceting).toContain('filterOnly(storeIds)');
+    expect(settings.products?.customRanking).toEqual(['desc(popularity)']);
+  });
+});
