@@ -14,8 +14,13 @@ test.describe('store selection (spec §2 Store selector, §4 Store selection)', 
     await storeButton.click();
     const dialog = page.getByRole('dialog', { name: 'Select a store' });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('searchbox', { name: 'Search by city or postal code' }).or(dialog.getByLabel('Search by city or postal code')).first().fill('Antigonish');
-    const select = dialog.getByRole('button', { name: /Select this store/ }).first();
+    await dialog.getByRole('searchbox', { name: 'Search by city or postal code' }).fill('Antigonish');
+    // Results arrive after the 700 ms debounce (spec §9); at most 3 are listed.
+    const matches = dialog.getByRole('list', { name: 'Stores matching your search' });
+    const antigonish = matches.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Antigonish/ }) }).first();
+    await expect(antigonish).toBeVisible();
+    expect(await matches.getByRole('listitem').count()).toBeLessThanOrEqual(3);
+    const select = antigonish.getByRole('button', { name: /Select this store/ });
     await expect(select).toBeVisible();
     await select.click();
 

@@ -60,10 +60,12 @@ async function waitFor(url, { timeoutMs = 60000, method = 'GET', body, headers }
 }
 
 function launch(name, command, args, { cwd = root, env = {}, quiet } = {}) {
+  // Own process group, so stopping also ends grandchildren (tsx runs node in a child process).
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    detached: true,
   });
   child.on('exit', (code, signal) => {
     if (!child.stopping && code !== 0 && code !== null) console.error(`[platform] ${name} exited with code ${code}${signal ? ` (${signal})` : ''}`);
@@ -107,9 +109,18 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
     const child = children.get(name);
     if (!child || child.exitCode !== null) return;
     child.stopping = true;
-    await new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { child.kill('SIGTERM'); }
+    });
   };
   const stop = async () => { await Promise.all([...children.keys()].map(stopService)); };
+  // Never leave detached servers behind if this process ends without calling stop().
+  process.once('exit', () => {
+    for (const child of children.values()) {
+      if (child.exitCode === null) try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    }
+  });
 
   try {
     await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': 'local-admin-key' } });

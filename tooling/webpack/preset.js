@@ -130,7 +130,10 @@ function createConfig({ dirname, exposes = {}, host = false, port = 3000, runtim
           hash: prod,
         }),
       ],
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      // usedExports/mangleExports off: a shared singleton provided by one build is consumed by others
+      // (shareStrategy 'loaded-first'), so its exports must not be pruned or renamed for the provider's
+      // own usage. With them on, the shell received a `react` built by mf-header without `StrictMode`.
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', usedExports: false, mangleExports: false },
       performance: { hints: false },
       stats: prod ? 'errors-warnings' : 'minimal',
       devServer: {
