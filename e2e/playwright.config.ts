@@ -3,9 +3,12 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end suite against the composed site built in production mode (ARCHITECTURE §6), in Debian's
  * Chromium (browsers cannot be downloaded here, ARCHITECTURE §7). The platform is started by the
- * worker fixture in fixtures/platform.ts on ports offset by 10000 (edge :18080) so it never clashes
+ * worker fixture in fixtures/platform.ts on ports offset by E2E_OFFSET (default 10000: edge :18080) so it never clashes
  * with a developer's `npm start`.
  */
+/** Port offset of the platform under test (edge = 8080 + offset); helpers running in parallel pick their own. */
+export const E2E_OFFSET = Number(process.env.E2E_OFFSET || 10000);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -15,7 +18,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: 'http://localhost:18080',
+    baseURL: `http://localhost:${8080 + E2E_OFFSET}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

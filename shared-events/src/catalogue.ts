@@ -84,6 +84,11 @@ export const busEventSchema = z.discriminatedUnion('type', [
   fsa('session/changed', sessionSchema),
   /** A remote asks the shell to start sign-in (authorization-code flow) or sign-up. */
   fsa('session/sign-in-requested', z.object({ mode: z.enum(['signIn', 'signUp']), returnTo: z.optional(z.string()) })),
+  /**
+   * A remote asks the shell to re-read the account and card status (e.g. after a card was linked or
+   * added, so points appear in the header without a reload). Since 1.1.0.
+   */
+  fsa('session/refresh-requested', z.object({ reason: z.optional(z.string()) })),
   /** A remote asks the shell to sign the shopper out (spec §2 Account menu). */
   fsa('session/sign-out-requested', z.object({ reason: z.optional(z.string()) })),
   /** The preferred store changed (spec §4 Store selection). `source` tells who chose it. */

@@ -5,7 +5,8 @@
  *
  *   search engine (Algolia-compatible, :7700)  ->  seeded with the committed catalogue via algoliasearch
  *   BFF (/api, embedded Postgres, :4000)
- *   mf-header :3001, mf-search :3002, mf-store-selector :3003 (static servers of the versioned builds)
+ *   identity (OpenID Connect provider, :4100, when services/identity exists)
+ *   mf-header :3001, mf-search :3002, mf-store-selector :3003, mf-loyalty :3004 (static servers of the versioned builds)
  *   edge (shell build + /remotes.json + /config.json + /api proxy, :8080)  <- the one URL shoppers use
  *
  * Expects the builds to exist (`npm start` runs `npm run build` first). Ports come from env
@@ -29,6 +30,8 @@ export function portsFrom(offset = 0) {
     store: Number(env.STORE_PORT || 3003 + offset),
     search: Number(env.SEARCH_PORT || 7700 + offset),
     bff: Number(env.BFF_PORT || 4000 + offset),
+    identity: Number(env.IDENTITY_PORT || 4100 + offset),
+    loyalty: Number(env.LOYALTY_PORT || 3004 + offset),
   };
 }
 
@@ -36,10 +39,30 @@ const version = (dir) => JSON.parse(fs.readFileSync(path.join(root, dir, 'packag
 
 /** The runtime remote map: URL of each remote's mf-manifest.json (ARCHITECTURE §2). */
 export function remoteMap(ports) {
+  return Object.fromEntries(remotesOf(ports).map(([name, port]) => [name, `http://localhost:${port}/${name}/${version(name)}/mf-manifest.json`]));
+}
+
+/** [remote folder, port] of every remote present in this checkout. */
+function remotesOf(ports) {
+  return [
+    ['mf-header', ports.header],
+    ['mf-search', ports.searchUi],
+    ['mf-store-selector', ports.store],
+    ['mf-loyalty', ports.loyalty],
+  ].filter(([name]) => fs.existsSync(path.join(root, name, 'package.json')));
+}
+
+/** Environment every service gets: where the others are (one origin per service, all on loopback). */
+export function platformEnv(ports) {
   return {
-    'mf-header': `http://localhost:${ports.header}/mf-header/${version('mf-header')}/mf-manifest.json`,
-    'mf-search': `http://localhost:${ports.searchUi}/mf-search/${version('mf-search')}/mf-manifest.json`,
-    'mf-store-selector': `http://localhost:${ports.store}/mf-store-selector/${version('mf-store-selector')}/mf-manifest.json`,
+    SEARCH_PORT: String(ports.search),
+    SEARCH_HOST: `localhost:${ports.search}`,
+    BFF_PORT: String(ports.bff),
+    BFF_URL: `http://127.0.0.1:${ports.bff}`,
+    IDENTITY_PORT: String(ports.identity),
+    OIDC_ISSUER: `http://localhost:${ports.identity}`,
+    OIDC_CLIENT_ID: 'storefront',
+    PUBLIC_ORIGIN: `http://localhost:${ports.edge}`,
   };
 }
 
@@ -93,24 +116,30 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
   const remotesFile = path.join(stateDir, 'remotes.json');
   fs.writeFileSync(remotesFile, JSON.stringify(remoteMap(ports), null, 2));
 
-  const searchEnv = { SEARCH_PORT: String(ports.search), SEARCH_HOST: `localhost:${ports.search}` };
-  children.set('search-engine', launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env: searchEnv, quiet }));
-  children.set('bff', launch('bff', tsx, ['services/bff/src/main.ts'], { env: { BFF_PORT: String(ports.bff) }, quiet }));
-  const remotes = [['mf-header', ports.header], ['mf-search', ports.searchUi], ['mf-store-selector', ports.store]];
+  const env = platformEnv(ports);
+  const hasIdentity = fs.existsSync(path.join(root, 'services/identity/src/main.ts'));
+  children.set('search-engine', launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env, quiet }));
+  children.set('bff', launch('bff', tsx, ['services/bff/src/main.ts'], { env, quiet }));
+  if (hasIdentity) children.set('identity', launch('identity', tsx, ['services/identity/src/main.ts'], { env, quiet }));
+  const remotes = remotesOf(ports);
   for (const [name, port] of remotes) {
     children.set(name, launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port) }, quiet }));
   }
   children.set('edge', launch('edge', process.execPath, ['shell/server/edge.mjs'], {
-    env: { PORT: String(ports.edge), BFF_URL: `http://127.0.0.1:${ports.bff}`, REMOTES_FILE: remotesFile, SEARCH_HOST: `localhost:${ports.search}` },
+    env: { ...env, PORT: String(ports.edge), REMOTES_FILE: remotesFile, IDENTITY_ORIGIN: hasIdentity ? env.OIDC_ISSUER : '' },
     quiet,
   }));
 
   const stopService = async (name) => {
     const child = children.get(name);
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     child.stopping = true;
     await new Promise((resolve) => {
-      child.once('exit', resolve);
+      const force = setTimeout(() => {
+        try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+        resolve();
+      }, 5000);
+      child.once('exit', () => { clearTimeout(force); resolve(); });
       try { process.kill(-child.pid, 'SIGTERM'); } catch { child.kill('SIGTERM'); }
     });
   };
@@ -118,15 +147,16 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
   // Never leave detached servers behind if this process ends without calling stop().
   process.once('exit', () => {
     for (const child of children.values()) {
-      if (child.exitCode === null) try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      if (child.exitCode === null && child.signalCode === null) try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
     }
   });
 
   try {
     await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': 'local-admin-key' } });
-    await runOnce('seed', tsx, ['services/seed/scripts/seed-search.ts'], searchEnv);
+    await runOnce('seed', tsx, ['services/seed/scripts/seed-search.ts'], env);
     await Promise.all([
       waitFor(`http://127.0.0.1:${ports.bff}/api/health`),
+      ...(hasIdentity ? [waitFor(`http://127.0.0.1:${ports.identity}/.well-known/openid-configuration`)] : []),
       ...remotes.map(([name, port]) => waitFor(`http://127.0.0.1:${port}/${name}/${version(name)}/mf-manifest.json`)),
       waitFor(`http://127.0.0.1:${ports.edge}/remotes.json`),
     ]);
