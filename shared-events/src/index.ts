@@ -9,6 +9,7 @@ export * from './catalogue';
 export * from './bus';
 export { useBusState, useBusEvent } from './react';
 export * from './remote';
+export * from './api';
 
 type Registry = { version: string; instances: number; bus: EventBus };
 const g = globalThis as typeof globalThis & { __SHARED_EVENTS__?: Registry };
