@@ -8,7 +8,8 @@ describe('callBff (spec §7 headers and envelope)', () => {
     const calls: Array<{ url: string; init: RequestInit }> = [];
     global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
       calls.push({ url: String(url), init: init! });
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      // jsdom has no Response: a minimal one with the members callBff reads.
+      return { status, json: async () => (typeof body === 'string' ? JSON.parse(body) : body) } as Response;
     }) as typeof fetch;
     return calls;
   }
