@@ -1,4 +1,4 @@
-import { BehaviorSubject, Observable, Subject, filter, distinctUntilChanged } from 'rxjs';
+import { BehaviorSubject, Observable, Subject, concat, defer, filter, from, distinctUntilChanged } from 'rxjs';
 import {
   busEventSchema, type BusEvent, type BusEventType, type EventOf, type PayloadOf,
   type Session, type Store, type PopupType,
@@ -62,8 +62,13 @@ export interface EventBus {
   publish(event: BusEvent): void;
   /** Shorthand: `emit('toast/show', {...})`. @throws BusEventError as publish. */
   emit<T extends BusEventType>(type: T, payload: PayloadOf<T>): void;
-  /** Events of one type, from now on (no replay; use `state` for current values). */
-  on<T extends BusEventType>(type: T): Observable<EventOf<T>>;
+  /**
+   * Events of one type, from now on. With `replayMs`, events of that type published in the last
+   * `replayMs` ms (at most the last 50 events of any type) are delivered first, so a remote that mounts
+   * late (e.g. the header, which shows toasts) still sees a toast raised while it was loading.
+   * Use `state` for current values.
+   */
+  on<T extends BusEventType>(type: T, options?: { replayMs?: number }): Observable<EventOf<T>>;
   /** Every event, from now on. */
   readonly events$: Observable<BusEvent>;
   readonly state: BusState;
@@ -96,9 +101,12 @@ export function createBus(): EventBus {
   const consent = new BehaviorSubject<readonly string[]>([]);
   const popup = new BehaviorSubject<PopupType>('none');
 
+  const recent: Array<{ at: number; event: BusEvent }> = [];
   const publish = (event: BusEvent) => {
     const reason = describeInvalidEvent(event);
     if (reason) throw new BusEventError(`shared-events: ${reason}`, event);
+    recent.push({ at: Date.now(), event });
+    if (recent.length > 50) recent.shift();
     // State first, so a subscriber reacting to the event reads the new state.
     switch (event.type) {
       case 'session/changed': session.next(event.payload); break;
@@ -116,8 +124,16 @@ export function createBus(): EventBus {
     version: BUS_VERSION,
     publish,
     emit: (type, payload) => publish({ type, payload } as BusEvent),
-    on: <T extends BusEventType>(type: T) =>
-      events.pipe(filter((e): e is EventOf<T> => e.type === type)),
+    on: <T extends BusEventType>(type: T, options?: { replayMs?: number }) => {
+      const ofType = (e: BusEvent): e is EventOf<T> => e.type === type;
+      const live = events.pipe(filter(ofType));
+      const replayMs = options?.replayMs;
+      if (!replayMs) return live;
+      return defer(() => {
+        const since = Date.now() - replayMs;
+        return concat(from(recent.filter((r) => r.at >= since).map((r) => r.event).filter(ofType)), live);
+      });
+    },
     events$: events.asObservable(),
     state: {
       session: stateStream(session),

@@ -24,6 +24,26 @@ describe('event bus (ARCHITECTURE §3)', () => {
     expect(seen).toEqual(['one']);
   });
 
+  it('replays recent events of a type to a late subscriber that asks for it', () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    try {
+      const b = createBus();
+      b.emit('toast/show', { message: 'old', kind: 'info' });
+      jest.setSystemTime(1_000_000 + 8000);
+      b.emit('toast/show', { message: 'recent', kind: 'error' });
+      b.emit('list/count-changed', { count: 2 });
+      const seen: string[] = [];
+      b.on('toast/show', { replayMs: 7000 }).subscribe((e) => seen.push(e.payload.message));
+      b.emit('toast/show', { message: 'live', kind: 'success' });
+      expect(seen).toEqual(['recent', 'live']);
+      const plain: string[] = [];
+      b.on('toast/show').subscribe((e) => plain.push(e.payload.message));
+      expect(plain).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('gives a late subscriber the current session and store at once', () => {
     const b = createBus();
     const store = fixtures.store({ storeNumber: '1234' });
