@@ -1,30 +1,27 @@
 /**
- * The backend-for-frontend behind the shell's `/api` (ARCHITECTURE §5). The shell's edge server proxies
- * `/api/*` here unchanged. Every answer uses the envelope `{ status, code, message, data? }`.
+ * The backend-for-frontend behind the shell's `/api` (ARCHITECTURE §5; spec §7). The shell's edge server
+ * proxies `/api/*` here unchanged. Every answer uses the envelope `{ status, code, message, data }`.
  */
+import path from 'path';
+import cookie from '@fastify/cookie';
+import { DATA_DIR, loadStores } from '@storefront/seed';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { createIdTokenVerifier, type AuthOptions, type IdTokenVerifier } from './auth';
 import type { Db } from './db';
+import { fail, HttpError, validationMessage } from './http';
+import { accountRoutes, generateTokenRoute } from './routes/account';
+import { bannerAlertRoute } from './routes/banner-alert';
+import { contentRoutes } from './routes/content';
+import { recentSearchRoutes } from './routes/recent-searches';
+import { HISTORY_CACHE_TTL_MS, sceneRoutes, TtlCache, type Transaction } from './scene';
+import { createTokenSigner, tokenSecret } from './tokens';
 
-/** Canadian province and territory codes accepted by the API. */
-export const PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
-export type Province = (typeof PROVINCES)[number];
+export { PROVINCES, DEFAULT_PROVINCE, type Province, type Alert } from './routes/banner-alert';
+export type { Envelope } from './http';
 
-/** Province used when the request body has none (spec §7). */
-export const DEFAULT_PROVINCE: Province = 'ON';
-
-/** Spec §3 Alert, as answered in data.getAlert. */
-export interface Alert {
-  descriptionText: string;
-  ctaUrl: string | null;
-  ctaLabel: string | null;
-}
-
-/** Uniform error envelope for every 4xx/5xx answer. */
-export interface ErrorEnvelope {
-  status: 'error';
-  code: number;
-  message: string;
-}
+/** Default OIDC issuer and client of the local platform (tooling/platform/start.mjs passes the same). */
+export const DEFAULT_ISSUER = 'http://localhost:4100';
+export const DEFAULT_CLIENT_ID = 'storefront';
 
 export interface BuildServerOptions {
   db: Db;
@@ -32,35 +29,66 @@ export interface BuildServerOptions {
   logger?: boolean | FastifyBaseLogger;
   /** Maximum request body in bytes (default 16 KiB: the BFF only takes small JSON bodies). */
   bodyLimit?: number;
+  /**
+   * Id-token verification (default: issuer http://localhost:4100, client 'storefront', keys from the
+   * issuer's discovery document). Pass `jwks` to verify with given keys (tests).
+   */
+  auth?: Partial<AuthOptions>;
+  /** HS256 secret for BFF-signed tokens (default: BFF_TOKEN_SECRET semantics via tokenSecret(undefined) = random). */
+  tokenSecret?: Uint8Array;
+  /** Folder of content JSON files (default services/seed/data/content). */
+  contentDir?: string;
+  /** Clock, epoch ms (verify cookies, transactionHistory cache). */
+  now?: () => number;
+  /** transactionHistory cache lifetime, ms (default 600 000 = spec §9's 600 s). */
+  historyCacheTtlMs?: number;
 }
-
-class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const errorEnvelope = (code: number, message: string): ErrorEnvelope => ({ status: 'error', code, message });
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large',
-  415: 'Unsupported Media Type', 500: 'Internal Server Error',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /**
- * Builds the BFF (not listening). Routes:
+ * Builds the BFF (not listening). Routes (details in README.md and at each route):
  * - `GET /api/health` → `{ ok: true }`
- * - `POST /api/bannerAlert` (spec §7) → `{ status: 'success', code: 200, message: 'OK', data: { getAlert: Alert[] } }`
+ * - `POST /api/bannerAlert` (public)
+ * - `GET /api/content/:name` (public; menu, footer, popular-searches)
+ * - `GET /api/account`, `POST /api/account/preferred-store`, `POST /api/account/card`, `POST /api/account/signed-token`
+ * - `POST /api/generateToken`
+ * - `GET|POST /api/recent-searches`, `DELETE /api/recent-searches/:id`
+ * - `POST /api/services/{Inquire,historyLite,linkAccount,verifyCode,resendCode,transactionHistory}` (Scene+ stand-in)
  */
-export function buildServer({ db, logger = false, bodyLimit = 16 * 1024 }: BuildServerOptions): FastifyInstance {
+export function buildServer({
+  db,
+  logger = false,
+  bodyLimit = 16 * 1024,
+  auth = {},
+  tokenSecret: secret = tokenSecret(undefined),
+  contentDir = path.join(DATA_DIR, 'content'),
+  now = Date.now,
+  historyCacheTtlMs = HISTORY_CACHE_TTL_MS,
+}: BuildServerOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit,
     ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
   });
+
+  const verify: IdTokenVerifier = createIdTokenVerifier({
+    issuer: auth.issuer ?? DEFAULT_ISSUER,
+    clientId: auth.clientId ?? DEFAULT_CLIENT_ID,
+    jwks: auth.jwks,
+    discoveryTimeoutMs: auth.discoveryTimeoutMs,
+  });
+  const sign = createTokenSigner(secret);
+  const storeNumbers = new Set(loadStores().map((s) => s.storeNumber));
+  const historyCache = new TtlCache<Transaction[]>(historyCacheTtlMs, 10_000, now);
+
+  app.decorateRequest('shopper', null);
+  app.decorateRequest('account', null);
+  void app.register(cookie);
 
   // JSON bodies (also sent as text/plain by beacons and some clients): an empty body means "no body";
   // malformed JSON is a clean 400. Other media types answer 415.
@@ -76,67 +104,32 @@ export function buildServer({ db, logger = false, bodyLimit = 16 * 1024 }: Build
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) {
-      const where = error.validationContext ?? 'request';
-      const detail = error.validation[0];
-      const field = detail?.instancePath ? `${where}${detail.instancePath.replace(/\//g, '.')}` : where;
-      let message = `Invalid ${field}: ${detail?.message ?? error.message}`;
-      if (detail?.keyword === 'pattern' && field.endsWith('province')) {
-        message = `Invalid ${field}: must be a 2-letter Canadian province code (${PROVINCES.join(', ')})`;
-      }
-      return reply.code(400).send(errorEnvelope(400, message));
+    if (error.validation) return reply.code(400).send(fail(400, validationMessage(error)));
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
+      return reply.code(error.statusCode).send(fail(error.code, error.message));
     }
     const code = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (code >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(code).send(errorEnvelope(code, REASONS[code] ?? 'Internal Server Error'));
+      return reply.code(code).send(fail(code, REASONS[code] ?? 'Internal Server Error'));
     }
-    return reply.code(code).send(errorEnvelope(code, error.message || REASONS[code] || 'Request error'));
+    return reply.code(code).send(fail(code, error.message || REASONS[code] || 'Request error'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorEnvelope(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    reply.code(404).send(fail(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 
   /** GET /api/health → 200 { ok: true }. */
   app.get('/api/health', async () => ({ ok: true }));
 
-  /**
-   * POST /api/bannerAlert (spec §7, §3 Alert).
-   * Request: JSON body `{ province?: string }` (2-letter code, case-insensitive; default 'ON'); header `x-nonce` optional, echoed back.
-   * 200: `{ status: 'success', code: 200, message: 'OK', data: { getAlert: [{ descriptionText, ctaUrl, ctaLabel }] } }`
-   *      (getAlert is [] when the province has no current alert).
-   * 400: malformed JSON, body not an object, province not a string or not a Canadian province code.
-   */
-  app.post<{ Body: { province?: string } | undefined; Headers: { 'x-nonce'?: string } }>(
-    '/api/bannerAlert',
-    {
-      schema: {
-        body: {
-          type: ['object', 'null'],
-          properties: { province: { type: 'string', pattern: '^[A-Za-z]{2}$' } },
-        },
-        headers: { type: 'object', properties: { 'x-nonce': { type: 'string', maxLength: 256 } } },
-      },
-    },
-    async (request, reply) => {
-      const province = (request.body?.province ?? DEFAULT_PROVINCE).toUpperCase();
-      if (!(PROVINCES as readonly string[]).includes(province)) {
-        throw new HttpError(400, `Unknown province '${province}': must be one of ${PROVINCES.join(', ')}`);
-      }
-      const { rows } = await db.query<{ description_text: string; cta_url: string | null; cta_label: string | null }>(
-        `SELECT description_text, cta_url, cta_label FROM banner_alerts
-          WHERE province = $1 AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
-          ORDER BY starts_at DESC, id DESC LIMIT 1`,
-        [province],
-      );
-      const nonce = request.headers['x-nonce'];
-      if (nonce) reply.header('x-nonce', nonce);
-      reply.header('cache-control', 'no-store');
-      const getAlert: Alert[] = rows.map((r) => ({ descriptionText: r.description_text, ctaUrl: r.cta_url, ctaLabel: r.cta_label }));
-      return { status: 'success', code: 200, message: 'OK', data: { getAlert } };
-    },
-  );
+  void app.register(bannerAlertRoute, { prefix: '/api', db });
+  void app.register(contentRoutes, { prefix: '/api', contentDir });
+  void app.register(accountRoutes, { prefix: '/api', db, verify, sign, storeNumbers });
+  void app.register(generateTokenRoute, { prefix: '/api', verify, sign });
+  void app.register(recentSearchRoutes, { prefix: '/api', db, verify });
+  void app.register(sceneRoutes, { prefix: '/api/services', db, verify, historyCache, now });
 
   return app;
 }

@@ -2,15 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'net';
 import { createPgliteDb, type Db } from '../src/db';
 import { migrate } from '../src/migrate';
+import { loadCards, loadShoppers } from '@storefront/seed';
+import { seedAccounts } from '../src/seed';
 import { buildServer } from '../src/server';
 
 let db: Db;
 let app: FastifyInstance;
 let base: string;
+let firstMigration: string[];
 
 beforeAll(async () => {
   db = await createPgliteDb(); // in memory
-  await migrate(db);
+  firstMigration = await migrate(db);
   app = buildServer({ db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -27,7 +30,7 @@ const post = (path: string, body?: string, headers: Record<string, string> = { '
 async function expectError(res: Response, code: number, message: RegExp) {
   expect(res.status).toBe(code);
   const json = await res.json();
-  expect(json).toEqual({ status: 'error', code, message: expect.stringMatching(message) });
+  expect(json).toEqual({ status: 'error', code, message: expect.stringMatching(message), data: null });
 }
 
 describe('POST /api/bannerAlert (spec §7)', () => {
@@ -102,19 +105,33 @@ describe('other routes', () => {
   });
 });
 
-describe('migrations', () => {
-  test('are idempotent: a second and third run apply nothing and keep the data', async () => {
-    const fresh = await createPgliteDb();
-    try {
-      expect(await migrate(fresh)).toEqual(['001_banner_alerts']);
+describe('migrations and the demo seed', () => {
+  test('migrations are idempotent; seedAccounts inserts shoppers.json, cards.json and 200 days of activity once; a re-run keeps changes', async () => {
+    // The suite's database: migrated once in beforeAll, seeded here for the first time.
+    const fresh = db;
+    {
+      expect(firstMigration).toEqual(['001_banner_alerts', '002_accounts_scene']);
       expect(await migrate(fresh)).toEqual([]);
       expect(await migrate(fresh)).toEqual([]);
-      const { rows } = await fresh.query<{ n: number }>('SELECT count(*)::int AS n FROM banner_alerts');
-      expect(rows[0]?.n).toBe(4);
-      const versions = await fresh.query<{ version: string }>('SELECT version FROM schema_migrations');
-      expect(versions.rows).toEqual([{ version: '001_banner_alerts' }]);
-    } finally {
-      await fresh.close();
+      const alerts = await fresh.query<{ n: number }>('SELECT count(*)::int AS n FROM banner_alerts');
+      expect(alerts.rows[0]?.n).toBe(4);
+      const versions = await fresh.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(versions.rows).toEqual([{ version: '001_banner_alerts' }, { version: '002_accounts_scene' }]);
+      const first = await seedAccounts(fresh);
+      expect(first.accounts).toBe(loadShoppers().length);
+      expect(first.cards).toBe(loadCards().length);
+      expect(first.transactions).toBeGreaterThan(100);
+      await fresh.query("UPDATE accounts SET preferred_store_id = '3582' WHERE uid = 'u-1001'");
+      expect(await seedAccounts(fresh)).toEqual({ accounts: 0, cards: 0, transactions: 0 });
+      const { rows } = await fresh.query<{ preferred_store_id: string }>("SELECT preferred_store_id FROM accounts WHERE uid = 'u-1001'");
+      expect(rows[0]?.preferred_store_id).toBe('3582');
+      const span = await fresh.query<{ cards: number; oldest: number; newest: number; session: string[] }>(
+        `SELECT count(DISTINCT card_number)::int AS cards, max(current_date - occurred_on) AS oldest, min(current_date - occurred_on) AS newest,
+                (SELECT array_agg(uid) FROM accounts WHERE session_problem) AS session FROM transactions`,
+      );
+      expect(span.rows[0]).toEqual({ cards: loadCards().filter((c) => c.pointBalance > 0).length, oldest: expect.any(Number), newest: expect.any(Number), session: ['u-1009'] });
+      expect(span.rows[0]!.oldest).toBeLessThan(200);
+      expect(span.rows[0]!.newest).toBeGreaterThanOrEqual(1);
     }
   }, 60_000);
 });

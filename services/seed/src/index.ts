@@ -8,6 +8,7 @@ import path from 'path';
 import type { ProductRecord, QuerySuggestionRecord, RecipeRecord, SettingsFile, StoreRecord } from './types';
 
 export type * from './types';
+export { loadShoppers, loadCards, loadDemoPassword, ACCOUNTS_DIR, type ShopperRecord, type CardRecord, type CardStatus } from './accounts';
 export { seedSearch, INDEX_NAMES, type SeedSearchOptions, type SeedSearchResult } from './seed-search';
 
 /** Absolute path of the committed data folder. */

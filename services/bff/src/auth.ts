@@ -1,0 +1,208 @@
+/**
+ * Shopper authentication for the BFF (spec §7 "bearer header, id token in a focus header, nonce"; §6 roles).
+ *
+ * A shopper request carries the OIDC id token twice — `Authorization: Bearer <id_token>` and the focus
+ * header `x-id-token: <id_token>` — plus `x-nonce` (8–128 characters). The id token is verified with jose
+ * against the issuer's JWKS (found through `${OIDC_ISSUER}/.well-known/openid-configuration`): RS256
+ * signature, `iss` = OIDC_ISSUER, `aud` = OIDC_CLIENT_ID, `exp` (30 s clock tolerance), `sub` present.
+ * The verified `sub` is the shopper's uid; every query is scoped by it.
+ */
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './http';
+
+/** The shopper a verified id token names (spec §3 Session: uid, profile). */
+export interface Shopper {
+  /** OIDC `sub`. */
+  uid: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  /** The raw id token (used by generateToken). */
+  idToken: string;
+}
+
+/** Where id tokens come from. */
+export interface AuthOptions {
+  /** OIDC issuer, e.g. 'http://localhost:4100' (the id token's `iss`). */
+  issuer: string;
+  /** OIDC client id, e.g. 'storefront' (the id token's `aud`). */
+  clientId: string;
+  /**
+   * Keys to verify with instead of the issuer's discovery document: a JWKS (`{ keys: [...] }`, e.g. a
+   * test key pair's public JWK) or a jose key getter. Omitted → discovery + `createRemoteJWKSet`.
+   */
+  jwks?: JSONWebKeySet | JWTVerifyGetKey;
+  /** Timeout of the discovery-document fetch, ms (default 5000). */
+  discoveryTimeoutMs?: number;
+}
+
+/** Verifies an id token; resolves with the shopper or rejects with an HttpError (401/503). */
+export type IdTokenVerifier = (idToken: string) => Promise<Shopper>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by {@link createAuthHook} on shopper routes. */
+    shopper: Shopper | null;
+  }
+}
+
+/** Accepted signature algorithms (the provider signs id tokens RS256). */
+const ALGORITHMS = ['RS256'];
+
+/** Nonce header length limits (characters). */
+export const NONCE_MIN = 8;
+export const NONCE_MAX = 128;
+
+/**
+ * Resolves `jwks_uri` from `${issuer}/.well-known/openid-configuration` and returns a cached remote key
+ * set. A failed discovery is not cached: the next request tries again (the provider may start later).
+ */
+function discoveredKeySet(issuer: string, timeoutMs: number): JWTVerifyGetKey {
+  let keySet: Promise<JWTVerifyGetKey> | undefined;
+  const load = async (): Promise<JWTVerifyGetKey> => {
+    const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+    if (!res.ok) throw new Error(`discovery ${url} answered HTTP ${res.status}`);
+    const doc = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
+    if (doc.issuer !== issuer) throw new Error(`discovery issuer ${String(doc.issuer)} is not ${issuer}`);
+    if (typeof doc.jwks_uri !== 'string') throw new Error('discovery document has no jwks_uri');
+    return createRemoteJWKSet(new URL(doc.jwks_uri), { timeoutDuration: timeoutMs });
+  };
+  return async (header, token) => {
+    keySet ??= load().catch((err: unknown) => {
+      keySet = undefined;
+      throw err;
+    });
+    const getKey = await keySet;
+    return getKey(header, token);
+  };
+}
+
+/** A readable 401 reason for a jose verification error. */
+function reasonFor(err: unknown): string {
+  if (err instanceof joseErrors.JWTExpired) return 'Invalid id token: expired';
+  if (err instanceof joseErrors.JWTClaimValidationFailed) return `Invalid id token: ${err.message}`;
+  if (err instanceof joseErrors.JWSSignatureVerificationFailed) return 'Invalid id token: signature verification failed';
+  if (err instanceof joseErrors.JWKSNoMatchingKey) return 'Invalid id token: no matching signing key';
+  if (err instanceof joseErrors.JOSEAlgNotAllowed) return 'Invalid id token: signing algorithm not allowed';
+  if (err instanceof joseErrors.JWSInvalid || err instanceof joseErrors.JWTInvalid || err instanceof joseErrors.JOSENotSupported) {
+    return 'Invalid id token: malformed token';
+  }
+  return 'Invalid id token';
+}
+
+/**
+ * Builds the id-token verifier (spec §7). Rejections: 401 with a reason ('Invalid id token: expired',
+ * '… signature verification failed', '… no matching signing key', '… unexpected "aud" claim value',
+ * '… malformed token'); 503 'Identity provider unavailable' when the JWKS cannot be fetched.
+ */
+export function createIdTokenVerifier({ issuer, clientId, jwks, discoveryTimeoutMs = 5000 }: AuthOptions): IdTokenVerifier {
+  const getKey: JWTVerifyGetKey =
+    jwks === undefined ? discoveredKeySet(issuer, discoveryTimeoutMs) : typeof jwks === 'function' ? jwks : createLocalJWKSet(jwks);
+  return async (idToken) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(idToken, getKey, {
+        issuer,
+        audience: clientId,
+        algorithms: ALGORITHMS,
+        clockTolerance: 30,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (err) {
+      if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid) {
+        throw new HttpError(503, 'Identity provider unavailable');
+      }
+      if (err instanceof joseErrors.JOSEError) throw new HttpError(401, reasonFor(err));
+      throw new HttpError(503, 'Identity provider unavailable');
+    }
+    const str = (v: unknown) => (typeof v === 'string' ? v : null);
+    const uid = str(payload.sub);
+    if (!uid || uid.length > 255) throw new HttpError(401, 'Invalid id token: bad "sub" claim');
+    return {
+      uid,
+      email: str(payload.email),
+      firstName: (str(payload.given_name) ?? '').slice(0, 100),
+      lastName: (str(payload.family_name) ?? '').slice(0, 100),
+      idToken,
+    };
+  };
+}
+
+/** A header's single value (a repeated header counts as malformed: undefined is returned as ''). */
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  if (v === undefined) return undefined;
+  return typeof v === 'string' ? v : '';
+}
+
+/**
+ * Reads and checks the id token headers; returns the token. 401 reasons:
+ * 'Missing id token' (neither header), 'Missing id token: Authorization header must be "Bearer <id token>"',
+ * 'Missing id token: x-id-token header', 'Id token mismatch: Authorization bearer and x-id-token differ'.
+ */
+export function idTokenFromHeaders(request: FastifyRequest): string {
+  const authorization = header(request, 'authorization');
+  const focus = header(request, 'x-id-token');
+  if (authorization === undefined && focus === undefined) throw new HttpError(401, 'Missing id token');
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization?.trim() ?? '');
+  if (!match) throw new HttpError(401, 'Missing id token: Authorization header must be "Bearer <id token>"');
+  if (!focus) throw new HttpError(401, 'Missing id token: x-id-token header');
+  if (focus.trim() !== match[1]) throw new HttpError(401, 'Id token mismatch: Authorization bearer and x-id-token differ');
+  return match[1]!;
+}
+
+/**
+ * Checks `x-nonce` (8–128 visible ASCII characters). 400 'Missing x-nonce header' or
+ * 'Invalid x-nonce header: must be 8–128 visible characters'. Echoed back in the `x-nonce` response header.
+ */
+export function checkNonce(request: FastifyRequest, reply: FastifyReply): string {
+  const nonce = header(request, 'x-nonce');
+  if (nonce === undefined || nonce === '') throw new HttpError(400, 'Missing x-nonce header');
+  if (nonce.length < NONCE_MIN || nonce.length > NONCE_MAX || !/^[\x21-\x7e]+$/.test(nonce)) {
+    throw new HttpError(400, `Invalid x-nonce header: must be ${NONCE_MIN}–${NONCE_MAX} visible characters`);
+  }
+  reply.header('x-nonce', nonce);
+  return nonce;
+}
+
+/**
+ * onRequest hook for shopper endpoints: id token headers → verified shopper on `request.shopper`, then
+ * the nonce. Runs before the body is parsed, so unauthenticated requests never reach a route.
+ */
+export function createAuthHook(verify: IdTokenVerifier) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const idToken = idTokenFromHeaders(request);
+    request.shopper = await verify(idToken);
+    checkNonce(request, reply);
+  };
+}
+
+/**
+ * preHandler hook for shopper endpoints (spec §6: a shopper reads and changes only their own data):
+ * a `uid` in the query string or the body that is not the token's `sub` → 403 'Forbidden: not your account'.
+ */
+export async function rejectOtherUid(request: FastifyRequest): Promise<void> {
+  const uid = request.shopper?.uid;
+  for (const source of [request.query, request.body]) {
+    if (source && typeof source === 'object' && 'uid' in source) {
+      const claimed = (source as { uid?: unknown }).uid;
+      if (claimed !== undefined && claimed !== uid) throw new HttpError(403, 'Forbidden: not your account');
+    }
+  }
+}
+
+/** The shopper of a request that passed {@link createAuthHook} (throws 401 when used on a public route). */
+export function shopperOf(request: FastifyRequest): Shopper {
+  if (!request.shopper) throw new HttpError(401, 'Missing id token');
+  return request.shopper;
+}

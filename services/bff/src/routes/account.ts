@@ -1,0 +1,170 @@
+/**
+ * Account endpoints (spec §7 "Account and identity": get account info, set account data for the store
+ * id, signed token request; "POST /api/generateToken"). Shopper-authenticated; every query is scoped by
+ * the verified token's uid.
+ */
+import type { FastifyInstance } from 'fastify';
+import { getOrCreateAccount, setPreferredStore, toAccountData } from '../accounts';
+import { checkNonce, createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
+import type { Db } from '../db';
+import { HttpError, ok } from '../http';
+import { addCard } from '../scene';
+import { TOKEN_TTL_S, type TokenSigner } from '../tokens';
+
+/** Options of {@link accountRoutes}. */
+export interface AccountRoutesOptions {
+  db: Db;
+  verify: IdTokenVerifier;
+  sign: TokenSigner;
+  /** Known 4-digit store numbers (preferred store must be one of them). */
+  storeNumbers: ReadonlySet<string>;
+}
+
+const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
+/** 16 digits, spaces allowed between them (as typed in the add-card popup). */
+const CARD_NUMBER = { type: 'string', maxLength: 40, pattern: '^[0-9 ]*$' } as const;
+
+/** '6046 0000 0000 2000' → '6046000000002000'; anything but 16 digits → 400. */
+function normaliseCardNumber(raw: string): string {
+  const digits = raw.replace(/ /g, '');
+  if (!/^[0-9]{16}$/.test(digits)) throw new HttpError(400, 'Invalid body.cardNumber: must be a 16-digit card number (spaces allowed)');
+  return digits;
+}
+
+/** Registers /api/account, /api/account/preferred-store, /api/account/card, /api/account/signed-token. */
+export async function accountRoutes(app: FastifyInstance, { db, verify, sign, storeNumbers }: AccountRoutesOptions): Promise<void> {
+  app.addHook('onRequest', createAuthHook(verify));
+  app.addHook('preHandler', rejectOtherUid);
+  app.addHook('preHandler', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  /**
+   * GET /api/account (spec §7 "Get account info"; §3 Session).
+   * → data `{ uid, email, firstName, lastName, cardNumber: string|null, preferredStoreId: string|null, subscribed }`.
+   * The account is created from the id-token claims on the first call (e.g. right after sign-up).
+   */
+  app.get('/account', { schema: { querystring: { type: 'object', properties: UID_PROPERTY } } }, async (request) => {
+    return ok(toAccountData(await getOrCreateAccount(db, shopperOf(request))));
+  });
+
+  /**
+   * POST /api/account/preferred-store `{ storeId: '3299' }` (spec §4 Store selection "saves the preferred
+   * store on the account when logged in"). → data `{ preferredStoreId }`.
+   * → 400 storeId not 4 digits; 404 code 'STORE_NOT_FOUND' for a store number that does not exist.
+   */
+  app.post<{ Body: { storeId: string } }>(
+    '/account/preferred-store',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['storeId'],
+          properties: { ...UID_PROPERTY, storeId: { type: 'string', pattern: '^[0-9]{4}$' } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const { storeId } = request.body;
+      if (!storeNumbers.has(storeId)) throw new HttpError(404, `Unknown store '${storeId}'`, 'STORE_NOT_FOUND');
+      const account = await getOrCreateAccount(db, shopperOf(request));
+      return ok({ preferredStoreId: await setPreferredStore(db, account.uid, storeId) }, 'Preferred store updated');
+    },
+  );
+
+  /**
+   * POST /api/account/card `{ cardNumber: '6046 0000 0000 2000' }` (add-card popup, spec §2 Card popups).
+   * → 200 data = the account (as GET /api/account) with the card; the card is not linked yet (linkAccount).
+   *   Adding the card that is already on the account is a no-op success.
+   * → 400 not 16 digits; 404 'CARD_NOT_FOUND'; 409 'CARD_TAKEN' (on another shopper's account);
+   *   409 'ACCOUNT_HAS_CARD' (this account already has another card).
+   */
+  app.post<{ Body: { cardNumber: string } }>(
+    '/account/card',
+    {
+      schema: {
+        body: { type: 'object', required: ['cardNumber'], properties: { ...UID_PROPERTY, cardNumber: CARD_NUMBER }, additionalProperties: false },
+      },
+    },
+    async (request) => {
+      const cardNumber = normaliseCardNumber(request.body.cardNumber);
+      const account = await getOrCreateAccount(db, shopperOf(request));
+      const result = await addCard(db, account.uid, cardNumber);
+      if (result === 'not-found') throw new HttpError(404, 'No Scene+ card has this number', 'CARD_NOT_FOUND');
+      if (result === 'taken') throw new HttpError(409, 'This Scene+ card is already on another account', 'CARD_TAKEN');
+      if (result === 'account-has-card') throw new HttpError(409, 'This account already has a Scene+ card', 'ACCOUNT_HAS_CARD');
+      const updated = await getOrCreateAccount(db, shopperOf(request));
+      return ok(toAccountData(updated), result === 'added' ? 'Card added' : 'Card already on this account');
+    },
+  );
+
+  /**
+   * POST /api/account/signed-token `{ cardNumber, firstName }` (spec §7 "Signed token request (card number,
+   * first name)"). → data `{ token, expiresIn: 300 }`: an HS256 JWT (iss 'storefront-bff',
+   * aud 'scene-registration', sub = uid, claims cardNumber + firstName, 5 min).
+   * → 400 bad card number / firstName not 1–50 characters; 403 'Forbidden: not your card' when the card is
+   *   not the one on the caller's account.
+   */
+  app.post<{ Body: { cardNumber: string; firstName: string } }>(
+    '/account/signed-token',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['cardNumber', 'firstName'],
+          properties: { ...UID_PROPERTY, cardNumber: CARD_NUMBER, firstName: { type: 'string', minLength: 1, maxLength: 50 } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const cardNumber = normaliseCardNumber(request.body.cardNumber);
+      const firstName = request.body.firstName.trim();
+      if (!firstName) throw new HttpError(400, 'Invalid body.firstName: must not be blank');
+      const account = await getOrCreateAccount(db, shopperOf(request));
+      if (account.card_number !== cardNumber) throw new HttpError(403, 'Forbidden: not your card');
+      const token = await sign(account.uid, 'scene-registration', { cardNumber, firstName });
+      return ok({ token, expiresIn: TOKEN_TTL_S });
+    },
+  );
+}
+
+/**
+ * Registers POST /api/generateToken `{ idToken }` (spec §7: "id token → token, used for the consent tool").
+ * Auth is the id token in the body (verified like the headers' one) plus `x-nonce`; when Authorization /
+ * x-id-token are sent too they must carry the same token.
+ * → data `{ token, expiresIn: 300 }`: HS256 JWT (iss 'storefront-bff', aud 'consent', sub = uid, 5 min).
+ * → 400 missing/invalid idToken or nonce; 401 invalid token (reasons as for every shopper endpoint).
+ */
+export async function generateTokenRoute(app: FastifyInstance, { verify, sign }: Pick<AccountRoutesOptions, 'verify' | 'sign'>): Promise<void> {
+  app.post<{ Body: { idToken: string } }>(
+    '/generateToken',
+    {
+      onRequest: async (request, reply) => {
+        checkNonce(request, reply);
+      },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['idToken'],
+          properties: { ...UID_PROPERTY, idToken: { type: 'string', minLength: 1, maxLength: 8192 } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { idToken } = request.body;
+      for (const name of ['authorization', 'x-id-token'] as const) {
+        const value = request.headers[name];
+        if (value !== undefined && String(value).replace(/^Bearer /, '').trim() !== idToken) {
+          throw new HttpError(401, 'Id token mismatch: headers and body.idToken differ');
+        }
+      }
+      request.shopper = await verify(idToken);
+      await rejectOtherUid(request);
+      reply.header('cache-control', 'no-store');
+      return ok({ token: await sign(request.shopper.uid, 'consent'), expiresIn: TOKEN_TTL_S });
+    },
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Spec §7 "bearer header, id token in a focus header, nonce" and §6 roles: id-token verification,
+ * headers, nonce and other-user access, over real HTTP.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import type { AddressInfo } from 'net';
+import { buildServer } from '../src/server';
+import { CLIENT_ID, failure, ISSUER, KID, makeKey, startHarness, success, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 60_000);
+afterAll(() => h.close());
+
+const LENA = 'u-1003';
+
+describe('spec §7 shopper auth: id token headers', () => {
+  test('a valid token in both headers with a nonce is accepted and the nonce is echoed', async () => {
+    const res = await h.as(LENA, 'GET', '/api/account');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-nonce')).toBe('nonce-1234');
+    expect(res.json).toEqual(success(200, expect.objectContaining({ uid: LENA })));
+  });
+
+  test("no token at all → 401 'Missing id token'", async () => {
+    const res = await h.call('GET', '/api/account', { headers: { 'x-nonce': 'nonce-1234' } });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual(failure(401, 'Missing id token'));
+  });
+
+  test('only one of the two headers, or a non-Bearer Authorization → 401 with the reason', async () => {
+    const token = await h.mint(LENA);
+    const onlyBearer = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-nonce': 'nonce-1234' } });
+    expect(onlyBearer.status).toBe(401);
+    expect(onlyBearer.json.message).toMatch(/^Missing id token: x-id-token header/);
+    const onlyFocus = await h.call('GET', '/api/account', { headers: { 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+    expect(onlyFocus.json).toEqual(failure(401, expect.stringMatching(/Authorization header must be "Bearer <id token>"/)));
+    const basic = await h.call('GET', '/api/account', { headers: { authorization: 'Basic dXNlcjpwYXNz', 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+    expect(basic.status).toBe(401);
+  });
+
+  test('bearer ≠ focus header → 401 mismatch (even when both tokens are valid)', async () => {
+    const a = await h.mint(LENA);
+    const b = await h.mint('u-1002');
+    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${a}`, 'x-id-token': b, 'x-nonce': 'nonce-1234' } });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual(failure(401, 'Id token mismatch: Authorization bearer and x-id-token differ'));
+  });
+
+  test('expired token → 401 "expired"', async () => {
+    const token = await h.mint(LENA, { expiresIn: -120 });
+    const res = await h.call('POST', '/api/services/Inquire', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' }, body: {} });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual(failure(401, 'Invalid id token: expired'));
+  });
+
+  test('forged token: signed by another key with the same kid → 401 signature; unknown kid → 401 no matching key', async () => {
+    const other = await makeKey(KID);
+    const forged = await h.mint(LENA, { key: other.privateKey });
+    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${forged}`, 'x-id-token': forged, 'x-nonce': 'nonce-1234' } });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual(failure(401, 'Invalid id token: signature verification failed'));
+    const otherKid = await h.mint(LENA, { key: other.privateKey, kid: 'attacker' });
+    const res2 = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${otherKid}`, 'x-id-token': otherKid, 'x-nonce': 'nonce-1234' } });
+    expect(res2.json).toEqual(failure(401, 'Invalid id token: no matching signing key'));
+  });
+
+  test('a token with a tampered payload (sub swapped) → 401', async () => {
+    const token = await h.mint('u-1002');
+    const [head, , sig] = token.split('.');
+    const payload = Buffer.from(JSON.stringify({ sub: LENA, iss: ISSUER, aud: CLIENT_ID, exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
+    const tampered = `${head}.${payload}.${sig}`;
+    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${tampered}`, 'x-id-token': tampered, 'x-nonce': 'nonce-1234' } });
+    expect(res.json).toEqual(failure(401, 'Invalid id token: signature verification failed'));
+  });
+
+  test('wrong audience, wrong issuer, HS256 and unsigned tokens, garbage → 401 with a reason', async () => {
+    const check = async (token: string, reason: RegExp) => {
+      const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+      expect(res.status).toBe(401);
+      expect(res.json.message).toMatch(reason);
+    };
+    await check(await h.mint(LENA, { aud: 'another-client' }), /unexpected "aud" claim value/);
+    await check(await h.mint(LENA, { iss: 'http://evil.test' }), /unexpected "iss" claim value/);
+    const hs = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(LENA).setIssuer(ISSUER).setAudience(CLIENT_ID).setExpirationTime('1h').sign(new Uint8Array(32));
+    await check(hs, /algorithm not allowed/);
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: LENA, iss: ISSUER, aud: CLIENT_ID })).toString('base64url')}.`;
+    await check(none, /Invalid id token/);
+    await check('not-a-jwt', /malformed token/);
+  });
+});
+
+describe('spec §7 nonce header', () => {
+  test('missing nonce → 400; too short or too long → 400', async () => {
+    const headers = await h.headers(LENA);
+    delete headers['x-nonce'];
+    const res = await h.call('POST', '/api/services/Inquire', { headers, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual(failure(400, 'Missing x-nonce header'));
+    for (const nonce of ['short', 'n'.repeat(129)]) {
+      const bad = await h.call('POST', '/api/services/Inquire', { headers: { ...headers, 'x-nonce': nonce }, body: {} });
+      expect(bad.status).toBe(400);
+      expect(bad.json.message).toMatch(/^Invalid x-nonce header/);
+    }
+  });
+});
+
+describe('spec §6: a shopper only reads and changes their own data', () => {
+  test("a uid in the query or body that is not the token's sub → 403 and nothing changes", async () => {
+    const q = await h.as(LENA, 'GET', '/api/account?uid=u-1007');
+    expect(q.status).toBe(403);
+    expect(q.json).toEqual(failure(403, 'Forbidden: not your account'));
+    const b = await h.as(LENA, 'POST', '/api/account/preferred-store', { uid: 'u-1007', storeId: '3582' });
+    expect(b.status).toBe(403);
+    const inquire = await h.as(LENA, 'POST', '/api/services/Inquire', { uid: 'u-1007' });
+    expect(inquire.status).toBe(403);
+    const bella = await h.as('u-1007', 'GET', '/api/account');
+    expect(bella.json.data.preferredStoreId).toBe('4886');
+  });
+
+  test('the own uid in the body is accepted', async () => {
+    const res = await h.as(LENA, 'POST', '/api/services/Inquire', { uid: LENA });
+    expect(res.json.data.cardNumber).toBe('6046000000001003');
+  });
+});
+
+describe('verification keys from the issuer (OIDC discovery + createRemoteJWKSet)', () => {
+  let issuer: FastifyInstance;
+  let issuerUrl: string;
+  let key: Awaited<ReturnType<typeof makeKey>>;
+
+  beforeAll(async () => {
+    key = await makeKey('remote-1');
+    issuer = Fastify();
+    issuer.get('/.well-known/openid-configuration', async () => ({ issuer: issuerUrl, jwks_uri: `${issuerUrl}/jwks` }));
+    issuer.get('/jwks', async () => ({ keys: [key.jwk] }));
+    await issuer.listen({ port: 0, host: '127.0.0.1' });
+    issuerUrl = `http://127.0.0.1:${(issuer.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => issuer.close());
+
+  test('a token signed by the issuer verifies; the provider being down answers 503', async () => {
+    const db = h.db;
+    const app = buildServer({ db, auth: { issuer: issuerUrl, clientId: CLIENT_ID } });
+    const down = buildServer({ db, auth: { issuer: 'http://127.0.0.1:9', clientId: CLIENT_ID, discoveryTimeoutMs: 1000 } });
+    try {
+      const token = await new SignJWT({ given_name: 'Remy', family_name: 'Remote', email: 'remy@example.com' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'remote-1' })
+        .setSubject('u-remote').setIssuer(issuerUrl).setAudience(CLIENT_ID).setExpirationTime('10m')
+        .sign(key.privateKey);
+      const headers = { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' };
+      const get = async (server: FastifyInstance) => {
+        await server.listen({ port: 0, host: '127.0.0.1' });
+        const res = await fetch(`http://127.0.0.1:${(server.server.address() as AddressInfo).port}/api/account`, { headers });
+        return { status: res.status, json: (await res.json()) as { data: unknown } };
+      };
+      const res = await get(app);
+      expect(res.status).toBe(200);
+      expect(res.json.data).toEqual({ uid: 'u-remote', email: 'remy@example.com', firstName: 'Remy', lastName: 'Remote', cardNumber: null, preferredStoreId: null, subscribed: false });
+      const unavailable = await get(down);
+      expect(unavailable.status).toBe(503);
+      expect(unavailable.json).toEqual(failure(503, 'Identity provider unavailable'));
+    } finally {
+      await app.close();
+      await down.close();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,125 @@
+/**
+ * Test harness: the BFF over real HTTP on loopback (port 0) with in-memory PGlite (migrated and seeded)
+ * and a test RS256 signing key whose public JWKS is handed to buildServer. Id tokens are minted here.
+ */
+import type { FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { AddressInfo } from 'net';
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import path from 'path';
+import { createPgliteDb, type Db } from '../src/db';
+import { migrate } from '../src/migrate';
+import { seedAccounts } from '../src/seed';
+import { buildServer, type BuildServerOptions } from '../src/server';
+
+export const ISSUER = 'http://issuer.test';
+export const CLIENT_ID = 'storefront';
+export const KID = 'test-key-1';
+export const TOKEN_SECRET = new TextEncoder().encode('x'.repeat(32));
+
+/** An RS256 key pair with its public JWK (kid set). */
+export async function makeKey(kid = KID): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  return { privateKey, jwk };
+}
+
+export interface MintOptions {
+  key?: CryptoKey;
+  kid?: string;
+  iss?: string;
+  aud?: string;
+  /** Expiry, seconds from now (negative: already expired). */
+  expiresIn?: number;
+  claims?: Record<string, unknown>;
+}
+
+export interface Harness {
+  db: Db;
+  app: FastifyInstance;
+  base: string;
+  signingKey: CryptoKey;
+  contentDir: string;
+  /** Clock used by the server (ms); tests may move it. */
+  clock: { now: number };
+  /** An id token for `uid` (given_name etc. from `claims`). */
+  mint(uid: string, options?: MintOptions): Promise<string>;
+  /** Shopper headers for `uid` (bearer + x-id-token + x-nonce). */
+  headers(uid: string, extra?: Record<string, string>): Promise<Record<string, string>>;
+  /** JSON call; returns status, headers and parsed body. */
+  call(method: string, path: string, options?: { headers?: Record<string, string>; body?: unknown; raw?: string }): Promise<CallResult>;
+  /** JSON call as the shopper `uid`. */
+  as(uid: string, method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+/** Starts a fresh BFF (own in-memory database). */
+export async function startHarness(overrides: Partial<BuildServerOptions> = {}): Promise<Harness> {
+  const db = await createPgliteDb();
+  await migrate(db);
+  await seedAccounts(db);
+  const { privateKey, jwk } = await makeKey();
+  const contentDir = mkdtempSync(path.join(tmpdir(), 'bff-content-'));
+  writeFileSync(path.join(contentDir, 'menu.json'), JSON.stringify({ items: [{ label: 'Flyer', link: '/flyer' }] }));
+  writeFileSync(path.join(contentDir, 'secrets.json'), JSON.stringify({ secret: true }));
+  const clock = { now: Date.now() };
+  const app = buildServer({
+    db,
+    auth: { issuer: ISSUER, clientId: CLIENT_ID, jwks: { keys: [jwk] } },
+    tokenSecret: TOKEN_SECRET,
+    contentDir,
+    now: () => clock.now,
+    ...overrides,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const mint: Harness['mint'] = (uid, { key = privateKey, kid = KID, iss = ISSUER, aud = CLIENT_ID, expiresIn = 3600, claims = {} } = {}) => {
+    const nowS = Math.floor(Date.now() / 1000);
+    return new SignJWT({ email: `${uid}@example.com`, given_name: 'Test', family_name: 'Shopper', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .setSubject(uid)
+      .setIssuer(iss)
+      .setAudience(aud)
+      .setIssuedAt(nowS - 60)
+      .setExpirationTime(nowS + expiresIn)
+      .sign(key);
+  };
+  const headers: Harness['headers'] = async (uid, extra = {}) => {
+    const token = await mint(uid);
+    return { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234', ...extra };
+  };
+  const call: Harness['call'] = async (method, p, { headers: h = {}, body, raw } = {}) => {
+    const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
+    const res = await fetch(`${base}${p}`, {
+      method,
+      headers: payload === undefined ? h : { 'content-type': 'application/json', ...h },
+      body: payload,
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
+  };
+  const as: Harness['as'] = async (uid, method, p, body, extra) =>
+    call(method, p, { headers: await headers(uid, extra), body: body === undefined && method === 'POST' ? {} : body });
+
+  return {
+    db, app, base, signingKey: privateKey, contentDir, clock, mint, headers, call, as,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** A success envelope matcher. */
+export const success = (code: unknown = 200, data: unknown = expect.anything()) => ({ status: 'success', code, message: expect.any(String), data });
+/** An error envelope matcher. */
+export const failure = (code: unknown, message: unknown = expect.any(String)) => ({ status: 'error', code, message, data: null });

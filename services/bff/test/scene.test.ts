@@ -1,0 +1,276 @@
+/**
+ * The Scene+ stand-in over real HTTP: spec §4 card status LP00–LP03, §4 Verify flow (cookies 900 s / 30 s),
+ * §8 link-account codes (every one reachable through cards.json), code 439, §7 historyLite and
+ * transactionHistory (180-day window, cached 600 s).
+ */
+import { loadCards } from '@storefront/seed';
+import { CARD_STATUS_ERROR } from '../src/scene';
+import { failure, startHarness, success, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 60_000);
+afterAll(() => h.close());
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const encode = (o: unknown) => Buffer.from(typeof o === 'string' ? o : JSON.stringify(o)).toString('base64');
+const specRange = () => ({ startDate: iso(h.clock.now - 180 * DAY), endDate: iso(h.clock.now), enrollmentStatus: 'ENROLLED' });
+
+/** Set-Cookie lines of a response, by cookie name. */
+function cookies(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of headers.getSetCookie()) out[line.split('=')[0]!] = line;
+  return out;
+}
+
+describe('spec §4 POST /api/services/Inquire: card status codes', () => {
+  test('LP01 linked (u-1003): success with points and dollar value in cents', async () => {
+    const res = await h.as('u-1003', 'POST', '/api/services/Inquire');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.json).toEqual(success('LP01', {
+      cardNumber: '6046000000001003', cardStatus: 'LP01', enrollmentStatus: 'ENROLLED', linkedStatus: true, info: { pointBalance: 1250, dollarValue: 1250 },
+    }));
+  });
+
+  test('LP01 not linked (u-1002) and the large balance (u-1007)', async () => {
+    expect((await h.as('u-1002', 'POST', '/api/services/Inquire')).json.data).toMatchObject({ cardStatus: 'LP01', linkedStatus: false });
+    expect((await h.as('u-1007', 'POST', '/api/services/Inquire')).json.data.info).toEqual({ pointBalance: 2_450_000, dollarValue: 2_450_000 });
+  });
+
+  test('LP00 (u-1006) and LP02 (u-1004): status error with the spec §8 card-status message and the card data', async () => {
+    for (const [uid, code] of [['u-1006', 'LP00'], ['u-1004', 'LP02']] as const) {
+      const res = await h.as(uid, 'POST', '/api/services/Inquire');
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ status: 'error', code, message: CARD_STATUS_ERROR, data: expect.objectContaining({ cardStatus: code, linkedStatus: false }) });
+    }
+    expect(CARD_STATUS_ERROR).toContain('1-866-586-2805');
+  });
+
+  test('LP03 ghost card (u-1005): success, enrollmentStatus GHOST', async () => {
+    const res = await h.as('u-1005', 'POST', '/api/services/Inquire');
+    expect(res.json).toEqual(success('LP03', expect.objectContaining({ cardStatus: 'LP03', enrollmentStatus: 'GHOST' })));
+  });
+
+  test("no card (u-1001) → code 'NO_CARD', data null", async () => {
+    expect((await h.as('u-1001', 'POST', '/api/services/Inquire')).json).toEqual(failure('NO_CARD'));
+  });
+
+  test('bad input: malformed JSON, an array, an unknown property → 400', async () => {
+    const headers = await h.headers('u-1003');
+    const malformed = await h.call('POST', '/api/services/Inquire', { headers, raw: '{"a":' });
+    expect(malformed.json).toEqual(failure(400, 'Malformed JSON body'));
+    expect((await h.call('POST', '/api/services/Inquire', { headers, raw: '[]' })).status).toBe(400);
+    const extra = await h.call('POST', '/api/services/Inquire', { headers, body: { cardNumber: '6046000000001007' } });
+    expect(extra.json).toEqual(failure(400, "Invalid body: unknown property 'cardNumber'"));
+  });
+});
+
+describe('spec §4 code 439 (session problem)', () => {
+  test('u-1009 gets HTTP 200 {status error, code 439, message Session expired} from every /api/services endpoint', async () => {
+    for (const path of ['Inquire', 'historyLite', 'linkAccount', 'resendCode']) {
+      const res = await h.as('u-1009', 'POST', `/api/services/${path}`);
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual(failure(439, 'Session expired'));
+    }
+    const verify = await h.as('u-1009', 'POST', '/api/services/verifyCode', { code: '246810' });
+    expect(verify.json.code).toBe(439);
+    const history = await h.as('u-1009', 'POST', '/api/services/transactionHistory', { data: encode(specRange()) });
+    expect(history.json.code).toBe(439);
+  });
+
+  test('the account endpoint still answers for u-1009 (439 is for /api/services only)', async () => {
+    expect((await h.as('u-1009', 'GET', '/api/account')).json.data.uid).toBe('u-1009');
+  });
+});
+
+describe('spec §7 POST /api/services/historyLite', () => {
+  test('linked card: the latest 5 transactions, newest first', async () => {
+    const res = await h.as('u-1003', 'POST', '/api/services/historyLite');
+    const txs = res.json.data.transactions as { id: string; date: string; description: string; points: number; storeNumber: string }[];
+    expect(txs).toHaveLength(5);
+    for (const t of txs) expect(t).toEqual({ id: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), description: expect.any(String), points: expect.any(Number), storeNumber: expect.stringMatching(/^\d{4}$/) });
+    expect([...txs].sort((a, b) => b.date.localeCompare(a.date))).toEqual(txs);
+  });
+
+  test("unlinked card → 'CARD_NOT_LINKED'; no card → 'NO_CARD'", async () => {
+    expect((await h.as('u-1004', 'POST', '/api/services/historyLite')).json).toEqual(failure('CARD_NOT_LINKED'));
+    expect((await h.as('u-1001', 'POST', '/api/services/historyLite')).json).toEqual(failure('NO_CARD'));
+  });
+});
+
+describe('spec §8 link-account codes, each reachable by adding a cards.json card', () => {
+  const unowned = loadCards().filter((c) => c.ownerUid === null && c.linkOutcome !== 200);
+
+  test('cards.json covers 6001, 100, 401, 504, 500, 6002, 6101, 6103, 6104, 6105 and an unlisted code', () => {
+    const codes = unowned.map((c) => c.linkOutcome);
+    for (const code of [6001, 100, 401, 504, 500, 6002, 6101, 6103, 6104, 6105]) expect(codes).toContain(code);
+    expect(codes).toContain(7777);
+  });
+
+  test.each(unowned.map((c) => [c.linkOutcome, c.cardNumber] as const))('code %i: add card %s, then linkAccount answers it', async (code, cardNumber) => {
+    const uid = `u-link-${code}`;
+    const added = await h.as(uid, 'POST', '/api/account/card', { cardNumber });
+    expect(added.status).toBe(200);
+    const res = await h.as(uid, 'POST', '/api/services/linkAccount');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual(failure(code));
+    expect(res.headers.getSetCookie()).toEqual([]);
+    if ([6001, 100, 401, 504, 500].includes(code)) expect(res.json.message).toMatch(new RegExp(`^The request could not be completed\\. .*1-866-586-2805.*\\(${code}\\)$`));
+    if (code === 7777) expect(res.json.message).toBe('This card is on hold');
+    expect((await h.as(uid, 'POST', '/api/services/Inquire')).json.data.linkedStatus).toBe(false);
+  });
+
+  test('u-1004 (LP02) gets 6101 from its own card; a linked card answers ALREADY_LINKED; no card NO_CARD', async () => {
+    expect((await h.as('u-1004', 'POST', '/api/services/linkAccount')).json.code).toBe(6101);
+    expect((await h.as('u-1003', 'POST', '/api/services/linkAccount')).json).toEqual(success('ALREADY_LINKED'));
+    expect((await h.as('u-1001', 'POST', '/api/services/linkAccount')).json).toEqual(failure('NO_CARD'));
+  });
+});
+
+describe('spec §4 Verify flow (u-1002: LP01 not linked, linking succeeds)', () => {
+  const UID = 'u-1002';
+
+  test('linkAccount → 200 and Set-Cookie verify_code_req (Max-Age 900) + verify_resend_code (Max-Age 30), readable by the page', async () => {
+    const res = await h.as(UID, 'POST', '/api/services/linkAccount');
+    expect(res.json).toEqual({ status: 'success', code: 200, message: 'Verification code sent', data: { expiresIn: 900, resendIn: 30 } });
+    const set = cookies(res.headers);
+    expect(set.verify_code_req).toMatch(/^verify_code_req=\d+; Max-Age=900; Path=\/; SameSite=Lax$/);
+    expect(set.verify_resend_code).toMatch(/^verify_resend_code=\d+; Max-Age=30; Path=\/; SameSite=Lax$/);
+    expect(Number(set.verify_code_req!.split(/[=;]/)[1])).toBe(h.clock.now + 900_000);
+  });
+
+  test('resendCode: refused while verify_resend_code is present, and server-side within 30 s', async () => {
+    const withCookie = await h.as(UID, 'POST', '/api/services/resendCode', {}, { cookie: 'verify_code_req=1; verify_resend_code=1' });
+    expect(withCookie.json).toEqual(failure('RESEND_TOO_SOON'));
+    const cookieCleared = await h.as(UID, 'POST', '/api/services/resendCode', {}, { cookie: 'verify_code_req=1' });
+    expect(cookieCleared.json).toEqual(failure('RESEND_TOO_SOON'));
+  });
+
+  test('resendCode after 30 s: a new code and both cookies again', async () => {
+    await h.db.query("UPDATE verifications SET sent_at = now() - interval '31 seconds' WHERE uid = $1", [UID]);
+    const res = await h.as(UID, 'POST', '/api/services/resendCode', {}, { cookie: 'verify_code_req=1' });
+    expect(res.json).toEqual(success(200, { expiresIn: 900, resendIn: 30 }));
+    expect(Object.keys(cookies(res.headers)).sort()).toEqual(['verify_code_req', 'verify_resend_code']);
+  });
+
+  test("verifyCode without the verify_code_req cookie → 'CODE_EXPIRED'", async () => {
+    expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' })).json).toEqual(failure('CODE_EXPIRED'));
+  });
+
+  test("a wrong code → 'INVALID_CODE' and the card stays unlinked; a malformed code → 400", async () => {
+    const res = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '111111' }, { cookie: 'verify_code_req=1' });
+    expect(res.json).toEqual(failure('INVALID_CODE'));
+    expect((await h.as(UID, 'POST', '/api/services/Inquire')).json.data.linkedStatus).toBe(false);
+    const bad = await h.as(UID, 'POST', '/api/services/verifyCode', { code: 246810 }, { cookie: 'verify_code_req=1' });
+    expect(bad.json).toEqual(failure(400, 'Invalid body.code: must be string'));
+    const short = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '2468' }, { cookie: 'verify_code_req=1' });
+    expect(short.json).toEqual(failure(400, 'Invalid body.code: must be the 6-digit verification code'));
+    const missing = await h.as(UID, 'POST', '/api/services/verifyCode', {}, { cookie: 'verify_code_req=1' });
+    expect(missing.json).toEqual(failure(400, "Invalid body: missing required property 'code'"));
+  });
+
+  test('the demo code 246810 links the card: cookies cleared, Inquire answers linkedStatus true next time, history opens', async () => {
+    const res = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' });
+    expect(res.json).toEqual(success(200, expect.objectContaining({ cardNumber: '6046000000001002', linkedStatus: true })));
+    const set = cookies(res.headers);
+    expect(set.verify_code_req).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect((await h.as(UID, 'POST', '/api/services/Inquire')).json.data.linkedStatus).toBe(true);
+    expect((await h.as(UID, 'POST', '/api/services/historyLite')).json.data.transactions.length).toBeGreaterThan(0);
+    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe('ALREADY_LINKED');
+  });
+});
+
+describe('spec §4 Verify flow: expiry and attempts (free card 6046000000002000)', () => {
+  const UID = 'u-verify-expiry';
+
+  beforeAll(async () => {
+    expect((await h.as(UID, 'POST', '/api/account/card', { cardNumber: '6046 0000 0000 2000' })).status).toBe(200);
+  });
+
+  test("a code past its 900 s → 'CODE_EXPIRED' even with the cookie", async () => {
+    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe(200);
+    await h.db.query("UPDATE verifications SET expires_at = now() - interval '1 second' WHERE uid = $1", [UID]);
+    const res = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' });
+    expect(res.json).toEqual(failure('CODE_EXPIRED'));
+  });
+
+  test('five wrong codes drop the verification: the right code then answers CODE_EXPIRED', async () => {
+    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '000000' }, { cookie: 'verify_code_req=1' })).json.code).toBe('INVALID_CODE');
+    }
+    expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' })).json.code).toBe('CODE_EXPIRED');
+    expect((await h.as(UID, 'POST', '/api/services/Inquire')).json.data.linkedStatus).toBe(false);
+  });
+
+  test("resendCode without a code ever sent (u-1004, whose link fails) → 'NO_PENDING_VERIFICATION'", async () => {
+    expect((await h.as('u-1004', 'POST', '/api/services/resendCode')).json).toEqual(failure('NO_PENDING_VERIFICATION'));
+  });
+});
+
+describe('spec §7 POST /api/services/transactionHistory (180-day window, cached 600 s)', () => {
+  test('the spec request (180 days ago → today) answers the card activity, newest first; the second call is served from the cache', async () => {
+    const range = specRange();
+    const first = await h.as('u-1007', 'POST', '/api/services/transactionHistory', { data: encode(range) });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('miss');
+    const txs = first.json.data.transactions as { date: string }[];
+    expect(txs.length).toBeGreaterThan(20);
+    for (const t of txs) {
+      expect(t.date >= range.startDate && t.date <= range.endDate).toBe(true);
+    }
+    expect([...txs].sort((a, b) => b.date.localeCompare(a.date))).toEqual(txs);
+
+    await h.db.query("DELETE FROM transactions WHERE card_number = '6046000000001007' AND occurred_on >= current_date - 10");
+    const second = await h.as('u-1007', 'POST', '/api/services/transactionHistory', { data: encode(range) });
+    expect(second.headers.get('x-cache')).toBe('hit');
+    expect(second.json).toEqual(first.json);
+
+    h.clock.now += 600_001;
+    try {
+      const third = await h.as('u-1007', 'POST', '/api/services/transactionHistory', { data: encode(specRange()) });
+      expect(third.headers.get('x-cache')).toBe('miss');
+    } finally {
+      h.clock.now -= 600_001;
+    }
+  });
+
+  test('the cache is per shopper: another shopper with the same range gets their own card', async () => {
+    const range = encode(specRange());
+    const bella = await h.as('u-1007', 'POST', '/api/services/transactionHistory', { data: range });
+    const lena = await h.as('u-1003', 'POST', '/api/services/transactionHistory', { data: range });
+    expect(lena.headers.get('x-cache')).toBe('miss');
+    expect(lena.json.data.transactions).not.toEqual(bella.json.data.transactions);
+  });
+
+  test('URL-safe base64 is accepted; unlinked card → CARD_NOT_LINKED; no card → NO_CARD', async () => {
+    const urlSafe = Buffer.from(JSON.stringify(specRange())).toString('base64url');
+    expect((await h.as('u-1008', 'POST', '/api/services/transactionHistory', { data: urlSafe })).json.status).toBe('success');
+    expect((await h.as('u-1004', 'POST', '/api/services/transactionHistory', { data: encode(specRange()) })).json).toEqual(failure('CARD_NOT_LINKED'));
+    expect((await h.as('u-1001', 'POST', '/api/services/transactionHistory', { data: encode(specRange()) })).json).toEqual(failure('NO_CARD'));
+  });
+
+  test.each([
+    ['not base64', '***', /must be base64-encoded JSON/],
+    ['base64 of text', encode('hello'), /must be base64-encoded JSON/],
+    ['base64 of an array', encode([1]), /must encode a JSON object/],
+    ['an impossible date', encode({ startDate: '2025-02-30', endDate: '2025-03-01', enrollmentStatus: 'ENROLLED' }), /startDate must be a date/],
+    ['a date with time', encode({ startDate: '2025-01-01T00:00', endDate: '2025-03-01', enrollmentStatus: 'ENROLLED' }), /startDate must be a date/],
+    ['end before start', encode({ startDate: '2025-03-02', endDate: '2025-03-01', enrollmentStatus: 'ENROLLED' }), /endDate must not be before startDate/],
+    ['a 181-day window', encode({ startDate: '2025-01-01', endDate: '2025-07-01', enrollmentStatus: 'ENROLLED' }), /must not exceed 180 days/],
+    ['a future end', encode({ startDate: iso(Date.now()), endDate: iso(Date.now() + 5 * DAY), enrollmentStatus: 'ENROLLED' }), /must not be in the future/],
+    ['no enrollmentStatus', encode({ startDate: '2025-01-01', endDate: '2025-01-02' }), /enrollmentStatus must be a string/],
+  ])('%s → 400', async (_name, data, reason) => {
+    const res = await h.as('u-1003', 'POST', '/api/services/transactionHistory', { data });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual(failure(400, expect.stringMatching(reason)));
+  });
+
+  test('missing data or a non-string → 400', async () => {
+    expect((await h.as('u-1003', 'POST', '/api/services/transactionHistory', {})).json).toEqual(failure(400, "Invalid body: missing required property 'data'"));
+    expect((await h.as('u-1003', 'POST', '/api/services/transactionHistory', { data: 5 })).json).toEqual(failure(400, 'Invalid body.data: must be string'));
+  });
+});
