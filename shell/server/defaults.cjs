@@ -9,7 +9,7 @@ const path = require('path');
 const repoRoot = path.resolve(__dirname, '..', '..');
 
 /** Remote package → port of its static server (`npm run serve` in the remote's folder). */
-const REMOTE_PORTS = { 'mf-header': 3001, 'mf-search': 3002, 'mf-store-selector': 3003 };
+const REMOTE_PORTS = { 'mf-header': 3001, 'mf-search': 3002, 'mf-store-selector': 3003, 'mf-loyalty': 3004 };
 
 /** The version in a remote's package.json (its build lives in `dist/<name>/<version>/`). */
 function remoteVersion(name) {
@@ -23,17 +23,25 @@ function remoteVersion(name) {
 function defaultRemotes({ host = 'localhost' } = {}) {
   const map = {};
   for (const [name, port] of Object.entries(REMOTE_PORTS)) {
+    // A remote not in this checkout (e.g. mf-loyalty before it exists) is left out; the shell skips it.
+    if (!fs.existsSync(path.join(repoRoot, name, 'package.json'))) continue;
     map[name] = `http://${host}:${port}/${name}/${remoteVersion(name)}/mf-manifest.json`;
   }
   return map;
 }
 
 /**
- * The RuntimeConfig of shared-events for the local platform; mirrors `DEFAULT_RUNTIME_CONFIG`
- * (a test keeps them equal). `searchHost` is 'host:port' of the Algolia-compatible engine.
- * @param {{ searchHost?: string, searchProtocol?: 'http'|'https' }} [o]
+ * The RuntimeConfig of shared-events for the local platform (mirrors `DEFAULT_RUNTIME_CONFIG`, a test
+ * keeps them equal) plus the shell's `oidc` block: the OpenID Connect provider and the public client.
+ * `searchHost` is 'host:port' of the Algolia-compatible engine.
+ * @param {{ searchHost?: string, searchProtocol?: 'http'|'https', oidcIssuer?: string, oidcClientId?: string }} [o]
  */
-function defaultRuntimeConfig({ searchHost = process.env.SEARCH_HOST || 'localhost:7700', searchProtocol = process.env.SEARCH_PROTOCOL || 'http' } = {}) {
+function defaultRuntimeConfig({
+  searchHost = process.env.SEARCH_HOST || 'localhost:7700',
+  searchProtocol = process.env.SEARCH_PROTOCOL || 'http',
+  oidcIssuer = process.env.OIDC_ISSUER || 'http://localhost:4100',
+  oidcClientId = process.env.OIDC_CLIENT_ID || 'storefront',
+} = {}) {
   return {
     search: {
       appId: 'grocery-local',
@@ -43,6 +51,7 @@ function defaultRuntimeConfig({ searchHost = process.env.SEARCH_HOST || 'localho
     },
     apiBase: '/api',
     defaultStoreNumber: '3299',
+    oidc: { issuer: oidcIssuer, clientId: oidcClientId },
   };
 }
 

@@ -6,15 +6,16 @@
  *   GET /                 index.html, 200 (every route in `appRoutes`)
  *   GET /<unknown path>   index.html, 404 (the shell renders its 'Page not found' page)
  *   GET /remotes.json     the remote map, Cache-Control: no-cache
- *   GET /config.json      the RuntimeConfig, Cache-Control: no-cache
+ *   GET /config.json      the RuntimeConfig + `oidc: { issuer, clientId }`, Cache-Control: no-cache
  *   *   /api/*            proxied unchanged to the BFF
  *   GET /<file>           the build (tooling/serve/cache-policy.mjs: no-cache for html, manifests,
  *                         remoteEntry.js, main.js; immutable for content-hashed chunks)
  *
  * CLI: `node server/edge.mjs` (npm run serve). Env: PORT (8080), HOST (127.0.0.1), BFF_URL
  * (http://127.0.0.1:4000), REMOTES_FILE (a remotes.json; default: each remote's versioned build on
- * localhost:3001-3003), CONFIG_FILE (a config.json; default: the local platform), SEARCH_HOST
- * (host:port of the search engine, default localhost:7700).
+ * localhost:3001-3004), CONFIG_FILE (a config.json; default: the local platform), SEARCH_HOST
+ * (host:port of the search engine, default localhost:7700), OIDC_ISSUER (http://localhost:4100) and
+ * OIDC_CLIENT_ID (storefront) for `/config.json`'s `oidc`, IDENTITY_ORIGIN (the provider's origin for the CSP).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,8 +29,12 @@ import defaults from './defaults.cjs';
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Paths the shell (or a route-owned remote) renders, answered 200 with index.html. Later routes go here. */
-export const APP_ROUTES = ['/'];
+/**
+ * Paths the shell (or a route-owned remote) renders, answered 200 with index.html (fastify patterns):
+ * home, the sign-in callback, the store locator and store pages (mf-store-selector './pages'; an unknown
+ * slug gets the page's own not-found view), the verify-card and Scene+ pages (mf-loyalty './pages').
+ */
+export const APP_ROUTES = ['/', '/auth/callback', '/store-locator', '/stores/:slug', '/verify-card', '/scene'];
 
 /** `new URL(u).origin` for an http(s) URL, else null. */
 function httpOrigin(u) {
@@ -45,26 +50,29 @@ const unique = (xs) => Array.from(new Set(xs.filter(Boolean)));
 
 /**
  * The Content-Security-Policy directives: only the site's own origins: itself ('self'), the remote
- * origins of the remote map (scripts, manifests, images, fonts) and the search engine (connect-src).
+ * origins of the remote map (scripts, manifests, images, fonts), the search engine (connect-src) and the
+ * identity provider (connect-src for discovery, token and JWKS; form-action): `identityOrigin` and the
+ * origin of `config.oidc.issuer`.
  * style-src allows 'unsafe-inline' because style-loader injects <style> elements.
- * @param {{ remotes: Record<string,string>, config: { search: { hosts: Array<{url:string,protocol:string}> }, apiBase?: string } }} o
+ * @param {{ remotes: Record<string,string>, config: { search: { hosts: Array<{url:string,protocol:string}> }, apiBase?: string, oidc?: { issuer: string } }, identityOrigin?: string }} o
  * @returns {Record<string, string[]>}
  */
-export function cspDirectives({ remotes, config }) {
+export function cspDirectives({ remotes, config, identityOrigin }) {
   const remoteOrigins = unique(Object.values(remotes || {}).map(httpOrigin));
   const searchOrigins = unique((config?.search?.hosts || []).map((h) => httpOrigin(`${h.protocol}://${h.url}`)));
   const apiOrigin = config?.apiBase && /^https?:\/\//.test(config.apiBase) ? httpOrigin(config.apiBase) : null;
+  const identityOrigins = unique([identityOrigin ? httpOrigin(identityOrigin) : null, config?.oidc?.issuer ? httpOrigin(config.oidc.issuer) : null]);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...remoteOrigins],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', ...remoteOrigins],
     fontSrc: ["'self'", ...remoteOrigins],
-    connectSrc: unique(["'self'", ...remoteOrigins, ...searchOrigins, apiOrigin]),
+    connectSrc: unique(["'self'", ...remoteOrigins, ...searchOrigins, apiOrigin, ...identityOrigins]),
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],
-    formAction: ["'self'"],
+    formAction: unique(["'self'", ...identityOrigins]),
   };
 }
 
@@ -81,6 +89,7 @@ const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
  * @param {object} [o.config] the RuntimeConfig served as /config.json (default: the local platform)
  * @param {string} [o.bffUrl='http://127.0.0.1:4000'] upstream of /api/*
  * @param {string[]} [o.appRoutes=APP_ROUTES] paths answered 200 with index.html
+ * @param {string} [o.identityOrigin] origin of the OpenID Connect provider (CSP connect-src, form-action)
  * @param {boolean|object} [o.logger=false] fastify logger
  * @returns {Promise<import('fastify').FastifyInstance>}
  */
@@ -92,6 +101,7 @@ export async function startEdge({
   config = defaults.defaultRuntimeConfig(),
   bffUrl = 'http://127.0.0.1:4000',
   appRoutes = APP_ROUTES,
+  identityOrigin,
   logger = false,
 } = {}) {
   for (const [name, url] of Object.entries(remotes)) {
@@ -100,7 +110,7 @@ export async function startEdge({
   const app = Fastify({ logger });
 
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives({ remotes, config }) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives({ remotes, config, identityOrigin }) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     // Remotes load from their own origins with their own CORS; the shell's files are same-origin only.
@@ -175,7 +185,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const remotes = readJsonFromEnv('REMOTES_FILE') || defaults.defaultRemotes();
   const config = readJsonFromEnv('CONFIG_FILE') || defaults.defaultRuntimeConfig({ searchHost: process.env.SEARCH_HOST || 'localhost:7700' });
   const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:4000';
-  startEdge({ port, host, remotes, config, bffUrl }).then(
+  const identityOrigin = process.env.IDENTITY_ORIGIN || undefined;
+  startEdge({ port, host, remotes, config, bffUrl, identityOrigin }).then(
     (app) => {
       const addr = app.server.address();
       console.log(`shell edge: http://${host === '127.0.0.1' ? 'localhost' : host}:${addr.port}/ (/api -> ${bffUrl})`);

@@ -4,7 +4,9 @@
  * 2. apply a tester's remote override (`?remote.<name>=<url>` / localStorage `remote-override:<name>`);
  * 3. register the remotes with the MF runtime BEFORE anything loads a remote;
  * 4. render the shell pages into `#shell-root` (react-router-dom `BrowserRouter`);
- * 5. register the single-spa applications and `start()` (./root-config).
+ * 5. register the single-spa applications and `start()` (./root-config);
+ * 6. start the session manager (./session): restore the signed-in shopper or finish `/auth/callback`.
+ * Before all of it, `window.dataLayer` is connected to the bus (`analytics/track`).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,6 +16,9 @@ import { reportShellError, SHELL_ERRORS } from './errors';
 import { registerRemoteMap, resolveRemoteMap, type RemoteMap } from './remotes';
 import { resolveRuntimeConfig } from './runtime-config';
 import { startRootConfig } from './root-config';
+import { connectDataLayer } from './analytics/data-layer';
+import { createUserManager } from './session/oidc';
+import { SessionManager } from './session/session-manager';
 import { ShellRoutes } from './pages/ShellRoutes';
 import './styles.css';
 
@@ -41,6 +46,7 @@ function safeLocalStorage(): Storage | null {
 
 /** Runs the start-up sequence above. Resolves once single-spa has started. */
 export async function startShell(): Promise<void> {
+  connectDataLayer(bus);
   const [remotesRes, configRes] = await Promise.allSettled([fetchJson('/remotes.json'), fetchJson('/config.json')]);
   const remotes = resolveRemoteMap(
     remotesRes.status === 'fulfilled' ? remotesRes.value : undefined,
@@ -71,7 +77,16 @@ export async function startShell(): Promise<void> {
     );
   }
 
-  startRootConfig({ bus, config });
+  startRootConfig({ bus, config, remotes });
+
+  let userManager = null;
+  try {
+    userManager = config.oidc ? createUserManager(config.oidc, window.location.origin) : null;
+  } catch (error) {
+    reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the OpenID Connect client could not be created; sign-in is unavailable.', { error });
+  }
+  if (!config.oidc) reportShellError(SHELL_ERRORS.SESSION_FAILED, '/config.json has no oidc block; sign-in is unavailable.', { level: 'warn' });
+  await new SessionManager({ bus, config, userManager }).start();
 }
 
 startShell().catch((error) => {

@@ -18,6 +18,10 @@ export const SHELL_ERRORS = {
   REMOTE_OVERRIDE_REJECTED: 'SHELL-005',
   /** A shell page threw while rendering; its error boundary shows a short message. */
   SHELL_PAGE_CRASHED: 'SHELL-006',
+  /** An optional remote (e.g. mf-loyalty) is not in the remote map: its apps are skipped (fallback, no load attempt). */
+  REMOTE_NOT_IN_MAP: 'SHELL-007',
+  /** Sign-in, sign-out or the session build failed (provider unreachable, callback error, account read failed). */
+  SESSION_FAILED: 'SHELL-008',
 } as const;
 
 export type ShellErrorCode = (typeof SHELL_ERRORS)[keyof typeof SHELL_ERRORS];
@@ -49,20 +53,22 @@ export function shellErrors(): ShellErrorRecord[] {
 }
 
 /**
- * Records a shell failure: `console.error('[SHELL-00x] message', cause)` and a
+ * Records a shell failure: `console.error('[SHELL-00x] message', cause)` (`console.warn` with
+ * `level: 'warn'`, for expected conditions such as an optional remote not deployed yet) and a
  * {@link ShellErrorRecord} pushed onto `window.__SHELL_ERRORS__`.
  * @returns the record
  */
 export function reportShellError(
   code: ShellErrorCode,
   message: string,
-  details: { remote?: string; error?: unknown } = {},
+  details: { remote?: string; error?: unknown; level?: 'error' | 'warn' } = {},
 ): ShellErrorRecord {
   const record: ShellErrorRecord = { code, message, at: Date.now() };
   if (details.remote) record.remote = details.remote;
   if (details.error !== undefined) record.cause = String(details.error);
   shellErrors().push(record);
-  if (details.error !== undefined) console.error(`[${code}] ${message}`, details.error);
-  else console.error(`[${code}] ${message}`);
+  const log = details.level === 'warn' ? console.warn : console.error;
+  if (details.error !== undefined) log(`[${code}] ${message}`, details.error);
+  else log(`[${code}] ${message}`);
   return record;
 }

@@ -7,7 +7,7 @@
  * pattern of module-federation-examples `runtime-plugins/remote-control`).
  */
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { mfName, REQUIRED_REMOTES } from './apps';
+import { KNOWN_REMOTES, mfName, REQUIRED_REMOTES } from './apps';
 import { reportShellError, SHELL_ERRORS } from './errors';
 
 /** Remote package name → absolute URL of its `mf-manifest.json`. */
@@ -132,7 +132,7 @@ export function resolveRemoteMap(
     remotes = result.remotes;
     for (const p of result.problems) reportShellError(SHELL_ERRORS.REMOTE_MAP_INVALID, `Remote map: ${p.reason}.`, { remote: p.remote });
   }
-  const known = Array.from(new Set([...REQUIRED_REMOTES, ...Object.keys(remotes)]));
+  const known = Array.from(new Set([...KNOWN_REMOTES, ...Object.keys(remotes)]));
   const { overrides, rejected } = readOverrides(location, storage, known);
   for (const r of rejected) reportShellError(SHELL_ERRORS.REMOTE_OVERRIDE_REJECTED, `Remote override ignored: ${r.reason}.`, { remote: r.remote });
   for (const [name, url] of Object.entries(overrides)) console.info(`[shell] remote override: ${name} -> ${url}`);

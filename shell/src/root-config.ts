@@ -3,8 +3,10 @@
  *
  * - Always-on slots of the header band: `mf-header` → `#slot-mf-header`, `mf-search` → `#slot-mf-search`,
  *   `mf-store-selector` → `#slot-mf-store-selector`.
- * - Route-owned pages: `mf-search-results` (`mf_search/results`) → `#slot-page` on '/' with a `query`
- *   parameter (spec §2 Routes).
+ * - Always-on `mf-loyalty` (`mf_loyalty/spa`, card popups) → `#slot-mf-loyalty`.
+ * - Route-owned pages in `#slot-page` (spec §2 Routes): `mf-search-results` (`mf_search/results`) on '/'
+ *   with a `query` parameter; `mf-store-pages` (`mf_store_selector/pages`) on /store-locator and
+ *   /stores/<slug>; `mf-loyalty-pages` (`mf_loyalty/pages`) on /verify-card and /scene.
  *
  * Every app receives `RemoteProps` (shared-events) as custom props. A remote that fails to load gets
  * fallback lifecycles (SHELL-002, see ./mf/offline-remote-plugin); one that throws in a lifecycle is put
@@ -20,6 +22,7 @@ import type { EventBus, RemoteProps, RuntimeConfig } from 'shared-events';
 import { findShellApp, SHELL_APPS, type ShellAppDefinition } from './apps';
 import { reportShellError, SHELL_ERRORS } from './errors';
 import { clearFallback, createFallbackLifecycles, renderFallback } from './mf/fallback';
+import type { RemoteMap } from './remotes';
 
 /** Loads a remote module by MF request id (`loadRemote` of the MF runtime; injectable in tests). */
 export type RemoteLoader = (remoteId: string) => Promise<unknown>;
@@ -82,6 +85,12 @@ export interface RootConfigOptions {
   doc?: Document;
   /** Call `start()` (default true). */
   autoStart?: boolean;
+  /**
+   * The effective remote map. When given, the apps of an optional remote missing from it
+   * (`ShellAppDefinition.optional`, e.g. mf-loyalty) are skipped quietly: fallback lifecycles with no
+   * load attempt, one SHELL-007 per remote (console.warn).
+   */
+  remotes?: RemoteMap;
 }
 
 /**
@@ -90,8 +99,13 @@ export interface RootConfigOptions {
  * @returns the names registered, in order
  */
 export function startRootConfig({
-  bus, config, load = (id) => loadRemote(id), singleSpa = realSingleSpa, doc = document, autoStart = true,
+  bus, config, load = (id) => loadRemote(id), singleSpa = realSingleSpa, doc = document, autoStart = true, remotes,
 }: RootConfigOptions): string[] {
+  const skipped = new Set(remotes ? SHELL_APPS.filter((a) => a.optional && !(a.remote in remotes)).map((a) => a.remote) : []);
+  for (const remote of skipped) {
+    const names = SHELL_APPS.filter((a) => a.remote === remote).map((a) => a.name).join(', ');
+    reportShellError(SHELL_ERRORS.REMOTE_NOT_IN_MAP, `Remote '${remote}' is not in the remote map; its apps (${names}) are skipped.`, { remote, level: 'warn' });
+  }
   const navigate = (url: string) => singleSpa.navigateToUrl(url);
   /** Page apps put aside after a lifecycle error: their fallback follows the route. */
   const brokenPages = new Set<ShellAppDefinition>();
@@ -117,7 +131,9 @@ export function startRootConfig({
   for (const app of SHELL_APPS) {
     singleSpa.registerApplication({
       name: app.name,
-      app: () => loadApp(app, load),
+      app: () => (skipped.has(app.remote)
+        ? Promise.resolve(createFallbackLifecycles(app.remoteId) as unknown as LifeCycles)
+        : loadApp(app, load)),
       activeWhen: (location: Location) => app.activeWhen(location),
       customProps: (): RemoteProps & Record<string, unknown> => ({
         bus,

@@ -66,7 +66,16 @@ describe('HTML routes', () => {
     expect((await fetch(`${base}/?query=milk&tab=product`)).status).toBe(200);
   });
 
-  it.each(['/no/such/page', '/offerz', '/stores/x/y'])('answers %s with 404 and still the HTML (the shell shows Page not found)', async (p) => {
+  it.each(['/auth/callback', '/auth/callback?code=abc&state=xyz', '/store-locator', '/stores/halifax-quinpool-road-3299', '/stores/no-such-store', '/verify-card', '/scene'])(
+    'answers the app route %s with 200 and the shell HTML (wave-2 shell wiring)',
+    async (p) => {
+      const res = await fetch(base + p);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('id="shell-root"');
+    },
+  );
+
+  it.each(['/no/such/page', '/offerz', '/stores/x/y', '/stores', '/auth', '/scene/x'])('answers %s with 404 and still the HTML (the shell shows Page not found)', async (p) => {
     const res = await fetch(base + p);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -94,12 +103,19 @@ describe('runtime documents', () => {
     expect(await res.json()).toEqual(DEFAULT_RUNTIME_CONFIG);
   });
 
+  it("carries the shell's oidc block { issuer, clientId } from OIDC_ISSUER / OIDC_CLIENT_ID", () => {
+    expect(defaults.defaultRuntimeConfig({ oidcIssuer: 'https://login.example.com', oidcClientId: 'web' }).oidc).toEqual({ issuer: 'https://login.example.com', clientId: 'web' });
+  });
+
   it('defaults mirror shared-events and point at each remote\'s versioned build', () => {
-    expect(defaults.defaultRuntimeConfig({ searchHost: 'localhost:7700', searchProtocol: 'http' })).toEqual(DEFAULT_RUNTIME_CONFIG);
+    const { oidc, ...shared } = defaults.defaultRuntimeConfig({ searchHost: 'localhost:7700', searchProtocol: 'http', oidcIssuer: 'http://localhost:4100', oidcClientId: 'storefront' });
+    expect(shared).toEqual(DEFAULT_RUNTIME_CONFIG);
+    expect(oidc).toEqual({ issuer: 'http://localhost:4100', clientId: 'storefront' });
     expect(defaults.defaultRemotes()).toEqual({
       'mf-header': `http://localhost:3001/mf-header/${defaults.remoteVersion('mf-header')}/mf-manifest.json`,
       'mf-search': `http://localhost:3002/mf-search/${defaults.remoteVersion('mf-search')}/mf-manifest.json`,
       'mf-store-selector': `http://localhost:3003/mf-store-selector/${defaults.remoteVersion('mf-store-selector')}/mf-manifest.json`,
+      'mf-loyalty': `http://localhost:3004/mf-loyalty/${defaults.remoteVersion('mf-loyalty')}/mf-manifest.json`,
     });
   });
 });
@@ -172,5 +188,26 @@ describe('security headers', () => {
     const d = cspDirectives({ remotes: { 'mf-header': 'https://cdn.example.com/mf-header/2.0.0/mf-manifest.json' }, config: { search: { hosts: [{ url: 'abc-dsn.algolia.net', protocol: 'https' }] } } });
     expect(d.connectSrc).toEqual(["'self'", 'https://cdn.example.com', 'https://abc-dsn.algolia.net']);
     expect(d.scriptSrc).toEqual(["'self'", 'https://cdn.example.com']);
+    expect(d.formAction).toEqual(["'self'"]);
+  });
+
+  it('names the identity provider (IDENTITY_ORIGIN and the oidc issuer) in connect-src and form-action only', async () => {
+    const d = cspDirectives({
+      remotes: {},
+      config: { search: { hosts: [] }, oidc: { issuer: 'https://login.example.com/realms/shop' } },
+      identityOrigin: 'http://localhost:4100',
+    });
+    expect(d.connectSrc).toEqual(["'self'", 'http://localhost:4100', 'https://login.example.com']);
+    expect(d.formAction).toEqual(["'self'", 'http://localhost:4100', 'https://login.example.com']);
+    expect(d.scriptSrc).toEqual(["'self'"]);
+
+    const withIdp = await startEdge({ port: 0, distDir, remotes, config: DEFAULT_RUNTIME_CONFIG, bffUrl: 'http://127.0.0.1:9', identityOrigin: 'http://localhost:4100' });
+    try {
+      const csp = (await fetch(`http://127.0.0.1:${portOf(withIdp)}/auth/callback?code=x`)).headers.get('content-security-policy')!;
+      expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:4100/);
+      expect(csp).toMatch(/form-action 'self' http:\/\/localhost:4100/);
+    } finally {
+      await withIdp.close();
+    }
   });
 });

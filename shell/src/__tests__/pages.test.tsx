@@ -58,8 +58,26 @@ describe('home page (spec §2 Routes: /)', () => {
   });
 });
 
+describe('remote-owned pages and the sign-in callback (wave-2 shell wiring)', () => {
+  it.each(['/store-locator', '/stores/halifax-quinpool-road-3299', '/verify-card', '/scene'])(
+    'renders nothing of its own at %s (the remote fills #slot-page) and never "Page not found"',
+    (url) => {
+      const { container } = renderAt(url);
+      expect(container.querySelector('section')).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    },
+  );
+
+  it('shows a polite "Signing you in" status at /auth/callback', () => {
+    renderAt('/auth/callback?code=abc&state=xyz');
+    expect(screen.getByRole('heading', { level: 1, name: 'Signing you in' })).toBeInTheDocument();
+    expect(screen.getByText('Just a moment while we sign you in…')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+});
+
 describe('not-found page', () => {
-  it.each(['/no/such/page', '/offerz'])('shows Page not found with a link home at %s', async (url) => {
+  it.each(['/no/such/page', '/offerz', '/stores/a/b', '/scene/x'])('shows Page not found with a link home at %s', async (url) => {
     const user = userEvent.setup();
     renderAt(url);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

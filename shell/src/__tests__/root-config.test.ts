@@ -5,7 +5,7 @@ import { loadApp, startRootConfig, toLifecycles, type SingleSpaApi } from '../ro
 import { SHELL_APPS, isSearchResultsRoute } from '../apps';
 import { shellErrors } from '../errors';
 
-const SLOTS = '<div id="slot-mf-header"></div><div id="slot-mf-search"></div><div id="slot-mf-store-selector"></div><main><div id="slot-page"></div><div id="shell-root"></div></main>';
+const SLOTS = '<div id="slot-mf-header"></div><div id="slot-mf-search"></div><div id="slot-mf-store-selector"></div><main><div id="slot-page"></div><div id="shell-root"></div></main><div id="slot-mf-loyalty"></div>';
 
 function fakeSingleSpa() {
   const registered: RegisterApplicationConfig[] = [];
@@ -29,10 +29,10 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('root config (ARCHITECTURE §4)', () => {
-  it('registers the header, search box, store selector and search results apps, then starts', () => {
+  it('registers the header band, the loyalty popups and the route-owned pages, then starts', () => {
     const { api, registered } = fakeSingleSpa();
     const names = startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-search-results']);
+    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-loyalty', 'mf-search-results', 'mf-store-pages', 'mf-loyalty-pages']);
     expect(registered.map((r) => r.name)).toEqual(names);
     expect(api.addErrorHandler).toHaveBeenCalledTimes(1);
     expect(api.start).toHaveBeenCalledTimes(1);
@@ -41,9 +41,9 @@ describe('root config (ARCHITECTURE §4)', () => {
   it('keeps the header band apps active on every route', () => {
     const { api, registered } = fakeSingleSpa();
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    for (const name of ['mf-header', 'mf-search', 'mf-store-selector']) {
+    for (const name of ['mf-header', 'mf-search', 'mf-store-selector', 'mf-loyalty']) {
       const { activeWhen } = registered.find((r) => r.name === name)!;
-      for (const url of ['/', '/?query=milk', '/no/such/page']) expect((activeWhen as (l: Location) => boolean)(at(url))).toBe(true);
+      for (const url of ['/', '/?query=milk', '/no/such/page', '/verify-card', '/auth/callback']) expect((activeWhen as (l: Location) => boolean)(at(url))).toBe(true);
     }
   });
 
@@ -83,7 +83,50 @@ describe('root config (ARCHITECTURE §4)', () => {
     const load = jest.fn().mockResolvedValue(lifecycles);
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load });
     for (const cfg of registered) await (cfg.app as () => Promise<unknown>)();
-    expect(load.mock.calls.map((c) => c[0])).toEqual(['mf_header/spa', 'mf_search/spa', 'mf_store_selector/spa', 'mf_search/results']);
+    expect(load.mock.calls.map((c) => c[0])).toEqual([
+      'mf_header/spa', 'mf_search/spa', 'mf_store_selector/spa', 'mf_loyalty/spa',
+      'mf_search/results', 'mf_store_selector/pages', 'mf_loyalty/pages',
+    ]);
+  });
+
+  it.each([
+    ['/store-locator', 'mf-store-pages'],
+    ['/stores/halifax-quinpool-road-3299', 'mf-store-pages'],
+    ['/stores/no-such-store', 'mf-store-pages'],
+    ['/verify-card', 'mf-loyalty-pages'],
+    ['/scene', 'mf-loyalty-pages'],
+    ['/?query=milk&tab=product', 'mf-search-results'],
+    ['/stores/a/b', null],
+    ['/stores', null],
+    ['/store-locator/x', null],
+    ['/auth/callback', null],
+    ['/', null],
+  ])('spec §2 Routes (wave-2 shell wiring): the page app at %s is %s', (url, expected) => {
+    const { api, registered } = fakeSingleSpa();
+    startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
+    const pages = ['mf-search-results', 'mf-store-pages', 'mf-loyalty-pages'];
+    const active = registered.filter((r) => pages.includes(r.name) && (r.activeWhen as (l: Location) => boolean)(at(url))).map((r) => r.name);
+    expect(active).toEqual(expected ? [expected] : []);
+  });
+
+  it('skips an optional remote missing from the map quietly: no load attempt, fallbacks, one SHELL-007 (warn)', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { api, registered } = fakeSingleSpa();
+    const load = jest.fn().mockResolvedValue({ bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() });
+    const remotes = { 'mf-header': 'http://h/m.json', 'mf-search': 'http://s/m.json', 'mf-store-selector': 'http://st/m.json' };
+    startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load, remotes });
+    expect(shellErrors()).toEqual([expect.objectContaining({ code: 'SHELL-007', remote: 'mf-loyalty', message: expect.stringContaining('mf-loyalty, mf-loyalty-pages') })]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    const loyaltyPages = registered.find((r) => r.name === 'mf-loyalty-pages')!;
+    const lc = (await (loyaltyPages.app as unknown as () => Promise<{ mount: (p: unknown) => Promise<void> }>)());
+    await lc.mount({ name: 'mf-loyalty-pages', domElement: document.getElementById('slot-page') });
+    expect(document.getElementById('slot-page')).toHaveTextContent('Scene+ pages are unavailable right now.');
+    const popups = registered.find((r) => r.name === 'mf-loyalty')!;
+    await (await (popups.app as unknown as () => Promise<{ mount: (p: unknown) => Promise<void> }>)()).mount({ name: 'mf-loyalty', domElement: document.getElementById('slot-mf-loyalty') });
+    expect(document.getElementById('slot-mf-loyalty')!.querySelector('.shell-visually-hidden')).toHaveTextContent('Scene+ card popups are unavailable right now.');
+    for (const cfg of registered) await (cfg.app as () => Promise<unknown>)();
+    expect(load.mock.calls.map((c) => c[0])).not.toContain('mf_loyalty/spa');
+    expect(load.mock.calls.map((c) => c[0])).toContain('mf_store_selector/pages');
   });
 
   it('reports a remote that throws on mount as SHELL-003 and shows the results fallback in its slot', () => {

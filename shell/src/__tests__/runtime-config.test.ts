@@ -27,6 +27,14 @@ describe('/config.json (RuntimeConfig)', () => {
     expect(shellErrors()).toEqual([expect.objectContaining({ code: 'SHELL-004', message: expect.stringContaining(field) })]);
   });
 
+  it("accepts the shell's optional oidc block and rejects a malformed one", () => {
+    const withOidc = { ...DEFAULT_RUNTIME_CONFIG, oidc: { issuer: 'http://localhost:4100', clientId: 'storefront' } };
+    expect(resolveRuntimeConfig(withOidc)).toBe(withOidc);
+    expect(describeInvalidConfig({ ...DEFAULT_RUNTIME_CONFIG, oidc: { issuer: 'javascript:alert(1)', clientId: 'x' } })).toMatch(/oidc.issuer/);
+    expect(describeInvalidConfig({ ...DEFAULT_RUNTIME_CONFIG, oidc: { issuer: 'https://login.example.com' } })).toMatch(/oidc.clientId/);
+    expect(describeInvalidConfig({ ...DEFAULT_RUNTIME_CONFIG, oidc: 'x' })).toMatch(/oidc must be an object/);
+  });
+
   it('falls back to the defaults when /config.json cannot be fetched', () => {
     expect(resolveRuntimeConfig(undefined, new Error('offline'))).toBe(DEFAULT_RUNTIME_CONFIG);
     expect(shellErrors()[0]).toMatchObject({ code: 'SHELL-004', cause: 'Error: offline' });

@@ -1,0 +1,396 @@
+/**
+ * The identity provider over real HTTP on loopback: discovery, the authorization-code + PKCE flow a
+ * browser does (done here with fetch and a cookie jar), sign-in errors, sign-up, end session.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { AccountStore, readSeedShoppers, validateSignUp } from '../src/accounts';
+import { escapeHtml } from '../src/pages';
+import { createIdentityServer, type IdentityServer } from '../src/server';
+
+const PUBLIC_ORIGIN = 'http://localhost:18999';
+const REDIRECT_URI = `${PUBLIC_ORIGIN}/auth/callback`;
+const PASSWORD = 'Groceries!2026';
+
+let idp: IdentityServer;
+let issuer: string;
+let dataFile: string;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  issuer = `http://localhost:${port}`;
+  dataFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'identity-')), 'shoppers.json');
+  const accounts = await AccountStore.create({ file: dataFile, cost: 4 });
+  idp = await createIdentityServer({ issuer, publicOrigin: PUBLIC_ORIGIN, accounts, log: false });
+  await idp.listen(port, '127.0.0.1');
+}, 30_000);
+
+afterAll(async () => {
+  await idp.close();
+});
+
+/** A browser-like cookie jar (names only; paths ignored). */
+class Browser {
+  cookies = new Map<string, string>();
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(new URL(url, issuer), { ...init, headers, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i);
+      const value = pair!.slice(i + 1);
+      if (/expires=Thu, 01 Jan 1970/i.test(c) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  post(url: string, form: Record<string, string>): Promise<Response> {
+    return this.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  }
+}
+
+const b64url = (buf: Buffer) => buf.toString('base64url');
+
+function pkce() {
+  const verifier = b64url(randomBytes(32));
+  return { verifier, challenge: b64url(createHash('sha256').update(verifier).digest()) };
+}
+
+/** Starts an authorization request; resolves to the interaction URL and the PKCE verifier. */
+async function startAuthorization(browser: Browser, extra: Record<string, string> = {}) {
+  const { verifier, challenge } = pkce();
+  const state = b64url(randomBytes(8));
+  const params = new URLSearchParams({
+    client_id: 'storefront', redirect_uri: REDIRECT_URI, response_type: 'code', scope: 'openid profile email',
+    code_challenge: challenge, code_challenge_method: 'S256', state, nonce: 'n-0S6_WzA2Mj', ...extra,
+  });
+  const res = await browser.request(`/auth?${params}`);
+  expect(res.status).toBe(303);
+  const interaction = res.headers.get('location')!;
+  expect(interaction).toMatch(/^\/interaction\/[\w-]+$/);
+  return { interaction, verifier, state };
+}
+
+/** Follows the provider's redirects until the storefront callback; returns the callback URL. */
+async function followToCallback(browser: Browser, res: Response): Promise<URL> {
+  let current = res;
+  for (let i = 0; i < 5; i++) {
+    expect([302, 303]).toContain(current.status);
+    const location = new URL(current.headers.get('location')!, issuer);
+    if (location.href.startsWith(REDIRECT_URI)) return location;
+    current = await browser.request(location.href);
+  }
+  throw new Error('too many redirects');
+}
+
+async function exchange(code: string, verifier: string) {
+  return fetch(`${issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_ORIGIN },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'storefront', code_verifier: verifier }).toString(),
+  });
+}
+
+async function signIn(email: string, password: string) {
+  const browser = new Browser();
+  const { interaction, verifier, state } = await startAuthorization(browser);
+  const login = await browser.post(`${interaction}/login`, { email, password });
+  const callback = await followToCallback(browser, login);
+  expect(callback.searchParams.get('state')).toBe(state);
+  const token = await exchange(callback.searchParams.get('code')!, verifier);
+  expect(token.status).toBe(200);
+  return { browser, token: (await token.json()) as { id_token: string; access_token: string; token_type: string } };
+}
+
+async function verifyIdToken(idToken: string) {
+  const jwks = (await (await fetch(`${issuer}/jwks`)).json()) as Parameters<typeof createLocalJWKSet>[0];
+  return jwtVerify(idToken, createLocalJWKSet(jwks), { issuer, audience: 'storefront', algorithms: ['RS256'] });
+}
+
+describe('discovery (contract "Identity (OIDC)")', () => {
+  test('names the issuer, the endpoints, code + S256 PKCE only, RS256 id tokens and the storefront scopes', async () => {
+    const res = await fetch(`${issuer}/.well-known/openid-configuration`, { headers: { origin: PUBLIC_ORIGIN } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeTruthy();
+    const doc = (await res.json()) as Record<string, unknown>;
+    expect(doc).toMatchObject({
+      issuer,
+      authorization_endpoint: `${issuer}/auth`,
+      token_endpoint: `${issuer}/token`,
+      jwks_uri: `${issuer}/jwks`,
+      end_session_endpoint: `${issuer}/session/end`,
+      response_types_supported: ['code'],
+      code_challenge_methods_supported: ['S256'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      scopes_supported: ['openid', 'profile', 'email'],
+    });
+    const jwks = (await (await fetch(doc.jwks_uri as string)).json()) as { keys: Array<Record<string, unknown>> };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.keys[0]).not.toHaveProperty('d'); // public part only
+  });
+});
+
+describe('authorization code + PKCE (issue 3 Identity; spec §7 Account and identity)', () => {
+  test('a seeded shopper (lena.linked) logs in; the code is exchanged; the id token verifies against the JWKS', async () => {
+    const browser = new Browser();
+    const { interaction, verifier, state } = await startAuthorization(browser);
+    const page = await browser.request(interaction);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<label for="f-email">Email</label>');
+    expect(html).toContain('<label for="f-password">Password</label>');
+    expect(html).toMatch(/<button type="submit">Log In<\/button>/);
+    expect(html).toMatch(/<a href="\/interaction\/[\w-]+\/signup">Sign Up<\/a>/);
+
+    const login = await browser.post(`${interaction}/login`, { email: 'Lena.Linked@example.com', password: PASSWORD });
+    const callback = await followToCallback(browser, login);
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.searchParams.get('iss')).toBe(issuer);
+
+    const tokenRes = await exchange(callback.searchParams.get('code')!, verifier);
+    expect(tokenRes.status).toBe(200);
+    expect(tokenRes.headers.get('access-control-allow-origin')).toBe(PUBLIC_ORIGIN);
+    const token = (await tokenRes.json()) as { id_token: string; access_token: string };
+    const { payload, protectedHeader } = await verifyIdToken(token.id_token);
+    expect(protectedHeader.alg).toBe('RS256');
+    expect(payload).toMatchObject({ sub: 'u-1003', email: 'lena.linked@example.com', given_name: 'Lena', family_name: 'Linked', nonce: 'n-0S6_WzA2Mj' });
+    expect(payload.exp! - payload.iat!).toBe(3600);
+
+    const me = await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${token.access_token}`, origin: PUBLIC_ORIGIN } });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('access-control-allow-origin')).toBe(PUBLIC_ORIGIN);
+    expect(await me.json()).toMatchObject({ sub: 'u-1003', email: 'lena.linked@example.com' });
+  });
+
+  test('the wrong code_verifier is refused (PKCE)', async () => {
+    const browser = new Browser();
+    const { interaction } = await startAuthorization(browser);
+    const callback = await followToCallback(browser, await browser.post(`${interaction}/login`, { email: 'nora.nocard@example.com', password: PASSWORD }));
+    const res = await exchange(callback.searchParams.get('code')!, b64url(randomBytes(32)));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  test('an authorization request without PKCE is refused with a reason', async () => {
+    const params = new URLSearchParams({ client_id: 'storefront', redirect_uri: REDIRECT_URI, response_type: 'code', scope: 'openid' });
+    const res = await fetch(`${issuer}/auth?${params}`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.href.startsWith(REDIRECT_URI)).toBe(true);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
+  });
+
+  test('a foreign redirect_uri gets the error page, never a redirect', async () => {
+    const { challenge } = pkce();
+    const params = new URLSearchParams({ client_id: 'storefront', redirect_uri: 'https://evil.example/cb', response_type: 'code', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256' });
+    const res = await fetch(`${issuer}/auth?${params}`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Sign-in could not be completed');
+    expect(html).toContain('redirect_uri');
+  });
+
+  test('the token endpoint refuses CORS from another origin', async () => {
+    const res = await fetch(`${issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', redirect_uri: REDIRECT_URI, client_id: 'storefront', code_verifier: 'y'.repeat(43) }).toString(),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('sign-in errors', () => {
+  test('a wrong password shows the sign-in form again with a text reason (401), no redirect', async () => {
+    const browser = new Browser();
+    const { interaction } = await startAuthorization(browser);
+    const res = await browser.post(`${interaction}/login`, { email: 'lena.linked@example.com', password: 'wrong-password' });
+    expect(res.status).toBe(401);
+    const html = await res.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('The email or password is incorrect. Please try again.');
+    expect(html).toContain('value="lena.linked@example.com"');
+  });
+
+  test('an unknown email gets the same answer as a wrong password', async () => {
+    const browser = new Browser();
+    const { interaction } = await startAuthorization(browser);
+    const res = await browser.post(`${interaction}/login`, { email: 'nobody@example.com', password: PASSWORD });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain('The email or password is incorrect.');
+  });
+
+  test('missing fields: 400 with each reason, linked to its field', async () => {
+    const browser = new Browser();
+    const { interaction } = await startAuthorization(browser);
+    const res = await browser.post(`${interaction}/login`, { email: '', password: '' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Email is required.');
+    expect(html).toContain('Password is required.');
+    expect(html).toMatch(/aria-describedby="f-email-error" aria-invalid="true"/);
+  });
+
+  test('bad input never crashes: wrong content type, oversize body, unknown interaction, wrong method', async () => {
+    const browser = new Browser();
+    const { interaction } = await startAuthorization(browser);
+    const json = await browser.request(`${interaction}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":1}' });
+    expect(json.status).toBe(400);
+    expect(await json.text()).toContain('Expected a form submission');
+
+    const big = await browser.post(`${interaction}/login`, { email: 'a@b.co', password: 'x'.repeat(20_000) });
+    expect(big.status).toBe(413);
+
+    const unknown = await new Browser().post('/interaction/not-a-real-uid/login', { email: 'lena.linked@example.com', password: PASSWORD });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('This sign-in page has expired.');
+
+    const del = await browser.request(interaction, { method: 'DELETE' });
+    expect(del.status).toBe(405);
+
+    // The provider still works afterwards.
+    expect((await fetch(`${issuer}/.well-known/openid-configuration`)).status).toBe(200);
+  });
+
+  test('markup in submitted values is escaped', async () => {
+    const browser = new Browser();
+    const { interaction } = await startAuthorization(browser);
+    const res = await browser.post(`${interaction}/login`, { email: '"><script>alert(1)</script>', password: 'x' });
+    const html = await res.text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&quot;&gt;&lt;script&gt;');
+  });
+});
+
+describe('sign-up (spec §2 Header: Sign Up)', () => {
+  const unique = () => `new.shopper.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+  test('the sign-up page has the labelled fields and the Sign Up button', async () => {
+    const res = await fetch(`${issuer}/signup?return_to=${encodeURIComponent(`${PUBLIC_ORIGIN}/?query=milk`)}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const label of ['First name', 'Last name', 'Email', 'Password']) expect(html).toMatch(new RegExp(`<label for="f-\\w+">${label}</label>`));
+    expect(html).toContain('minlength="8"');
+    expect(html).toContain('<button type="submit">Sign Up</button>');
+    expect(html).toContain(`name="return_to" value="${escapeHtml(`${PUBLIC_ORIGIN}/?query=milk`)}"`);
+  });
+
+  test('stand-alone sign-up redirects to return_to; the new shopper can then sign in and gets their names in the id token', async () => {
+    const email = unique();
+    const res = await new Browser().post('/signup', { firstName: 'Zoë', lastName: "O'Neil", email, password: 'longenough', return_to: `${PUBLIC_ORIGIN}/store-locator` });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${PUBLIC_ORIGIN}/store-locator`);
+
+    const { token } = await signIn(email, 'longenough');
+    const { payload } = await verifyIdToken(token.id_token);
+    expect(payload).toMatchObject({ email, given_name: 'Zoë', family_name: "O'Neil" });
+    expect(payload.sub).toMatch(/^u-[0-9a-f-]{36}$/);
+
+    // Kept in the data file (sign-ups only, hashed password).
+    const saved = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as { shoppers: Array<Record<string, unknown>> };
+    const row = saved.shoppers.find((s) => s.email === email)!;
+    expect(row).toMatchObject({ firstName: 'Zoë', seeded: false });
+    expect(row.passwordHash).toMatch(/^\$2[aby]\$/);
+    expect(saved.shoppers.some((s) => s.email === 'lena.linked@example.com')).toBe(false);
+  });
+
+  test('sign-up during a sign-in (the "Sign Up" link, or screen_hint=signup) continues the authorization: signed in at once', async () => {
+    const browser = new Browser();
+    const { interaction, verifier } = await startAuthorization(browser, { screen_hint: 'signup' });
+    const form = await browser.request(interaction);
+    expect(await form.text()).toContain('Create your account');
+    const email = unique();
+    const res = await browser.post(`${interaction}/signup`, { firstName: 'Ada', lastName: 'Lovelace', email, password: 'analytical' });
+    const callback = await followToCallback(browser, res);
+    const token = (await (await exchange(callback.searchParams.get('code')!, verifier)).json()) as { id_token: string };
+    expect((await verifyIdToken(token.id_token)).payload).toMatchObject({ email, given_name: 'Ada', family_name: 'Lovelace' });
+  });
+
+  test('a duplicate email is refused (409) with a reason, also in another case', async () => {
+    const res = await new Browser().post('/signup', { firstName: 'Lena', lastName: 'Again', email: 'LENA.linked@example.com', password: 'longenough' });
+    expect(res.status).toBe(409);
+    const html = await res.text();
+    expect(html).toContain('An account with this email already exists. Log in instead.');
+    expect(html).toContain('value="Lena"'); // the form keeps what was typed
+    expect(html).not.toContain('longenough'); // but never the password
+  });
+
+  test('bad input: 400 with a reason per field', async () => {
+    const res = await new Browser().post('/signup', { firstName: '', lastName: '<b>x</b>', email: 'not-an-email', password: 'short' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('First name is required.');
+    expect(html).toContain('Last name may contain only letters, spaces, apostrophes, hyphens and periods.');
+    expect(html).toContain('Enter a valid email address, like name@example.com.');
+    expect(html).toContain('Password must be at least 8 characters.');
+    expect(html).toContain('value="&lt;b&gt;x&lt;/b&gt;"');
+  });
+
+  test('return_to must be on the storefront origin (no open redirect)', async () => {
+    const get = await fetch(`${issuer}/signup?return_to=${encodeURIComponent('https://evil.example/')}`);
+    expect(get.status).toBe(400);
+    expect(await get.text()).toContain(`return_to must be a page of ${PUBLIC_ORIGIN}.`);
+    const post = await new Browser().post('/signup', { firstName: 'A', lastName: 'B', email: unique(), password: 'longenough', return_to: '//evil.example/x' });
+    expect(post.status).toBe(400);
+  });
+
+  test('validateSignUp accepts accented and hyphenated names and rejects passwords over 72 characters', () => {
+    expect(validateSignUp({ firstName: 'Anne-Marie', lastName: 'St. Pierre', email: 'a@b.ca', password: '12345678' })).toEqual([]);
+    expect(validateSignUp({ firstName: 'A', lastName: 'B', email: 'a@b.ca', password: 'x'.repeat(73) })).toEqual([
+      { field: 'password', message: 'Password must be at most 72 characters.' },
+    ]);
+  });
+});
+
+describe('end session (spec §7 "logout via the identity provider")', () => {
+  test('signing out shows the auto-submitted confirmation, then returns to the storefront', async () => {
+    const { browser, token } = await signIn('liam.lp01@example.com', PASSWORD);
+    const params = new URLSearchParams({ id_token_hint: token.id_token, post_logout_redirect_uri: `${PUBLIC_ORIGIN}/`, client_id: 'storefront' });
+    const page = await browser.request(`/session/end?${params}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<button id="sign-out" type="submit" form="op.logoutForm" name="logout" value="yes">Sign Out</button>');
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    const confirm = await browser.post(action, { xsrf, logout: 'yes' });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get('location')).toBe(`${PUBLIC_ORIGIN}/`);
+
+    // The provider session is gone: a new authorization asks for the password again.
+    const again = await startAuthorization(browser);
+    expect(await (await browser.request(again.interaction)).text()).toContain('Log In');
+  });
+});
+
+describe('seed data (issue 3: every branch of spec §4 reachable)', () => {
+  test('every demo shopper of shoppers.json can sign in with the shared password', async () => {
+    const seed = readSeedShoppers();
+    expect(seed.shoppers.length).toBeGreaterThanOrEqual(9);
+    for (const s of seed.shoppers) {
+      expect(await idp.accounts.authenticate(s.email, seed.password)).toMatchObject({ uid: s.uid });
+    }
+  });
+});
