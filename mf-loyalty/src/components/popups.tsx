@@ -1,0 +1,190 @@
+/**
+ * The four card popups (spec §2 Card popups; §4 popupType): addCard, linkCard, ghostCard,
+ * createScenePopup. Each is a {@link Dialog} with 'Remind me later' (soft close) and the x (hard
+ * close); the host decides when they open and writes the suppression cookie on close.
+ */
+import { useId, useState, type FormEvent, type MouseEvent } from 'react';
+import type { BffEnvelope, Session } from 'shared-events';
+import type { LoyaltyApi } from '../api/loyaltyApi';
+import { lastFour, validateCardNumber } from '../state/cardNumber';
+import { addCardMessage, EXCEPTION_MESSAGE, linkAccountMessage } from '../state/messages';
+import { SESSION_PROBLEM_CODE } from '../state/popupMachine';
+import { Dialog } from './Dialog';
+
+/** Where registration happens (spec §2 Routes "/register External loyalty site (registration)"). */
+export const REGISTER_URL = '/register';
+
+/** Props every popup gets from the host. */
+export interface PopupBaseProps {
+  onSoftClose: () => void;
+  onHardClose: () => void;
+}
+
+/** Outcome of a popup's call the host acts on. */
+export type CallOutcome = { kind: 'success' } | { kind: 'alreadyLinked' } | { kind: 'sessionProblem' };
+
+interface CallingPopupProps extends PopupBaseProps {
+  api: LoyaltyApi;
+  session: Session;
+  /** The call succeeded (card added / verification code sent) or answered 439; the host takes over. */
+  onOutcome: (outcome: CallOutcome) => void;
+  /** popup_click analytics of the main action. */
+  onAction?: () => void;
+}
+
+/** Runs a BFF call: 439 → sessionProblem; success → success; else the error text from `toMessage`. */
+async function run(
+  call: () => Promise<BffEnvelope<unknown>>,
+  isSuccess: (env: BffEnvelope<unknown>) => boolean,
+  toMessage: (env: BffEnvelope<unknown>) => string,
+): Promise<CallOutcome | { kind: 'error'; message: string }> {
+  try {
+    const env = await call();
+    if (String(env.code) === String(SESSION_PROBLEM_CODE)) return { kind: 'sessionProblem' };
+    if (env.status === 'success' && env.code === 'ALREADY_LINKED') return { kind: 'alreadyLinked' };
+    if (isSuccess(env)) return { kind: 'success' };
+    return { kind: 'error', message: toMessage(env) };
+  } catch {
+    return { kind: 'error', message: EXCEPTION_MESSAGE };
+  }
+}
+
+/**
+ * Add Scene+ card (spec §2 "embeds a registration screen set"): card number entry with validation
+ * (16 digits starting 6046, spaces allowed) → `POST /api/account/card`. Errors show as text in the
+ * dialog; a 'Get a Scene+ card' link leads to registration for shoppers without a card.
+ */
+export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, onHardClose, onRegister }: CallingPopupProps & { onRegister: () => void }) {
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    onAction?.();
+    const checked = validateCardNumber(value);
+    if (!checked.ok) { setError(checked.error); return; }
+    setBusy(true);
+    setError(null);
+    const outcome = await run(
+      () => api.addCard(session, checked.cardNumber),
+      (env) => env.status === 'success',
+      (env) => addCardMessage(env.code, env.message),
+    );
+    setBusy(false);
+    if (outcome.kind === 'error') setError(outcome.message);
+    else onOutcome(outcome);
+  };
+
+  return (
+    <Dialog
+      title="Add your Scene+ card"
+      description="Add your Scene+ card to collect points on every shop and see your balance here."
+      onSoftClose={onSoftClose}
+      onHardClose={onHardClose}
+    >
+      <form className="mfl-form" onSubmit={submit} noValidate>
+        <label className="mfl-label" htmlFor={inputId}>Scene+ card number</label>
+        <p className="mfl-hint" id={hintId}>The 16-digit number on your card, starting with 6046.</p>
+        <input
+          id={inputId}
+          className="mfl-input"
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={23}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        {error && <p className="mfl-error" id={errorId} role="alert">{error}</p>}
+        <button type="submit" className="mfl-btn" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Adding card…' : 'Add Card'}
+        </button>
+      </form>
+      <p className="mfl-aside">
+        No card yet? <a href={REGISTER_URL} onClick={onRegister}>Get a Scene+ card</a>
+      </p>
+    </Dialog>
+  );
+}
+
+/**
+ * Verify/link card (spec §4 LP01/LP02): 'Link My Card' → `POST /api/services/linkAccount`; code 200
+ * starts the verify flow (host); 'ALREADY_LINKED' (success) refreshes the session; any other code
+ * shows the spec §8 link-account message as text.
+ */
+export function LinkCardPopup({ api, session, onOutcome, onAction, onSoftClose, onHardClose }: CallingPopupProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const last4 = session.scene?.cardNumber ? lastFour(session.scene.cardNumber) : null;
+
+  const link = async () => {
+    if (busy) return;
+    onAction?.();
+    setBusy(true);
+    setError(null);
+    const outcome = await run(
+      () => api.linkAccount(session),
+      (env) => env.status === 'success' && String(env.code) === '200',
+      (env) => linkAccountMessage(env.code, env.message),
+    );
+    setBusy(false);
+    if (outcome.kind === 'error') setError(outcome.message);
+    else onOutcome(outcome);
+  };
+
+  return (
+    <Dialog
+      title="Link your Scene+ card"
+      description={last4
+        ? `Link the Scene+ card ending in ${last4} to your account to see your points. We will email you a verification code.`
+        : 'Link your Scene+ card to your account to see your points. We will email you a verification code.'}
+      onSoftClose={onSoftClose}
+      onHardClose={onHardClose}
+    >
+      {error && <p className="mfl-error" role="alert">{error}</p>}
+      <button type="button" className="mfl-btn" onClick={link} disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Linking…' : 'Link My Card'}
+      </button>
+    </Dialog>
+  );
+}
+
+interface RegisterPopupProps extends PopupBaseProps {
+  /** The register link was followed (analytics; the page then leaves for /register). */
+  onRegister: (e: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+/** New (ghost) card, LP03 (spec §4): the card is not registered yet → 'Register Scene+ Card'. */
+export function GhostCardPopup({ onRegister, onSoftClose, onHardClose }: RegisterPopupProps) {
+  return (
+    <Dialog
+      title="Finish registering your Scene+ card"
+      description="Your Scene+ card is not registered yet. Register it to start collecting and redeeming points."
+      onSoftClose={onSoftClose}
+      onHardClose={onHardClose}
+    >
+      <a className="mfl-btn" href={REGISTER_URL} onClick={onRegister}>Register Scene+ Card</a>
+    </Dialog>
+  );
+}
+
+/** Create Scene+ account (spec §4: signed in, no card, recipe detail page scrolled > 100 px). */
+export function CreateScenePopup({ onRegister, onSoftClose, onHardClose }: RegisterPopupProps) {
+  return (
+    <Dialog
+      title="Collect Scene+ points on your groceries"
+      description="Create a free Scene+ account and earn points every time you shop with us."
+      onSoftClose={onSoftClose}
+      onHardClose={onHardClose}
+    >
+      <a className="mfl-btn" href={REGISTER_URL} onClick={onRegister}>Create a Scene+ account</a>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { act, within } from '@testing-library/react';
+import { DEFAULT_RUNTIME_CONFIG, type EventBus } from 'shared-events';
+import { createTestBus } from 'shared-events/testing';
+import * as pages from './pages';
+import * as spa from './spa';
+import { clearCookies, goTo, sessions } from './test-utils';
+
+type Lifecycles = typeof spa;
+
+function props(domElement: HTMLElement, bus: EventBus) {
+  return { name: 'mf-loyalty', singleSpa: {}, mountParcel: jest.fn(), bus, config: DEFAULT_RUNTIME_CONFIG, domElement, navigate: jest.fn() };
+}
+
+async function lifecycle(fn: Lifecycles['mount'], p: ReturnType<typeof props>) {
+  let done!: Promise<unknown>;
+  act(() => { done = fn(p as never) as Promise<unknown>; });
+  await done;
+}
+
+beforeEach(clearCookies);
+
+describe("single-spa lifecycles (ARCHITECTURE §4; shared contract 'Shell wiring')", () => {
+  it("'./spa' mounts into #slot-mf-loyalty and shows the popup the machine chooses; unmount removes it", async () => {
+    goTo('/');
+    const slot = document.createElement('div');
+    slot.id = 'slot-mf-loyalty';
+    document.body.appendChild(slot);
+    const kit = createTestBus();
+    kit.bus.emit('session/changed', sessions.nora());
+    const p = props(slot, kit.bus);
+    await lifecycle(spa.bootstrap, p);
+    await lifecycle(spa.mount, p);
+    expect(within(document.body).getByRole('dialog', { name: 'Add your Scene+ card' })).toBeInTheDocument();
+    await lifecycle(spa.unmount, p);
+    expect(within(document.body).queryByRole('dialog')).not.toBeInTheDocument();
+    slot.remove();
+  });
+
+  it.each([
+    ['/scene', 'Scene+'],
+    ['/verify-card?redirectUrl=%2F', 'Verify your Scene+ card'],
+  ])("'./pages' on %s renders its page into #slot-page", async (url, heading) => {
+    goTo(url);
+    const slot = document.createElement('div');
+    slot.id = 'slot-page';
+    document.body.appendChild(slot);
+    const kit = createTestBus();
+    const p = props(slot, kit.bus);
+    await lifecycle(pages.bootstrap, p);
+    await lifecycle(pages.mount, p);
+    expect(within(slot).getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(within(slot).getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    await lifecycle(pages.unmount, p);
+    expect(slot).toBeEmptyDOMElement();
+    slot.remove();
+  });
+});

@@ -1,0 +1,184 @@
+import { useEffect, useMemo, useState } from 'react';
+import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
+import { createLoyaltyApi, type LoyaltyApi, type Transaction } from '../api/loyaltyApi';
+import { REGISTER_URL } from '../components/popups';
+import { SignInPrompt } from '../components/SignInPrompt';
+import { trackSceneRegistration } from '../state/analytics';
+import { maskCardNumber, lastFour } from '../state/cardNumber';
+import { runBusEffects } from '../state/effects';
+import { formatCents, formatDate, formatPoints } from '../state/format';
+import { HISTORY_WINDOW_DAYS } from '../state/history';
+import { CARD_STATUS_MESSAGE, EXCEPTION_MESSAGE } from '../state/messages';
+import { effectsForResponseCode, SESSION_PROBLEM_CODE } from '../state/popupMachine';
+import { recentActivity$ } from '../state/recentActivity';
+
+export interface ScenePageProps {
+  bus?: EventBus;
+  apiBase?: string;
+  api?: LoyaltyApi;
+  /** Clock, epoch ms (the history window ends today). */
+  now?: () => number;
+}
+
+type HistoryState =
+  | { status: 'idle' | 'loading' }
+  | { status: 'error' }
+  | { status: 'success'; transactions: Transaction[] };
+
+/** Signed points, e.g. 120 → '+120', -50 → '−50'. */
+function signedPoints(points: number): string {
+  return points > 0 ? `+${formatPoints(points)}` : points < 0 ? `−${formatPoints(-points)}` : '0';
+}
+
+function TransactionsTable({ caption, transactions }: { caption: string; transactions: Transaction[] }) {
+  return (
+    <div className="mfl-table-wrap">
+      <table className="mfl-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col">Store</th><th scope="col" className="mfl-num">Points</th></tr>
+        </thead>
+        <tbody>
+          {transactions.map((t) => (
+            <tr key={t.id}>
+              <td>{formatDate(t.date)}</td>
+              <td>{t.description}</td>
+              <td>{t.storeNumber ?? '—'}</td>
+              <td className="mfl-num">{signedPoints(t.points)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * `/scene`, the loyalty programme page (spec §2 Routes, §3 Scene, §7 transactionHistory, §9 180-day
+ * window): the shopper's card (number masked except the last 4 digits), points, dollar value
+ * (cents → CAD), the latest activity (historyLite, when the machine fetched it) and the 180-day
+ * transaction history in a table; 'Link Your Scene+ Card' (→ addCard popup), 'Verify Your Scene+
+ * Card' (→ linkCard popup) and 'Register Scene+ Card' (→ /register) actions. Signed out: a sign-in
+ * prompt.
+ */
+export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now = Date.now }: ScenePageProps) {
+  const api = useMemo(() => apiProp ?? createLoyaltyApi(apiBase), [apiProp, apiBase]);
+  const session = useBusState(bus.state.session);
+  const recent = useBusState(recentActivity$);
+  const [history, setHistory] = useState<HistoryState>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+
+  const scene = session.scene;
+  const cardNumber = scene?.cardNumber ?? null;
+  const linked = scene?.linkedStatus === true;
+  const status = session.cardStatus ?? null;
+  const canLoadHistory = session.loggedIn && !!cardNumber && linked && status !== 'LP00';
+  const enrollmentStatus = scene?.enrollmentStatus ?? null;
+
+  useEffect(() => {
+    if (!canLoadHistory) return undefined;
+    let live = true;
+    setHistory({ status: 'loading' });
+    api.transactionHistory(session, enrollmentStatus, now())
+      .then((env) => {
+        if (!live) return;
+        if (String(env.code) === String(SESSION_PROBLEM_CODE)) {
+          runBusEffects(bus, effectsForResponseCode(env.code));
+          return;
+        }
+        if (env.status === 'success' && env.data) setHistory({ status: 'success', transactions: env.data.transactions ?? [] });
+        else setHistory({ status: 'error' });
+      })
+      .catch(() => { if (live) setHistory({ status: 'error' }); });
+    return () => { live = false; };
+    // session.id_token: a refreshed token re-reads; the other session fields are covered by canLoadHistory.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canLoadHistory, session.uid, session.id_token, enrollmentStatus, attempt, api, bus]);
+
+  const register = () => trackSceneRegistration(bus, 'scene-page');
+
+  if (!session.loggedIn) {
+    return (
+      <section className="mfl-page" aria-labelledby="mfl-scene-title">
+        <h1 id="mfl-scene-title">Scene+</h1>
+        {session.isLoading
+          ? <p role="status">Loading your account…</p>
+          : <SignInPrompt bus={bus} text="Sign in to see your Scene+ card, points and transaction history." returnTo="/scene" />}
+      </section>
+    );
+  }
+
+  const latest = recent && recent.uid === session.uid ? recent.transactions : null;
+
+  return (
+    <section className="mfl-page" aria-labelledby="mfl-scene-title">
+      <h1 id="mfl-scene-title">Scene+</h1>
+      <p>Collect Scene+ points every time you shop, and redeem them on your groceries.</p>
+
+      {!cardNumber && (
+        <div className="mfl-card mfl-card--empty">
+          <h2>You have no Scene+ card on your account</h2>
+          <p>Add your card to collect points and see your balance, or get a new card.</p>
+          <div className="mfl-actions">
+            <button type="button" className="mfl-btn" onClick={() => bus.emit('popup/open', { popupType: 'addCard' })}>Link Your Scene+ Card</button>
+            <a className="mfl-btn mfl-btn--quiet" href={REGISTER_URL} onClick={register}>Get a Scene+ card</a>
+          </div>
+        </div>
+      )}
+
+      {cardNumber && (
+        <div className="mfl-card">
+          <h2>Your Scene+ card</h2>
+          <dl className="mfl-facts">
+            <div><dt>Card number</dt><dd aria-label={`Card ending in ${lastFour(cardNumber)}`}>{maskCardNumber(cardNumber)}</dd></div>
+            <div><dt>Status</dt><dd>{status === 'LP03' ? 'Not registered' : linked ? 'Linked' : 'Not linked'}</dd></div>
+            {linked && scene?.info && status !== 'LP00' && (
+              <>
+                <div><dt>Points</dt><dd>{formatPoints(scene.info.pointBalance)} PTS</dd></div>
+                <div><dt>Dollar value</dt><dd>{formatCents(scene.info.dollarValue)}</dd></div>
+              </>
+            )}
+          </dl>
+          {(status === 'LP00' || status === 'LP02') && <p className="mfl-error">{CARD_STATUS_MESSAGE}</p>}
+          {status === 'LP03' && (
+            <a className="mfl-btn" href={REGISTER_URL} onClick={register}>Register Scene+ Card</a>
+          )}
+          {!linked && status !== 'LP03' && status !== 'LP00' && (
+            <button type="button" className="mfl-btn" onClick={() => bus.emit('popup/open', { popupType: 'linkCard' })}>Verify Your Scene+ Card</button>
+          )}
+        </div>
+      )}
+
+      {cardNumber && linked && latest && latest.length > 0 && (
+        <section className="mfl-section" aria-labelledby="mfl-latest-title">
+          <h2 id="mfl-latest-title">Latest activity</h2>
+          <ul className="mfl-latest">
+            {latest.map((t) => (
+              <li key={t.id}><span>{formatDate(t.date)} · {t.description}</span> <strong>{signedPoints(t.points)} PTS</strong></li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {cardNumber && (
+        <section className="mfl-section" aria-labelledby="mfl-history-title" aria-busy={history.status === 'loading'}>
+          <h2 id="mfl-history-title">Transaction history</h2>
+          {!canLoadHistory && <p>Link and verify your card to see your transaction history.</p>}
+          {canLoadHistory && history.status === 'loading' && <p role="status">Loading your transactions…</p>}
+          {canLoadHistory && history.status === 'error' && (
+            <div role="alert" className="mfl-error">
+              <p>{EXCEPTION_MESSAGE}</p>
+              <button type="button" className="mfl-btn mfl-btn--quiet" onClick={() => setAttempt((a) => a + 1)}>Try again</button>
+            </div>
+          )}
+          {canLoadHistory && history.status === 'success' && history.transactions.length === 0 && (
+            <p>No transactions in the last {HISTORY_WINDOW_DAYS} days.</p>
+          )}
+          {canLoadHistory && history.status === 'success' && history.transactions.length > 0 && (
+            <TransactionsTable caption={`Transactions in the last ${HISTORY_WINDOW_DAYS} days`} transactions={history.transactions} />
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Session } from 'shared-events';
+import { createTestBus } from 'shared-events/testing';
+import { startCountdown } from '../state/verifyCountdown';
+import { envelope, fakeApi, sessions } from '../test-utils';
+import { VERIFIED_MESSAGE, VerifyCardPage } from './VerifyCardPage';
+
+const T0 = Date.UTC(2026, 2, 15, 12);
+
+function setup({ session = sessions.liam(), api = fakeApi(), search = '?redirectUrl=%2Frecipes' }: { session?: Session; api?: ReturnType<typeof fakeApi>; search?: string } = {}) {
+  const kit = createTestBus();
+  kit.bus.emit('session/changed', session);
+  kit.reset();
+  const navigate = jest.fn();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<VerifyCardPage bus={kit.bus} api={api} navigate={navigate} search={search} />);
+  return { kit, api, navigate, user };
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  jest.setSystemTime(T0);
+  sessionStorage.clear();
+});
+afterEach(() => jest.useRealTimers());
+
+describe('/verify-card (spec §2 Routes, §4 Verify flow)', () => {
+  it('shows the code field, the demo hint and a disabled resend while the 30 s countdown runs; resend opens at 0', () => {
+    startCountdown(T0);
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify your Scene+ card' })).toBeInTheDocument();
+    expect(screen.getByText('Demo: no email is sent. The code is 246810.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled();
+    act(() => { jest.advanceTimersByTime(12_000); });
+    expect(screen.getByRole('button', { name: 'Resend code in 18 s' })).toBeDisabled();
+    act(() => { jest.advanceTimersByTime(17_000); });
+    expect(screen.getByRole('button', { name: 'Resend code in 1 s' })).toBeDisabled();
+    act(() => { jest.advanceTimersByTime(1_000); });
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
+  });
+
+  it('the countdown survives a reload (sessionStorage): 10 s later it shows 20 s left', () => {
+    startCountdown(T0 - 10_000);
+    setup();
+    expect(screen.getByRole('button', { name: 'Resend code in 20 s' })).toBeDisabled();
+  });
+
+  it('no code sent from this tab (header link) → Send code calls linkAccount and starts the countdown', async () => {
+    const api = fakeApi({ linkAccount: jest.fn().mockResolvedValue(envelope('success', 200, 'Verification code sent')) });
+    const { user } = setup({ api });
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(api.linkAccount).toHaveBeenCalledTimes(1);
+    expect(api.resendCode).not.toHaveBeenCalled();
+    expect(await screen.findByText('We sent a verification code to the email on your Scene+ account.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled();
+  });
+
+  it('Send code failing with a link-account code shows the spec §8 message', async () => {
+    const api = fakeApi({ linkAccount: jest.fn().mockResolvedValue(envelope('error', 6103, 'x')) });
+    const { user } = setup({ api });
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is an issue with the Scene+ account, contact support.');
+  });
+
+  it('resend → POST resendCode, restarts the countdown and says so', async () => {
+    startCountdown(T0 - 31_000);
+    const { user, api } = setup();
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(api.resendCode).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('We sent you a new code.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled();
+  });
+
+  it('RESEND_TOO_SOON from the BFF is shown as text', async () => {
+    startCountdown(T0 - 31_000);
+    const api = fakeApi({ resendCode: jest.fn().mockResolvedValue(envelope('error', 'RESEND_TOO_SOON', 'Too soon')) });
+    const { user } = setup({ api });
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait before asking for a new code.');
+  });
+
+  it('a code that is not 6 digits is refused without a call', async () => {
+    const { user, api } = setup();
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '12a');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the 6-digit code from the email.');
+    expect(api.verifyCode).not.toHaveBeenCalled();
+  });
+
+  it('a wrong code → INVALID_CODE message; the shopper stays', async () => {
+    const api = fakeApi({ verifyCode: jest.fn().mockResolvedValue(envelope('error', 'INVALID_CODE', 'Invalid code')) });
+    const { user, navigate } = setup({ api });
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not correct. Check the code and try again.');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('the right code → refresh-requested, card_activation, toast, back to redirectUrl', async () => {
+    const { user, api, kit, navigate } = setup();
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await act(async () => {});
+    expect(api.verifyCode).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u-1002' }), '246810');
+    expect(kit.published('session/refresh-requested')).toHaveLength(1);
+    expect(kit.published('analytics/track').map((e) => e.payload)).toEqual([{ event: 'card_activation', params: { method: 'verify_code' } }]);
+    expect(kit.published('toast/show').map((e) => e.payload.message)).toEqual([VERIFIED_MESSAGE]);
+    expect(navigate).toHaveBeenCalledWith('/recipes');
+  });
+
+  it.each([
+    ['https://evil.example', '?redirectUrl=https%3A%2F%2Fevil.example'],
+    ['javascript:alert(1)', '?redirectUrl=javascript%3Aalert(1)'],
+    ['//evil', '?redirectUrl=%2F%2Fevil'],
+    ['no redirectUrl', ''],
+  ])('a hostile or missing redirectUrl (%s) goes home instead', async (_label, search) => {
+    const { user, navigate } = setup({ search });
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await act(async () => {});
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('439 → toast and forced sign-out', async () => {
+    const api = fakeApi({ verifyCode: jest.fn().mockResolvedValue(envelope('error', 439, 'Session expired')) });
+    const { user, kit, navigate } = setup({ api });
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await act(async () => {});
+    expect(kit.published('session/sign-out-requested')).toHaveLength(1);
+    expect(kit.published('toast/show').map((e) => e.payload.message)).toEqual(['Something went wrong!']);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('signed out → a sign-in prompt that asks the shell to sign in and come back', async () => {
+    const { user, kit } = setup({ session: { ...sessions.liam(), loggedIn: false, uid: null } });
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(kit.published('session/sign-in-requested').map((e) => e.payload)).toEqual([{ mode: 'signIn', returnTo: '/verify-card?redirectUrl=%2Frecipes' }]);
+  });
+});

@@ -1,0 +1,175 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
+import { createLoyaltyApi, type LoyaltyApi } from '../api/loyaltyApi';
+import { SignInPrompt } from '../components/SignInPrompt';
+import { trackCardActivation } from '../state/analytics';
+import { runBusEffects } from '../state/effects';
+import { EXCEPTION_MESSAGE, linkAccountMessage, verifyMessage } from '../state/messages';
+import { effectsForResponseCode, SESSION_PROBLEM_CODE } from '../state/popupMachine';
+import { safeRedirect } from '../state/safeRedirect';
+import { clearCountdown, codeWasSent, secondsLeft, startCountdown } from '../state/verifyCountdown';
+
+/** The demo verification code (no email is sent; shared contract "BFF API"). */
+export const DEMO_CODE = '246810';
+/** Said when a code was sent from this page. */
+export const CODE_SENT_NOTICE = 'We sent a verification code to the email on your Scene+ account.';
+/** Toast after a successful verification. */
+export const VERIFIED_MESSAGE = 'Your Scene+ card is verified and linked to your account.';
+
+export interface VerifyCardPageProps {
+  bus?: EventBus;
+  apiBase?: string;
+  api?: LoyaltyApi;
+  navigate?: (url: string) => void;
+  /** `location.search` of the page, e.g. '?redirectUrl=%2Frecipes'. */
+  search: string;
+  /** Clock, epoch ms (tests use fake timers). */
+  now?: () => number;
+}
+
+/** Re-renders every second while `active`, so the countdown text follows the clock. */
+function useTick(active: boolean): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return undefined;
+    const id = setInterval(() => setTick((t) => t + 1), 1000);
+    return () => clearInterval(id);
+  }, [active]);
+}
+
+/**
+ * `/verify-card` (spec §2 Routes "Card verification; takes a redirectUrl parameter"; §4 Verify flow):
+ * enter the emailed code → `POST /api/services/verifyCode`; 'Resend code' → `POST
+ * /api/services/resendCode`, available when the 30 s countdown (sessionStorage) is over; on success:
+ * `session/refresh-requested` (points appear in the header), card_activation analytics, and back to
+ * `redirectUrl` when it is a path on this site ({@link safeRedirect}), else '/'.
+ */
+export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp, navigate, search, now = Date.now }: VerifyCardPageProps) {
+  const api = useMemo(() => apiProp ?? createLoyaltyApi(apiBase), [apiProp, apiBase]);
+  const session = useBusState(bus.state.session);
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
+  const left = secondsLeft(now());
+  const [sent, setSent] = useState(codeWasSent);
+  useTick(left > 0);
+
+  const redirectUrl = new URLSearchParams(search).get('redirectUrl');
+  const go = (url: string) => (navigate ? navigate(url) : window.location.assign(url));
+
+  if (!session.loggedIn) {
+    return (
+      <section className="mfl-page" aria-labelledby="mfl-verify-title">
+        <h1 id="mfl-verify-title">Verify your Scene+ card</h1>
+        {session.isLoading
+          ? <p role="status">Loading your account…</p>
+          : <SignInPrompt bus={bus} text="Sign in to verify your Scene+ card." returnTo={`/verify-card${search}`} />}
+      </section>
+    );
+  }
+
+  const handle439 = (c: string | number) => {
+    if (String(c) !== String(SESSION_PROBLEM_CODE)) return false;
+    runBusEffects(bus, effectsForResponseCode(c));
+    return true;
+  };
+
+  const verify = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const digits = code.replace(/\s+/g, '');
+    if (!/^\d{6}$/.test(digits)) { setError('Enter the 6-digit code from the email.'); return; }
+    setBusy('verify');
+    setError(null);
+    setNotice(null);
+    try {
+      const env = await api.verifyCode(session, digits);
+      if (handle439(env.code)) return;
+      if (env.status !== 'success') { setError(verifyMessage(env.code, env.message)); return; }
+      clearCountdown();
+      trackCardActivation(bus);
+      bus.emit('toast/show', { id: 'scene-verify', message: VERIFIED_MESSAGE, kind: 'success' });
+      bus.emit('session/refresh-requested', { reason: 'card-verified' });
+      go(safeRedirect(redirectUrl));
+    } catch {
+      setError(EXCEPTION_MESSAGE);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** linkAccount: sends the first code (spec §4 Verify flow). */
+  const link = async () => {
+    const env = await api.linkAccount(session);
+    if (handle439(env.code)) return;
+    if (env.status === 'success' && env.code === 'ALREADY_LINKED') {
+      bus.emit('session/refresh-requested', { reason: 'card-already-linked' });
+      go(safeRedirect(redirectUrl));
+      return;
+    }
+    if (env.status !== 'success' || String(env.code) !== '200') { setError(linkAccountMessage(env.code, env.message)); return; }
+    startCountdown(now());
+    setSent(true);
+    setNotice(CODE_SENT_NOTICE);
+  };
+
+  const resend = async () => {
+    if (busy || left > 0) return;
+    setBusy('resend');
+    setError(null);
+    setNotice(null);
+    try {
+      if (!sent) { await link(); return; }
+      const env = await api.resendCode(session);
+      if (handle439(env.code)) return;
+      if (env.code === 'NO_PENDING_VERIFICATION') { await link(); return; }
+      if (env.status !== 'success') { setError(verifyMessage(env.code, env.message)); return; }
+      startCountdown(now());
+      setNotice('We sent you a new code.');
+    } catch {
+      setError(EXCEPTION_MESSAGE);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="mfl-page" aria-labelledby="mfl-verify-title">
+      <h1 id="mfl-verify-title">Verify your Scene+ card</h1>
+      <p>
+        {sent
+          ? 'Enter the 6-digit verification code we emailed to you to finish linking your Scene+ card.'
+          : 'Send a verification code to the email on your Scene+ account, then enter it here to finish linking your card.'}
+      </p>
+      <p className="mfl-demo" id={hintId}>Demo: no email is sent. The code is {DEMO_CODE}.</p>
+      <form className="mfl-form mfl-form--inline" onSubmit={verify} noValidate>
+        <label className="mfl-label" htmlFor={inputId}>Verification code</label>
+        <input
+          id={inputId}
+          className="mfl-input mfl-input--code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        {error && <p className="mfl-error" id={errorId} role="alert">{error}</p>}
+        <div className="mfl-actions">
+          <button type="submit" className="mfl-btn" disabled={busy !== null} aria-busy={busy === 'verify' || undefined}>
+            {busy === 'verify' ? 'Verifying…' : 'Verify'}
+          </button>
+          <button type="button" className="mfl-btn mfl-btn--quiet" onClick={resend} disabled={left > 0 || busy !== null}>
+            {left > 0 ? `Resend code in ${left} s` : sent ? 'Resend code' : 'Send code'}
+          </button>
+        </div>
+      </form>
+      <p role="status" className="mfl-notice">{notice}</p>
+    </section>
+  );
+}
