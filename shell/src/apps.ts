@@ -62,6 +62,7 @@ export const SHELL_APPS: readonly ShellAppDefinition[] = [
   { name: 'mf-header', remote: 'mf-header', remoteId: 'mf_header/spa', slotId: 'slot-mf-header', kind: 'band', label: 'Site header', activeWhen: always },
   { name: 'mf-search', remote: 'mf-search', remoteId: 'mf_search/spa', slotId: 'slot-mf-search', kind: 'band', label: 'Product search', activeWhen: always },
   { name: 'mf-store-selector', remote: 'mf-store-selector', remoteId: 'mf_store_selector/spa', slotId: 'slot-mf-store-selector', kind: 'band', label: 'Store selector', activeWhen: always },
+  { name: 'mf-footer', remote: 'mf-header', remoteId: 'mf_header/footer', slotId: 'slot-mf-footer', kind: 'band', label: 'Site footer', activeWhen: always },
   { name: 'mf-loyalty', remote: 'mf-loyalty', remoteId: 'mf_loyalty/spa', slotId: 'slot-mf-loyalty', kind: 'band', label: 'Scene+ card popups', activeWhen: always, optional: true },
   { name: 'mf-search-results', remote: 'mf-search', remoteId: 'mf_search/results', slotId: 'slot-page', kind: 'page', label: 'Search results', activeWhen: isSearchResultsRoute },
   { name: 'mf-store-pages', remote: 'mf-store-selector', remoteId: 'mf_store_selector/pages', slotId: 'slot-page', kind: 'page', label: 'Store pages', activeWhen: isStorePagesRoute },

@@ -5,7 +5,7 @@ import { loadApp, startRootConfig, toLifecycles, type SingleSpaApi } from '../ro
 import { SHELL_APPS, isSearchResultsRoute } from '../apps';
 import { shellErrors } from '../errors';
 
-const SLOTS = '<div id="slot-mf-header"></div><div id="slot-mf-search"></div><div id="slot-mf-store-selector"></div><main><div id="slot-page"></div><div id="shell-root"></div></main><div id="slot-mf-loyalty"></div>';
+const SLOTS = '<div id="slot-mf-header"></div><div id="slot-mf-search"></div><div id="slot-mf-store-selector"></div><main><div id="slot-page"></div><div id="shell-root"></div></main><footer><div id="slot-mf-footer"></div></footer><div id="slot-mf-loyalty"></div>';
 
 function fakeSingleSpa() {
   const registered: RegisterApplicationConfig[] = [];
@@ -32,7 +32,7 @@ describe('root config (ARCHITECTURE §4)', () => {
   it('registers the header band, the loyalty popups and the route-owned pages, then starts', () => {
     const { api, registered } = fakeSingleSpa();
     const names = startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-loyalty', 'mf-search-results', 'mf-store-pages', 'mf-loyalty-pages']);
+    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-footer', 'mf-loyalty', 'mf-search-results', 'mf-store-pages', 'mf-loyalty-pages']);
     expect(registered.map((r) => r.name)).toEqual(names);
     expect(api.addErrorHandler).toHaveBeenCalledTimes(1);
     expect(api.start).toHaveBeenCalledTimes(1);
@@ -41,7 +41,7 @@ describe('root config (ARCHITECTURE §4)', () => {
   it('keeps the header band apps active on every route', () => {
     const { api, registered } = fakeSingleSpa();
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    for (const name of ['mf-header', 'mf-search', 'mf-store-selector', 'mf-loyalty']) {
+    for (const name of ['mf-header', 'mf-search', 'mf-store-selector', 'mf-footer', 'mf-loyalty']) {
       const { activeWhen } = registered.find((r) => r.name === name)!;
       for (const url of ['/', '/?query=milk', '/no/such/page', '/verify-card', '/auth/callback']) expect((activeWhen as (l: Location) => boolean)(at(url))).toBe(true);
     }
@@ -84,7 +84,7 @@ describe('root config (ARCHITECTURE §4)', () => {
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load });
     for (const cfg of registered) await (cfg.app as () => Promise<unknown>)();
     expect(load.mock.calls.map((c) => c[0])).toEqual([
-      'mf_header/spa', 'mf_search/spa', 'mf_store_selector/spa', 'mf_loyalty/spa',
+      'mf_header/spa', 'mf_search/spa', 'mf_store_selector/spa', 'mf_header/footer', 'mf_loyalty/spa',
       'mf_search/results', 'mf_store_selector/pages', 'mf_loyalty/pages',
     ]);
   });
