@@ -5,6 +5,7 @@ import type { Store } from 'shared-events';
 import { createStoreSearchApi, type StoreSearchApi } from './api/storeSearch';
 import { StoreSelectorApp } from './App';
 import { PREFERRED_STORE_KEY } from './state/preferredStore';
+import { fakeApi } from './testing/fakes';
 
 jest.mock('./api/storeSearch', () => ({
   ...jest.requireActual('./api/storeSearch'),
@@ -44,10 +45,7 @@ beforeEach(() => {
   jest.useFakeTimers({ now: MONDAY });
   localStorage.clear();
   kit = createTestBus();
-  api = {
-    searchStores: jest.fn().mockResolvedValue(stores),
-    getStore: jest.fn().mockResolvedValue(home),
-  };
+  api = fakeApi(stores, home);
   createApi.mockReturnValue(api);
 });
 
@@ -232,7 +230,7 @@ describe('spec §4 Store selection: confirmation sheet "Update Selected Store"',
     expect(JSON.parse(localStorage.getItem(PREFERRED_STORE_KEY) ?? 'null')).toEqual(stores[0]);
     expect(kit.published('store/changed').map((e) => e.payload)).toEqual([{ store: stores[0], source: 'user' }]);
     expect(kit.published('toast/show').map((e) => e.payload)).toEqual([
-      { message: 'Your store is now Dartmouth Crossing.', kind: 'success' },
+      { id: 'store-selection', message: 'Your store is now Dartmouth Crossing.', kind: 'success' },
     ]);
     expect(kit.published('analytics/track').map((e) => e.payload)).toEqual([
       { event: 'select_store', params: { storeNumber: '1001' } },

@@ -4,7 +4,12 @@ import {
   type RemoteProps, type Store,
 } from 'shared-events';
 import { createStoreSearchApi, type StoreSearchApi } from './api/storeSearch';
-import { confirmStoreChoice, initPreferredStore } from './state/preferredStore';
+import {
+  confirmStoreChoice, followAccountStore, initPreferredStore, readStoredStore,
+  STORE_FETCH_ERROR, type SaveAccountStore,
+} from './state/preferredStore';
+import { readShopperLocation, requestLocationOnce, type GeolocationLike, type LatLng } from './geo/location';
+import { STORES_LISTED } from './state/useStoreSearch';
 import { StoreButton } from './components/StoreButton';
 import { StoreSelectorDialog } from './components/StoreSelectorDialog';
 import './components/storeSelector.css';
@@ -14,6 +19,10 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
   api?: StoreSearchApi;
   /** Where the preferred store is kept; default `window.localStorage`. */
   storage?: Storage | null;
+  /** Geolocation API; default `navigator.geolocation` (tests pass a fake). */
+  geolocation?: GeolocationLike | null;
+  /** Account save of the preferred store (tests); default: BFF `/account/preferred-store`. */
+  saveAccountStore?: SaveAccountStore;
   /** Current date for today's hours (tests). */
   now?: Date;
 }
@@ -23,25 +32,60 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
  * (spec §2 Store selector, §4 Store selection, §8, §9). Works on its own: it needs only the bus and
  * the runtime config, never the header remote.
  *
- * Publishes `store/changed` (start-up: 'storage' or 'default'; confirmation: 'user'), `toast/show`,
- * `analytics/track` ('select_store'). Consumes `store/selector-open-requested` and `bus.state.store`.
+ * - Start-up: stored store, else default store 3299; on that first visit the shopper's location is
+ *   requested once and, with a position, the selector opens on the nearest stores ('Stores near you',
+ *   4 fetched, 3 listed). Nearest-store fetch failure → toast 'Failed to fetch store data'.
+ * - Sign-in: the account's store (`session.product.storeId`) wins over the local one (source 'account').
+ * - Confirmation: local save, `store/changed` (source 'user'), account save when signed in.
+ *
+ * Publishes `store/changed`, `toast/show`, `analytics/track` ('select_store'), `session/refresh-requested`.
+ * Consumes `store/selector-open-requested`, `bus.state.store`, `bus.state.session`.
  */
-export function StoreSelectorApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, api, storage, now }: StoreSelectorAppProps) {
+export function StoreSelectorApp({
+  bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, api, storage, geolocation, saveAccountStore, now,
+}: StoreSelectorAppProps) {
   const search = config.search;
   const storeApi = useMemo(() => api ?? createStoreSearchApi(search), [api, search]);
   const store = useBusState(bus.state.store);
   const [open, setOpen] = useState(false);
+  const [position, setPosition] = useState<LatLng | null>(() => readShopperLocation());
+  const [nearest, setNearest] = useState<Store[] | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
 
   useEffect(() => {
+    const firstVisit = !bus.state.store.value && !(storage === undefined ? readStoredStore() : readStoredStore(storage));
     void initPreferredStore({
       bus,
       api: storeApi,
       defaultStoreNumber: config.defaultStoreNumber,
       ...(storage !== undefined ? { storage } : {}),
     });
-  }, [bus, storeApi, config.defaultStoreNumber, storage]);
+    if (!firstVisit) return;
+    let live = true;
+    void requestLocationOnce({
+      bus,
+      ...(geolocation !== undefined ? { geolocation } : {}),
+      ...(storage !== undefined ? { storage } : {}),
+    }).then(async (point) => {
+      if (!point || !live) return;
+      setPosition(point);
+      try {
+        const stores = await storeApi.searchStores({ query: '', around: point });
+        if (!live || stores.length === 0) return;
+        setNearest(stores.slice(0, STORES_LISTED));
+        setOpen(true);
+      } catch {
+        bus.emit('toast/show', { id: 'store-fetch', message: STORE_FETCH_ERROR, kind: 'error' });
+      }
+    });
+    return () => { live = false; };
+  }, [bus, storeApi, config.defaultStoreNumber, storage, geolocation]);
+
+  useEffect(
+    () => followAccountStore({ bus, api: storeApi, ...(storage !== undefined ? { storage } : {}) }),
+    [bus, storeApi, storage],
+  );
 
   const openSelector = useCallback(() => setOpen(true), []);
   useBusEvent(bus, 'store/selector-open-requested', openSelector);
@@ -51,6 +95,7 @@ export function StoreSelectorApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CON
     if (open) wasOpen.current = true;
     else if (wasOpen.current) {
       wasOpen.current = false;
+      setNearest(null);
       triggerRef.current?.focus();
     }
   }, [open]);
@@ -58,10 +103,16 @@ export function StoreSelectorApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CON
   const close = useCallback(() => setOpen(false), []);
   const confirm = useCallback(
     (chosen: Store) => {
-      confirmStoreChoice(bus, chosen, storage);
       setOpen(false);
+      void confirmStoreChoice({
+        bus,
+        store: chosen,
+        apiBase: config.apiBase,
+        ...(storage !== undefined ? { storage } : {}),
+        ...(saveAccountStore ? { saveAccountStore } : {}),
+      });
     },
-    [bus, storage],
+    [bus, storage, config.apiBase, saveAccountStore],
   );
 
   return (
@@ -71,6 +122,8 @@ export function StoreSelectorApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CON
         <StoreSelectorDialog
           api={storeApi}
           currentStore={store}
+          around={position}
+          initialStores={nearest}
           onClose={close}
           onConfirm={confirm}
           navigate={navigate}

@@ -2,11 +2,14 @@
  * Standalone mode (`npm run dev` / `npm run build && npm run serve`): mounts the store selector into
  * `#root` with the real bus and DEFAULT_RUNTIME_CONFIG (search engine on http://localhost:7700).
  * Toasts are normally shown by mf-header; here a small list stands in so messages stay visible.
+ * The './pages' app is mounted below the header too: open `/store-locator` or `/stores/<slug>` (the dev
+ * server answers every path with index.html), or use the 'View Store Locator' link.
  */
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bus, DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { StoreSelectorApp } from './App';
+import { StorePagesApp } from './pages/StorePagesApp';
 
 function StandaloneToasts() {
   const [messages, setMessages] = useState<Array<{ id: number; text: string; kind: string }>>([]);
@@ -30,13 +33,20 @@ function StandaloneToasts() {
   );
 }
 
+/** In-page navigation without single-spa: pushState, then popstate so the pages re-read the path. */
+function standaloneNavigate(url: string) {
+  window.history.pushState(null, '', url);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+}
+
 const rootEl = document.getElementById('root');
 if (rootEl) {
   createRoot(rootEl).render(
     <StrictMode>
       <header style={{ display: 'flex', justifyContent: 'flex-end', padding: 12, borderBottom: '1px solid #e3e7e4' }}>
-        <StoreSelectorApp bus={bus} config={DEFAULT_RUNTIME_CONFIG} />
+        <StoreSelectorApp bus={bus} config={DEFAULT_RUNTIME_CONFIG} navigate={standaloneNavigate} />
       </header>
+      <StorePagesApp bus={bus} config={DEFAULT_RUNTIME_CONFIG} navigate={standaloneNavigate} />
       <StandaloneToasts />
     </StrictMode>,
   );

@@ -4,6 +4,7 @@ import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import type { StoreSearchApi } from './api/storeSearch';
 import { createStoreSearchApi } from './api/storeSearch';
 import * as spa from './spa';
+import { fakeApi } from './testing/fakes';
 
 jest.mock('./api/storeSearch', () => ({
   ...jest.requireActual('./api/storeSearch'),
@@ -14,7 +15,7 @@ describe("single-spa lifecycles exposed as './spa'", () => {
   it('mounts the store button into the given slot with the custom props and unmounts cleanly', async () => {
     let answer: (store: ReturnType<typeof fixtures.store>) => void = () => {};
     const api: StoreSearchApi = {
-      searchStores: jest.fn().mockResolvedValue([]),
+      ...fakeApi([], null),
       getStore: jest.fn(() => new Promise((resolve) => { answer = resolve; })),
     };
     (createStoreSearchApi as jest.Mock).mockReturnValue(api);

@@ -60,3 +60,45 @@ describe('spec §7 store search calls', () => {
     expect(toStore({ storeNumber: 1 })).toBeNull();
   });
 });
+
+describe('spec §2 /store-locator: ranked store search (fake client)', () => {
+  const withDistance = (storeNumber: string, geoDistance: number) => ({ ...hit({ storeNumber }), _rankingInfo: { geoDistance, geoPrecision: 1 } });
+
+  it('asks for 4 stores a page around the point with getRankingInfo, and reads _rankingInfo.geoDistance (m)', async () => {
+    searchForHits.mockResolvedValue({ results: [{ hits: [withDistance('2062', 640), withDistance('7144', 50_700)], page: 0, nbPages: 8 }] });
+    const answer = await createStoreSearchApi(DEFAULT_RUNTIME_CONFIG.search).searchStoresRanked({ query: 'x', around: { lat: 45.62, lng: -61.99 } });
+    expect(searchForHits).toHaveBeenCalledWith({
+      requests: [{ indexName: 'stores', query: 'x', hitsPerPage: 4, page: 0, aroundLatLng: '45.62, -61.99', getRankingInfo: true }],
+    });
+    expect(answer.stores.map((s) => [s.store.storeNumber, s.distanceMeters])).toEqual([['2062', 640], ['7144', 50_700]]);
+    expect(answer).toMatchObject({ page: 0, nbPages: 8 });
+  });
+
+  it('lists nearest first within a page (the engine ranks text relevance before distance)', async () => {
+    searchForHits.mockResolvedValue({ results: [{ hits: [withDistance('1', 9000), withDistance('2', 300), withDistance('3', 4000)], page: 0, nbPages: 1 }] });
+    const answer = await createStoreSearchApi(DEFAULT_RUNTIME_CONFIG.search).searchStoresRanked({ query: 'Halifax', around: { lat: 44.6, lng: -63.6 } });
+    expect(answer.stores.map((s) => s.store.storeNumber)).toEqual(['2', '3', '1']);
+  });
+
+  it('without a point: no aroundLatLng, no distances; asks for the requested page', async () => {
+    searchForHits.mockResolvedValue({ results: [{ hits: [hit()], page: 2, nbPages: 3 }] });
+    const answer = await createStoreSearchApi(DEFAULT_RUNTIME_CONFIG.search).searchStoresRanked({ query: '', page: 2 });
+    expect(searchForHits).toHaveBeenCalledWith({ requests: [{ indexName: 'stores', query: '', hitsPerPage: 4, page: 2 }] });
+    expect(answer.stores[0].distanceMeters).toBeNull();
+  });
+
+  it('finds a store by slug with filters slug:"<slug>"; refuses malformed slugs without a call', async () => {
+    const api = createStoreSearchApi(DEFAULT_RUNTIME_CONFIG.search);
+    searchForHits.mockResolvedValue({ results: [{ hits: [hit()] }] });
+    await expect(api.getStoreBySlug('halifax-quinpool-road-3299')).resolves.toEqual(fixtures.store());
+    expect(searchForHits).toHaveBeenCalledWith({
+      requests: [{ indexName: 'stores', query: '', filters: 'slug:"halifax-quinpool-road-3299"', hitsPerPage: 1 }],
+    });
+    searchForHits.mockClear();
+    await expect(api.getStoreBySlug('nope" OR storeNumber:"1')).resolves.toBeNull();
+    await expect(api.getStoreBySlug('')).resolves.toBeNull();
+    expect(searchForHits).not.toHaveBeenCalled();
+    searchForHits.mockResolvedValue({ results: [{ hits: [] }] });
+    await expect(api.getStoreBySlug('nope')).resolves.toBeNull();
+  });
+});

@@ -18,8 +18,12 @@ export const MAX_QUERY_LENGTH = 100;
 
 export interface StoreSelectorDialogProps {
   api: StoreSearchApi;
-  /** The store the shopper has now; its `_geoloc` centres the list before typing. */
+  /** The store the shopper has now; its `_geoloc` centres the list before typing (without `around`). */
   currentStore: Store | null;
+  /** The shopper's position (spec §4 first visit); centres the nearby list before typing. */
+  around?: { lat: number; lng: number } | null;
+  /** Nearest stores already fetched from the shopper's position, listed at once. */
+  initialStores?: Store[] | null;
   /** Close without a change (Escape, close button, backdrop). */
   onClose: () => void;
   /** 'Yes' on the confirmation sheet: the caller saves and publishes, then closes. */
@@ -41,7 +45,7 @@ function isPlainLeftClick(e: MouseEvent<HTMLAnchorElement>): boolean {
  * 'Update Selected Store'. Rendered in a portal on `document.body`; focus is trapped and Escape closes
  * (the sheet first, when open).
  */
-export function StoreSelectorDialog({ api, currentStore, onClose, onConfirm, navigate, now }: StoreSelectorDialogProps) {
+export function StoreSelectorDialog({ api, currentStore, around, initialStores, onClose, onConfirm, navigate, now }: StoreSelectorDialogProps) {
   const titleId = useId();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -51,8 +55,9 @@ export function StoreSelectorDialog({ api, currentStore, onClose, onConfirm, nav
   const { status, stores, forQuery } = useStoreSearch({
     api,
     query,
-    around: currentStore?._geoloc ?? null,
+    around: around ?? currentStore?._geoloc ?? null,
     enabled: true,
+    initialStores,
   });
 
   useEffect(() => {
@@ -124,6 +129,9 @@ export function StoreSelectorDialog({ api, currentStore, onClose, onConfirm, nav
             {showEmpty && <p className="mfss-empty">{typed ? NO_STORE_FOUND : NO_STORES_NEARBY}</p>}
           </div>
           {status === 'error' && <p role="alert" className="mfss-error">{FETCH_ERROR}</p>}
+          {status !== 'error' && stores.length > 0 && !typed && around && (
+            <p className="mfss-hint">Closest to your location</p>
+          )}
           {status !== 'error' && stores.length > 0 && (
             <ul className="mfss-list" aria-label={typed ? 'Stores matching your search' : 'Stores near you'}>
               {stores.map((store) => (

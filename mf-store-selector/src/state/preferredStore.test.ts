@@ -1,11 +1,13 @@
+import { BffError, callBff } from 'shared-events';
 import { createTestBus, fixtures } from 'shared-events/testing';
 import type { StoreSearchApi } from '../api/storeSearch';
-import { initPreferredStore, PREFERRED_STORE_KEY, readStoredStore } from './preferredStore';
+import { fakeApi } from '../testing/fakes';
+import { bffSaveAccountStore, initPreferredStore, PREFERRED_STORE_KEY, readStoredStore } from './preferredStore';
 
-const api = (): jest.Mocked<StoreSearchApi> => ({
-  searchStores: jest.fn(),
-  getStore: jest.fn().mockResolvedValue(fixtures.store()),
-});
+jest.mock('shared-events', () => ({ ...jest.requireActual('shared-events'), callBff: jest.fn() }));
+const mockedCallBff = callBff as jest.MockedFunction<typeof callBff>;
+
+const api = (): jest.Mocked<StoreSearchApi> => fakeApi([], fixtures.store());
 
 beforeEach(() => localStorage.clear());
 
@@ -58,5 +60,22 @@ describe('spec §4 Store selection: initPreferredStore', () => {
     a.getStore.mockResolvedValue(null);
     await expect(initPreferredStore({ bus: kit.bus, api: a, defaultStoreNumber: '3299' })).resolves.toBeNull();
     expect(kit.published('toast/show')[0].payload).toEqual({ message: 'Could not load a default store. Please try again.', kind: 'error' });
+  });
+});
+
+describe('spec §4, §7: saving the preferred store on the account (BFF)', () => {
+  const session = fixtures.session();
+
+  it("POSTs { storeId } to '/account/preferred-store' with the session (callBff builds the auth headers)", async () => {
+    mockedCallBff.mockResolvedValue({ status: 'success', code: 200, message: 'OK', data: { preferredStoreId: '2062' } });
+    await expect(bffSaveAccountStore('/api')('2062', session)).resolves.toBe(true);
+    expect(mockedCallBff).toHaveBeenCalledWith('/api', '/account/preferred-store', { body: { storeId: '2062' }, session });
+  });
+
+  it('is a failure on an error envelope (e.g. 401) or a BffError (network, 5xx)', async () => {
+    mockedCallBff.mockResolvedValueOnce({ status: 'error', code: 401, message: 'Missing id token', data: null });
+    await expect(bffSaveAccountStore('/api')('2062', session)).resolves.toBe(false);
+    mockedCallBff.mockRejectedValueOnce(new BffError('network', 0));
+    await expect(bffSaveAccountStore('/api')('2062', session)).resolves.toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * The locally stored store lives in localStorage under {@link PREFERRED_STORE_KEY} as the full
  * Store JSON (spec §3 Store). Everything read from storage is validated; garbage is ignored.
  */
-import { storeSchema, type EventBus, type Store } from 'shared-events';
+import { callBff, storeSchema, type EventBus, type Session, type Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
 
 /** localStorage key holding the shopper's chosen store (full Store JSON). */
@@ -99,14 +99,106 @@ export function initPreferredStore({ bus, api, defaultStoreNumber, storage = def
   return promise;
 }
 
+/** Spec §8 "Preferred store update". */
+export const PREFERRED_STORE_SAVE_ERROR = 'Something Went Wrong while updating preferred store.';
+/** Spec §8 "Store data fetch". */
+export const STORE_FETCH_ERROR = 'Failed to fetch store data';
+/** Toast id of the selection outcome (a repeated id replaces the toast). */
+export const SELECTION_TOAST_ID = 'store-selection';
+/** BFF path saving the account's preferred store: POST `{ storeId }` → data `{ preferredStoreId }`. */
+export const PREFERRED_STORE_PATH = '/account/preferred-store';
+
+/** Saves the account's preferred store; resolves true on an envelope with status 'success'. */
+export type SaveAccountStore = (storeId: string, session: Session) => Promise<boolean>;
+
+/** The default account save: `callBff(apiBase, '/account/preferred-store', { body: { storeId }, session })`. */
+export function bffSaveAccountStore(apiBase: string): SaveAccountStore {
+  return async (storeId, session) => {
+    try {
+      const env = await callBff(apiBase, PREFERRED_STORE_PATH, { body: { storeId }, session });
+      return env.status === 'success';
+    } catch {
+      return false;
+    }
+  };
+}
+
+export interface ConfirmStoreChoiceOptions {
+  bus: EventBus;
+  store: Store;
+  /** `RuntimeConfig.apiBase` ('/api') for the account save. */
+  apiBase: string;
+  storage?: Storage | null;
+  /** Test seam; default {@link bffSaveAccountStore}(apiBase). */
+  saveAccountStore?: SaveAccountStore;
+}
+
 /**
- * Confirms the shopper's choice (spec §4: "confirming updates the locally stored store ... and shows
- * a success toast"): saves it, publishes `store/changed` (source 'user'), a success `toast/show`
- * and `analytics/track` { event: 'select_store', params: { storeNumber } }.
+ * Confirms the shopper's choice (spec §4 Store selection: "confirming updates the locally stored
+ * store, saves the preferred store on the account when logged in, and shows a success toast"):
+ * 1. saves it locally and publishes `store/changed` (source 'user') and `analytics/track`
+ *    { event: 'select_store', params: { storeNumber } } at once;
+ * 2. signed in (`bus.state.session.value.loggedIn`) → POST `/account/preferred-store` { storeId };
+ *    failure → error toast {@link PREFERRED_STORE_SAVE_ERROR} (the local choice still applies);
+ *    success → `session/refresh-requested` so the session's `product.storeId` follows;
+ * 3. otherwise (anonymous, or saved) → success toast 'Your store is now <locationName>.'.
+ * @returns true when everything was saved (locally, and on the account when signed in)
  */
-export function confirmStoreChoice(bus: EventBus, store: Store, storage: Storage | null = defaultStorage()): void {
+export async function confirmStoreChoice({ bus, store, apiBase, storage = defaultStorage(), saveAccountStore }: ConfirmStoreChoiceOptions): Promise<boolean> {
   saveStoredStore(store, storage);
   bus.emit('store/changed', { store, source: 'user' });
-  bus.emit('toast/show', { message: `Your store is now ${store.locationName}.`, kind: 'success' });
   bus.emit('analytics/track', { event: 'select_store', params: { storeNumber: store.storeNumber } });
+  const session = bus.state.session.value;
+  if (session.loggedIn) {
+    const save = saveAccountStore ?? bffSaveAccountStore(apiBase);
+    const ok = await save(store.storeNumber, session);
+    if (!ok) {
+      bus.emit('toast/show', { id: SELECTION_TOAST_ID, message: PREFERRED_STORE_SAVE_ERROR, kind: 'error' });
+      return false;
+    }
+    bus.emit('session/refresh-requested', { reason: 'preferred-store' });
+  }
+  bus.emit('toast/show', { id: SELECTION_TOAST_ID, message: `Your store is now ${store.locationName}.`, kind: 'success' });
+  return true;
+}
+
+export interface FollowAccountStoreOptions {
+  bus: EventBus;
+  api: StoreSearchApi;
+  storage?: Storage | null;
+}
+
+/**
+ * A signed-in shopper's account store wins over the local one (spec §4, §3 Session `product.storeId`
+ * "as the preferred store"). Whenever the session becomes signed in for a shopper (uid) — sign-in,
+ * or a page load while signed in — and `product.storeId` differs from the current store, the store is
+ * looked up, saved locally and published with source 'account'. Lookup failure → toast
+ * {@link STORE_FETCH_ERROR}. Runs once per signed-in uid; signing out keeps the local store.
+ * @returns unsubscribe
+ */
+export function followAccountStore({ bus, api, storage = defaultStorage() }: FollowAccountStoreOptions): () => void {
+  let appliedFor: string | null = null;
+  const sub = bus.state.session.subscribe((session) => {
+    if (!session.loggedIn || !session.uid) {
+      if (!session.isLoading) appliedFor = null;
+      return;
+    }
+    if (appliedFor === session.uid) return;
+    appliedFor = session.uid;
+    const storeId = session.product.storeId;
+    if (!storeId || bus.state.store.value?.storeNumber === storeId) return;
+    const uid = session.uid;
+    api.getStore(storeId).then(
+      (store) => {
+        if (!store || bus.state.session.value.uid !== uid) return;
+        if (bus.state.store.value?.storeNumber === store.storeNumber) return;
+        saveStoredStore(store, storage);
+        bus.emit('store/changed', { store, source: 'account' });
+      },
+      () => {
+        bus.emit('toast/show', { id: 'store-fetch', message: STORE_FETCH_ERROR, kind: 'error' });
+      },
+    );
+  });
+  return () => sub.unsubscribe();
 }

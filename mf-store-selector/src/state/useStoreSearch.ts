@@ -27,6 +27,11 @@ export interface UseStoreSearchOptions {
   around?: { lat: number; lng: number } | null;
   /** Searching happens only while the selector is open. */
   enabled: boolean;
+  /**
+   * Stores already fetched for the empty query (e.g. the nearest stores found from the shopper's
+   * location on the first visit): shown at once instead of the first search.
+   */
+  initialStores?: Store[] | null;
 }
 
 const IDLE: StoreSearchState = { status: 'idle', stores: [], forQuery: '' };
@@ -39,7 +44,7 @@ const IDLE: StoreSearchState = { status: 'idle', stores: [], forQuery: '' };
  * - Every later change of the trimmed query waits {@link STORE_SEARCH_DEBOUNCE_MS} (700 ms) of quiet.
  * - Lists the first {@link STORES_LISTED} (3) of the 4 stores fetched; stale answers are dropped.
  */
-export function useStoreSearch({ api, query, around, enabled }: UseStoreSearchOptions): StoreSearchState {
+export function useStoreSearch({ api, query, around, enabled, initialStores }: UseStoreSearchOptions): StoreSearchState {
   const [state, setState] = useState<StoreSearchState>(IDLE);
   const [searchedOnce, setSearchedOnce] = useState(false);
   const q = query.trim();
@@ -67,6 +72,10 @@ export function useStoreSearch({ api, query, around, enabled }: UseStoreSearchOp
     };
     if (!searchedOnce) {
       setSearchedOnce(true);
+      if (initialStores && !q) {
+        setState({ status: 'success', stores: initialStores.slice(0, STORES_LISTED), forQuery: '' });
+        return;
+      }
       search();
       return () => { cancelled = true; };
     }
@@ -75,7 +84,7 @@ export function useStoreSearch({ api, query, around, enabled }: UseStoreSearchOp
       cancelled = true;
       clearTimeout(timer);
     };
-    // searchedOnce is deliberately left out: flipping it must not start a second search.
+    // searchedOnce and initialStores are deliberately left out: flipping it must not start a second search.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, enabled, q, lat, lng]);
 

@@ -1,0 +1,94 @@
+import { useId } from 'react';
+import type { Store } from 'shared-events';
+import { hoursText } from '../components/hours';
+import { distanceLabel, formatDistanceKm } from '../geo/distance';
+import { linkClick, regionText, storeDetailsUrl } from './links';
+import { WeeklyHours } from './WeeklyHours';
+
+export interface LocatorStoreCardProps {
+  store: Store;
+  /** Position in the list (1-based), matching the map marker. */
+  position: number;
+  /** Metres from the search point, or null. */
+  distanceMeters: number | null;
+  current: boolean;
+  now?: Date;
+  navigate?: (url: string) => void;
+  onSelect: (store: Store, trigger: HTMLElement) => void;
+}
+
+/**
+ * One store of the store locator (spec §2 Routes `/store-locator`, §3 Store: every field):
+ * number and name, distance in km, store number, address (address1, address2, city, province,
+ * postal code) with the intersection, today's hours or 'Open 24 Hours' with the week in a
+ * disclosure, region, a 'View store details' link (`/stores/<slug>`) and 'Select this store'.
+ */
+export function LocatorStoreCard({ store, position, distanceMeters, current, now, navigate, onSelect }: LocatorStoreCardProps) {
+  const nameId = useId();
+  const url = storeDetailsUrl(store.slug);
+  const { address1, address2, intersection, city, province, postalCode } = store.address;
+  const km = formatDistanceKm(distanceMeters);
+  return (
+    <article className="mfsp-card" aria-labelledby={nameId}>
+      <div className="mfsp-card__head">
+        <span className="mfsp-card__pin" aria-hidden="true">{position}</span>
+        <h3 className="mfsp-card__name" id={nameId}>{store.locationName}</h3>
+        {km && (
+          <p className="mfsp-card__distance">
+            <span aria-hidden="true">{km}</span>
+            <span className="mfsp-visually-hidden">{distanceLabel(distanceMeters)}</span>
+          </p>
+        )}
+      </div>
+      {current && <p className="mfsp-badge">Your current store</p>}
+      <dl className="mfsp-facts">
+        <dt>Store number</dt>
+        <dd>{store.storeNumber}</dd>
+        <dt>Address</dt>
+        <dd>
+          <address className="mfsp-address">
+            {address1}
+            {address2 ? <><br />{address2}</> : null}
+            <br />
+            {`${city}, ${province} ${postalCode}`}
+          </address>
+        </dd>
+        {intersection && (
+          <>
+            <dt>Intersection</dt>
+            <dd>{intersection}</dd>
+          </>
+        )}
+        <dt>Hours</dt>
+        <dd>
+          {hoursText(store.hours, now)}
+          {!store.hours.is24Hours && store.hours.storeHours.length > 0 && (
+            <details className="mfsp-week">
+              <summary>Hours for each day</summary>
+              <WeeklyHours hours={store.hours} caption={`Hours of ${store.locationName}`} now={now} />
+            </details>
+          )}
+        </dd>
+        {store.region.length > 0 && (
+          <>
+            <dt>Region</dt>
+            <dd>{regionText(store.region)}</dd>
+          </>
+        )}
+      </dl>
+      <div className="mfsp-card__actions">
+        <a className="mfsp-link" href={url} aria-describedby={nameId} onClick={linkClick(url, navigate)}>
+          View store details
+        </a>
+        <button
+          type="button"
+          className="mfsp-btn mfsp-btn--primary"
+          aria-describedby={nameId}
+          onClick={(e) => onSelect(store, e.currentTarget)}
+        >
+          Select this store
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useBusState, type EventBus, type Store } from 'shared-events';
+import type { RankedStore, StoreSearchApi } from '../api/storeSearch';
+import { FETCH_ERROR, MAX_QUERY_LENGTH, NO_STORE_FOUND, NO_STORES_NEARBY } from '../components/StoreSelectorDialog';
+import { formatDistanceKm } from '../geo/distance';
+import {
+  LOCATION_ERROR, LOCATION_TIMEOUT_MS, LOCATION_TOAST_ID, PERMISSION_DENIED, isLatLng,
+  readShopperLocation, saveShopperLocation, type GeolocationLike, type LatLng,
+} from '../geo/location';
+import { STORE_SEARCH_DEBOUNCE_MS } from '../state/useStoreSearch';
+import { LocatorStoreCard } from './LocatorStoreCard';
+import { StoreMap } from './StoreMap';
+import { useDebouncedValue } from './useDebouncedValue';
+import type { StoreConfirmation } from './useStoreConfirmation';
+
+export interface StoreLocatorPageProps {
+  bus: EventBus;
+  api: StoreSearchApi;
+  confirmation: StoreConfirmation;
+  navigate?: (url: string) => void;
+  /** Default `navigator.geolocation` (the 'Use my location' button). */
+  geolocation?: GeolocationLike | null;
+  now?: Date;
+  /** Move focus to the heading (after an in-site navigation, not on the first load). */
+  focusOnLoad?: boolean;
+}
+
+interface Results {
+  status: 'loading' | 'success' | 'error';
+  stores: RankedStore[];
+  page: number;
+  nbPages: number;
+  /** The trimmed query these results answer. */
+  forQuery: string;
+  /** Loading a further page (the list stays). */
+  more: boolean;
+}
+
+/**
+ * Store locator page `/store-locator` (spec §2 Routes, §3 Store, §4, §8, §9):
+ * - search box 'Search by city or postal code' (700 ms debounce, max 100 characters);
+ * - results nearest first with the distance in km, measured from the shopper's position (this
+ *   session, or 'Use my location') or else the current store (engine `aroundLatLng` +
+ *   `getRankingInfo` → `_rankingInfo.geoDistance` m); 4 stores per page, 'Show more stores';
+ * - every Store field per result, 'View store details', 'Select this store' (confirmation sheet);
+ * - an inline-SVG map of the results (no tile service);
+ * - empty states 'No store found' / 'No stores found in your area', error 'Failed to fetch store data'.
+ */
+export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation, now, focusOnLoad = false }: StoreLocatorPageProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const inputId = useId();
+  const current = useBusState(bus.state.store);
+  const [shopper, setShopper] = useState<LatLng | null>(() => readShopperLocation());
+  const [locating, setLocating] = useState(false);
+  const [locationNote, setLocationNote] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const q = useDebouncedValue(query.trim(), STORE_SEARCH_DEBOUNCE_MS);
+  const origin: LatLng | null = shopper ?? current?._geoloc ?? null;
+  const originLat = origin?.lat;
+  const originLng = origin?.lng;
+  const [results, setResults] = useState<Results>({ status: 'loading', stores: [], page: 0, nbPages: 0, forQuery: '', more: false });
+  const [requestedPage, setRequestedPage] = useState(0);
+  const searchKey = `${q}|${originLat}|${originLng}`;
+  const lastKey = useRef(searchKey);
+
+  useEffect(() => {
+    document.title = 'Store locator | Harbour Market';
+    if (focusOnLoad) headingRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+
+  useEffect(() => {
+    const fresh = lastKey.current !== searchKey;
+    lastKey.current = searchKey;
+    const page = fresh ? 0 : requestedPage;
+    if (fresh && requestedPage !== 0) {
+      setRequestedPage(0);
+      return;
+    }
+    let cancelled = false;
+    setResults((r) => ({ ...r, status: page === 0 ? 'loading' : r.status, more: page > 0 }));
+    const around = originLat !== undefined && originLng !== undefined ? { lat: originLat, lng: originLng } : undefined;
+    api.searchStoresRanked({ query: q, around, page }).then(
+      (answer) => {
+        if (cancelled) return;
+        setResults((r) => ({
+          status: 'success',
+          stores: page === 0 ? answer.stores : [...r.stores, ...answer.stores.filter((s) => !r.stores.some((x) => x.store.storeNumber === s.store.storeNumber))],
+          page: answer.page,
+          nbPages: answer.nbPages,
+          forQuery: q,
+          more: false,
+        }));
+      },
+      () => {
+        if (!cancelled) setResults((r) => ({ ...r, status: 'error', stores: page === 0 ? [] : r.stores, forQuery: q, more: false }));
+      },
+    );
+    return () => { cancelled = true; };
+  }, [api, searchKey, q, originLat, originLng, requestedPage]);
+
+  const useMyLocation = useCallback(() => {
+    const geo = geolocation === undefined ? (typeof navigator !== 'undefined' ? navigator.geolocation : null) : geolocation;
+    if (!geo) {
+      setLocationNote('Your browser cannot share your location. Search by city or postal code instead.');
+      return;
+    }
+    setLocating(true);
+    setLocationNote(null);
+    geo.getCurrentPosition(
+      (pos) => {
+        setLocating(false);
+        const point = { lat: pos.coords.latitude, lng: pos.coords.longitude };
+        if (!isLatLng(point)) {
+          bus.emit('toast/show', { id: LOCATION_TOAST_ID, message: LOCATION_ERROR, kind: 'error' });
+          return;
+        }
+        saveShopperLocation(point);
+        setShopper(point);
+      },
+      (err) => {
+        setLocating(false);
+        if (err?.code === PERMISSION_DENIED) setLocationNote('Location access is turned off for this site. Search by city or postal code instead.');
+        else bus.emit('toast/show', { id: LOCATION_TOAST_ID, message: LOCATION_ERROR, kind: 'error' });
+      },
+      { enableHighAccuracy: false, timeout: LOCATION_TIMEOUT_MS, maximumAge: 600_000 },
+    );
+  }, [bus, geolocation]);
+
+  const typed = results.forQuery !== '';
+  const listName = typed ? `Stores matching “${results.forQuery}”` : shopper ? 'Stores near you' : 'Stores near your current store';
+  const from = shopper ? 'from your location' : current ? `from ${current.locationName}` : '';
+  const select = (store: Store, trigger: HTMLElement) => confirmation.choose(store, trigger);
+
+  return (
+    <div className="mfsp-page" inert={confirmation.pending ? true : undefined}>
+      <h1 id="mfsp-locator-title" ref={headingRef} tabIndex={-1} className="mfsp-title">Find a store</h1>
+      <div className="mfsp-locator__search">
+        <form role="search" className="mfsp-search" onSubmit={(e) => e.preventDefault()}>
+          <label htmlFor={inputId} className="mfsp-search__label">Search by city or postal code</label>
+          <input
+            id={inputId}
+            className="mfsp-search__input"
+            type="search"
+            autoComplete="postal-code"
+            maxLength={MAX_QUERY_LENGTH}
+            value={query}
+            onChange={(e) => setQuery(e.target.value.slice(0, MAX_QUERY_LENGTH))}
+          />
+        </form>
+        <button type="button" className="mfsp-btn mfsp-btn--secondary" onClick={useMyLocation} disabled={locating}>
+          {locating ? 'Finding your location…' : 'Use my location'}
+        </button>
+      </div>
+      {locationNote && <p className="mfsp-note">{locationNote}</p>}
+
+      <div className="mfsp-locator" aria-busy={results.status === 'loading'}>
+        <section className="mfsp-locator__list" aria-labelledby="mfsp-results-title">
+          <h2 id="mfsp-results-title" className="mfsp-subtitle">{listName}</h2>
+          {from && results.stores.some((s) => s.distanceMeters !== null) && (
+            <p className="mfsp-note">Distances {from}, nearest first.</p>
+          )}
+          <div role="status" className="mfsp-status">
+            {results.status === 'loading' && <p>Searching for stores…</p>}
+            {results.status === 'success' && results.stores.length === 0 && <p>{typed ? NO_STORE_FOUND : NO_STORES_NEARBY}</p>}
+            {results.status === 'success' && results.stores.length > 0 && (
+              <p className="mfsp-visually-hidden">{`${results.stores.length} ${results.stores.length === 1 ? 'store' : 'stores'} listed`}</p>
+            )}
+          </div>
+          {results.status === 'error' && <p role="alert" className="mfsp-error">{FETCH_ERROR}</p>}
+          {/* While a new search runs the previous list stays (aria-busy), so focus is never lost. */}
+          {results.stores.length > 0 && (
+            <ol className="mfsp-results" aria-label={listName}>
+              {results.stores.map(({ store, distanceMeters }, i) => (
+                <li key={store.storeNumber}>
+                  <LocatorStoreCard
+                    store={store}
+                    position={i + 1}
+                    distanceMeters={distanceMeters}
+                    current={store.storeNumber === current?.storeNumber}
+                    now={now}
+                    navigate={navigate}
+                    onSelect={select}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+          {results.status === 'success' && results.stores.length > 0 && results.page + 1 < results.nbPages && (
+            <button type="button" className="mfsp-btn mfsp-btn--secondary mfsp-more" disabled={results.more} onClick={() => setRequestedPage(results.page + 1)}>
+              {results.more ? 'Loading more stores…' : 'Show more stores'}
+            </button>
+          )}
+        </section>
+        {results.stores.length > 0 && (
+          <StoreMap
+            title="Map of the stores listed"
+            origin={shopper}
+            markers={results.stores.map(({ store, distanceMeters }, i) => ({
+              id: store.storeNumber,
+              badge: String(i + 1),
+              label: [`${i + 1}: ${store.locationName}`, formatDistanceKm(distanceMeters)].filter(Boolean).join(', '),
+              point: store._geoloc,
+              highlight: store.storeNumber === current?.storeNumber,
+            }))}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMemo, useRef } from 'react';
+import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
+import { createStoreSearchApi, type StoreSearchApi } from '../api/storeSearch';
+import type { GeolocationLike } from '../geo/location';
+import type { SaveAccountStore } from '../state/preferredStore';
+import { StoreDetailPage } from './StoreDetailPage';
+import { StoreLocatorPage } from './StoreLocatorPage';
+import { parseStoreRoute, useLocationPath } from './useLocationPath';
+import { useStoreConfirmation } from './useStoreConfirmation';
+import '../components/storeSelector.css';
+import './pages.css';
+
+export interface StorePagesAppProps extends Partial<RemoteProps> {
+  /** Store search; default: built from `config.search` (algoliasearch v5). */
+  api?: StoreSearchApi;
+  /** Where the preferred store is kept; default `window.localStorage`. */
+  storage?: Storage | null;
+  /** Geolocation API for 'Use my location'; default `navigator.geolocation`. */
+  geolocation?: GeolocationLike | null;
+  /** Account save of the preferred store (tests); default: BFF `/account/preferred-store`. */
+  saveAccountStore?: SaveAccountStore;
+  /** Current date for hours (tests). */
+  now?: Date;
+}
+
+/**
+ * Root of './pages' (spec §2 Routes): reads the path itself and renders the store locator on
+ * `/store-locator` or the store detail on `/stores/{slug}`; nothing on other paths. Selecting a store
+ * goes through the 'Update Selected Store' sheet and publishes `store/changed` (source 'user'), like
+ * the selector. Both pages follow `store/changed` (current-store badge, distances) without a reload.
+ */
+export function StorePagesApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, api, storage, geolocation, saveAccountStore, now }: StorePagesAppProps) {
+  const search = config.search;
+  const storeApi = useMemo(() => api ?? createStoreSearchApi(search), [api, search]);
+  const route = parseStoreRoute(useLocationPath());
+  const confirmation = useStoreConfirmation({
+    bus,
+    apiBase: config.apiBase,
+    ...(storage !== undefined ? { storage } : {}),
+    ...(saveAccountStore ? { saveAccountStore } : {}),
+  });
+  // Focus moves to the new page heading after an in-site navigation, not on the first load.
+  const firstPath = useRef<string | null>(null);
+  const routeKey = route.page === 'detail' ? `detail:${route.slug}` : route.page;
+  if (firstPath.current === null) firstPath.current = routeKey;
+
+  return (
+    <div className="mfsp-root" data-remote="mf-store-selector/pages">
+      {route.page === 'locator' && (
+        <StoreLocatorPage bus={bus} api={storeApi} confirmation={confirmation} navigate={navigate} geolocation={geolocation} now={now} focusOnLoad={firstPath.current !== routeKey} />
+      )}
+      {route.page === 'detail' && (
+        <StoreDetailPage
+          key={route.slug}
+          slug={route.slug}
+          bus={bus}
+          api={storeApi}
+          confirmation={confirmation}
+          navigate={navigate}
+          now={now}
+          focusOnLoad={firstPath.current !== routeKey}
+        />
+      )}
+      {confirmation.sheet}
+    </div>
+  );
+}

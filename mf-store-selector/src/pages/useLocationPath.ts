@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+
+const EVENTS = ['popstate', 'single-spa:routing-event'] as const;
+
+function subscribe(onChange: () => void): () => void {
+  EVENTS.forEach((e) => window.addEventListener(e, onChange));
+  return () => EVENTS.forEach((e) => window.removeEventListener(e, onChange));
+}
+
+/**
+ * `window.location.pathname` (e.g. '/stores/halifax-quinpool-3299'), following browser back/forward
+ * (`popstate`) and single-spa route changes (`single-spa:routing-event`).
+ */
+export function useLocationPath(): string {
+  return useSyncExternalStore(subscribe, () => window.location.pathname, () => '/');
+}
+
+/** The pages of this remote (spec §2 Routes): the locator, a store detail by slug, or neither. */
+export type StoreRoute = { page: 'locator' } | { page: 'detail'; slug: string } | { page: 'none' };
+
+/**
+ * Parses a path into a {@link StoreRoute}: '/store-locator' (trailing slash allowed) → locator;
+ * '/stores/<slug>' → detail with the decoded slug (may be any text: unknown slugs get the
+ * not-found view); anything else → none.
+ */
+export function parseStoreRoute(pathname: string): StoreRoute {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/store-locator') return { page: 'locator' };
+  const m = /^\/stores\/([^/]+)$/.exec(path);
+  if (m) {
+    let slug = m[1];
+    try {
+      slug = decodeURIComponent(slug);
+    } catch {
+      // keep the raw text: it matches no store and shows the not-found view
+    }
+    return { page: 'detail', slug };
+  }
+  return { page: 'none' };
+}
