@@ -2,6 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import { DEFAULT_RUNTIME_CONFIG, type EventBus } from 'shared-events';
 import { createTestBus, fixtures } from 'shared-events/testing';
 import { bootstrap, mount, unmount } from './spa';
+import { DEFAULT_ROUTES, mockBff } from './test-utils';
+
+beforeEach(() => mockBff(DEFAULT_ROUTES, { defer: true }));
 
 /** single-spa custom props as the shell passes them (RemoteProps) plus single-spa's own. */
 function props(domElement: HTMLElement, bus: EventBus) {

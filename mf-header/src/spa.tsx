@@ -16,7 +16,7 @@ function HeaderFallback() {
 const lifecycles = singleSpaReact<RemoteProps>({
   React,
   ReactDOMClient,
-  rootComponent: (props: RemoteProps) => <App bus={props.bus} navigate={props.navigate} />,
+  rootComponent: (props: RemoteProps) => <App bus={props.bus} navigate={props.navigate} config={props.config} />,
   errorBoundary: (err) => {
     console.error('[mf-header] render failed', err);
     return <HeaderFallback />;

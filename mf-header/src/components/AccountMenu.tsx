@@ -1,24 +1,43 @@
 import { useBusState, type EventBus } from 'shared-events';
 import { greeting } from '../state/greeting';
+import { useCurrentPath } from '../state/useCurrentPath';
 import { useDisclosure } from './useDisclosure';
+import { linkClick } from './navigation';
+import { ScenePanel } from './ScenePanel';
+
+/** The account menu links, in order (spec §2 Header "Account menu … Links"). */
+export const ACCOUNT_LINKS: readonly { label: string; href: string }[] = Object.freeze([
+  { label: 'My Profile', href: '/my-profile' },
+  { label: 'Preferences Centre', href: '/preferences-centre' },
+  { label: 'Scene+', href: '/scene' },
+  { label: 'Offers', href: '/offers' },
+  { label: 'Favourites', href: '/favourites' },
+  { label: 'Meal Plan', href: '/recipes/meal-plan' },
+  { label: 'My Recipe Lists', href: '/recipes/my-recipe-lists' },
+  { label: 'Shopping List', href: '/shopping-list' },
+]);
 
 export interface AccountMenuProps {
   bus: EventBus;
+  navigate?: (url: string) => void;
 }
 
 /**
  * Account trigger and its disclosure menu (spec §2 Header, Account menu).
  *
  * - Trigger text from {@link greeting}: 'Account' signed out, 'Hi, Alexa...' signed in (spec §9).
- * - Signed out, the menu holds 'Log In' and 'Sign Up', publishing
- *   `session/sign-in-requested { mode: 'signIn' | 'signUp' }` (the shell starts the flow).
- * - Signed in, it holds 'Sign Out', publishing `session/sign-out-requested {}`. The account links
- *   and the Scene+ panel are a later issue.
+ * - Signed in: the Scene+ panel first ({@link ScenePanel}: link / register / verify / balance with
+ *   points and dollar value), then the links, then 'Sign Out', which publishes
+ *   `analytics/track { event: 'sign_out' }` and `session/sign-out-requested {}` (the shell signs out).
+ * - Signed out: 'Log In' and 'Sign Up' (publishing `session/sign-in-requested { mode: 'signIn' |
+ *   'signUp' }`), then the links.
+ * - Links ({@link ACCOUNT_LINKS}) publish `analytics/track nav_header { label, link }`.
  *
- * Session is read from `bus.state.session`. WAI-ARIA disclosure: Escape closes, focus returns.
+ * Session from `bus.state.session`. WAI-ARIA disclosure: Escape closes and returns focus.
  */
-export function AccountMenu({ bus }: AccountMenuProps) {
+export function AccountMenu({ bus, navigate }: AccountMenuProps) {
   const session = useBusState(bus.state.session);
+  const pathname = useCurrentPath();
   const menu = useDisclosure();
   const label = greeting(session);
   const signedIn = session.loggedIn;
@@ -39,13 +58,7 @@ export function AccountMenu({ bus }: AccountMenuProps) {
       </button>
       <div className="mfh-account__panel" {...menu.panelProps}>
         {signedIn ? (
-          <button
-            type="button"
-            className="mfh-button mfh-button--secondary"
-            onClick={choose(() => bus.emit('session/sign-out-requested', {}))}
-          >
-            Sign Out
-          </button>
+          <ScenePanel bus={bus} session={session} navigate={navigate} onDone={() => menu.close(false)} />
         ) : (
           <>
             <button
@@ -63,6 +76,39 @@ export function AccountMenu({ bus }: AccountMenuProps) {
               Sign Up
             </button>
           </>
+        )}
+        <ul className="mfh-account__links" aria-label="Your account">
+          {ACCOUNT_LINKS.map(({ label: text, href }) => {
+            const follow = linkClick(href, navigate);
+            return (
+              <li key={href}>
+                <a
+                  className="mfh-account__link"
+                  href={href}
+                  aria-current={pathname === href ? 'page' : undefined}
+                  onClick={(e) => {
+                    bus.emit('analytics/track', { event: 'nav_header', params: { label: text, link: href } });
+                    menu.close(false);
+                    follow(e);
+                  }}
+                >
+                  {text}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+        {signedIn && (
+          <button
+            type="button"
+            className="mfh-button mfh-button--secondary"
+            onClick={choose(() => {
+              bus.emit('analytics/track', { event: 'sign_out' });
+              bus.emit('session/sign-out-requested', {});
+            })}
+          >
+            Sign Out
+          </button>
         )}
       </div>
     </div>

@@ -30,8 +30,10 @@ export function Logo({ banner, navigate }: LogoProps) {
         <path d="M11.5 28.5 23 17" stroke="#1b7f3b" strokeWidth="1.6" strokeLinecap="round" />
         {coop && <circle cx="32" cy="31" r="5" fill="#f2b705" stroke="#ffffff" strokeWidth="1.5" />}
         <text x="46" y="27" className="mfh-logo__word" fontSize="20" fontWeight="700" fill="#1f2a22">
-          {first}
-          <tspan dx="6" fill={coop ? '#8a5a00' : '#1b7f3b'}>{rest.join(' ')}</tspan>
+          {/* A real space between the words: the visible text 'Harbour Market' must be part of the
+              accessible name 'Harbour Market home' (WCAG 2.5.3 label in name). */}
+          {`${first} `}
+          <tspan dx="2" fill={coop ? '#8a5a00' : '#1b7f3b'}>{rest.join(' ')}</tspan>
         </text>
       </svg>
     </a>

@@ -1,79 +1,134 @@
 import { screen, within } from '@testing-library/react';
-import { mockCompactViewport, renderHeader } from '../test-utils';
+import { renderHeader, settle } from '../test-utils';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-const LINKS = [
-  ['Flyer', '/flyer'],
-  ['Offers', '/offers'],
-  ['Recipes', '/recipes'],
-  ['Products', '/products'],
-  ['Store Locator', '/store-locator'],
-] as const;
+/** Renders the desktop header and waits for the menu content. */
+async function desktop(options: Parameters<typeof renderHeader>[0] = {}) {
+  const view = renderHeader(options);
+  await settle();
+  const nav = screen.getByRole('navigation', { name: 'Primary' });
+  return { ...view, nav };
+}
 
-describe('Primary links (spec §2 Header, desktop from 1024px)', () => {
-  it('lists the primary links inline in a nav named Primary', () => {
-    renderHeader();
-    const nav = screen.getByRole('navigation', { name: 'Primary' });
-    const links = within(nav).getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(LINKS.map(([l, h]) => [l, h]));
+describe('Mega menu from the menu content (spec §2 Header, desktop from 1024px)', () => {
+  it('loads GET /api/content/menu and shows the top level inline: dropdowns as buttons, links as links', async () => {
+    const { nav, fetchMock } = await desktop();
+    expect(fetchMock).toHaveBeenCalledWith('/api/content/menu', expect.objectContaining({ method: 'GET' }));
+    const top = within(nav).getAllByRole('listitem').filter((li) => li.parentElement?.classList.contains('mfh-menu--d1'));
+    expect(top.map((li) => li.firstElementChild!.textContent)).toEqual(['Products', 'Flyer', 'Recipes', 'Scene+', 'Store Locator']);
+    expect(within(nav).getByRole('button', { name: 'Products' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).getByRole('link', { name: 'Flyer' })).toHaveAttribute('href', '/flyer');
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
   });
 
-  it.each(LINKS)("publishes analytics nav_header for '%s' (spec §7)", async (label, link) => {
-    const navigate = jest.fn();
-    const { user, kit } = renderHeader({ navigate });
-    await user.click(screen.getByRole('link', { name: label }));
-    expect(kit.published('analytics/track')).toEqual([
-      { type: 'analytics/track', payload: { event: 'nav_header', params: { label, link } } },
-    ]);
-    expect(navigate).toHaveBeenCalledWith(link);
+  it("opening Products shows 'View All Products' first, then the departments (WAI-ARIA disclosure)", async () => {
+    const { nav, user } = await desktop();
+    const products = within(nav).getByRole('button', { name: 'Products' });
+    await user.click(products);
+    expect(products).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(products.getAttribute('aria-controls')!)!;
+    expect(panel).toBeVisible();
+    const first = within(panel).getAllByRole('link')[0];
+    expect(first).toHaveTextContent('View All Products');
+    expect(first).toHaveAttribute('href', '/products');
+    expect(within(panel).getByRole('button', { name: 'Dairy & Eggs' })).toBeVisible();
   });
 
-  it('marks the link of the current page with aria-current', () => {
-    window.history.pushState({}, '', '/recipes/pea-soup');
-    renderHeader();
-    expect(screen.getByRole('link', { name: 'Recipes' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Offers' })).not.toHaveAttribute('aria-current');
+  it('opens a nested department with its own View All and aisles; one department open at a time', async () => {
+    const { nav, user } = await desktop();
+    await user.click(within(nav).getByRole('button', { name: 'Products' }));
+    const dairy = within(nav).getByRole('button', { name: 'Dairy & Eggs' });
+    await user.click(dairy);
+    const dairyPanel = document.getElementById(dairy.getAttribute('aria-controls')!)!;
+    expect(within(dairyPanel).getAllByRole('link').map((a) => a.textContent)).toEqual(['View All Dairy & Eggs', 'Cheese', 'Plant-BasedNew']);
+    await user.click(within(nav).getByRole('button', { name: 'Bakery' }));
+    expect(dairy).toHaveAttribute('aria-expanded', 'false');
+    expect(dairyPanel).not.toBeVisible();
+  });
+
+  it('a dropdown without its own link has no View All; sameLevelList shows beside it', async () => {
+    const { nav, user } = await desktop();
+    await user.click(within(nav).getByRole('button', { name: 'Recipes' }));
+    await user.click(within(nav).getByRole('button', { name: 'Recipe Ideas' }));
+    const ideas = within(nav).getByRole('button', { name: 'Recipe Ideas' });
+    const panel = document.getElementById(ideas.getAttribute('aria-controls')!)!;
+    expect(within(panel).getAllByRole('link').map((a) => a.textContent)).toEqual(['Seafood']);
+    expect(within(screen.getByRole('list', { name: 'Featured in Recipes' })).getByRole('link', { name: 'Maple-Glazed Salmon' })).toBeVisible();
+  });
+
+  it('publishes nav_header { label, link } for a followed link, navigates and closes the menu (spec §7)', async () => {
+    const navigate = jest.fn();
+    const { nav, user, kit } = await desktop({ navigate });
+    const products = within(nav).getByRole('button', { name: 'Products' });
+    await user.click(products);
+    await user.click(screen.getByRole('link', { name: 'View All Products' }));
+    expect(kit.published('analytics/track').map((e) => e.payload)).toEqual([{ event: 'nav_header', params: { label: 'View All Products', link: '/products' } }]);
+    expect(navigate).toHaveBeenCalledWith('/products');
+    expect(products).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("opens '_blank' links in a new tab, told to screen readers, without navigate", async () => {
+    const navigate = jest.fn();
+    const { nav, user } = await desktop({ navigate });
+    await user.click(within(nav).getByRole('button', { name: 'Scene+' }));
+    const register = screen.getByRole('link', { name: 'Register a Scene+ Card (opens in a new tab)' });
+    expect(register).toHaveAttribute('target', '_blank');
+    expect(register).toHaveAttribute('rel', 'noopener');
+  });
+
+  it('Escape closes the innermost open dropdown and returns focus to its button, then the outer one', async () => {
+    const { nav, user } = await desktop();
+    const products = within(nav).getByRole('button', { name: 'Products' });
+    await user.click(products);
+    const dairy = within(nav).getByRole('button', { name: 'Dairy & Eggs' });
+    await user.click(dairy);
+    screen.getByRole('link', { name: 'Cheese' }).focus();
+    await user.keyboard('{Escape}');
+    expect(dairy).toHaveAttribute('aria-expanded', 'false');
+    expect(dairy).toHaveFocus();
+    expect(products).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(products).toHaveAttribute('aria-expanded', 'false');
+    expect(products).toHaveFocus();
+  });
+
+  it('closes on a click outside and when focus leaves the nav', async () => {
+    const { nav, user } = await desktop();
+    const products = within(nav).getByRole('button', { name: 'Products' });
+    await user.click(products);
+    await user.click(document.body);
+    expect(products).toHaveAttribute('aria-expanded', 'false');
+    await user.click(products);
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(products).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('is operable from the keyboard: Enter opens, Tab reaches View All', async () => {
+    const { nav, user } = await desktop();
+    const products = within(nav).getByRole('button', { name: 'Products' });
+    products.focus();
+    await user.keyboard('{Enter}');
+    expect(products).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'View All Products' })).toHaveFocus();
+  });
+
+  it('marks the current top-level page with aria-current', async () => {
+    window.history.pushState({}, '', '/store-locator');
+    const { nav } = await desktop();
+    expect(within(nav).getByRole('link', { name: 'Store Locator' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Flyer' })).not.toHaveAttribute('aria-current');
     window.history.pushState({}, '', '/');
   });
-});
 
-describe("Primary links collapse into 'Menu' up to 1023px (spec §9 Mobile breakpoint)", () => {
-  let restore: () => void;
-  beforeEach(() => { restore = mockCompactViewport(true); });
-  afterEach(() => restore());
-
-  it('hides the links behind a Menu disclosure button', async () => {
-    const { user } = renderHeader();
-    const menu = screen.getByRole('button', { name: 'Menu' });
-    expect(menu).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('navigation', { name: 'Primary' })).not.toBeInTheDocument();
-
-    await user.click(menu);
-    expect(menu).toHaveAttribute('aria-expanded', 'true');
-    const nav = screen.getByRole('navigation', { name: 'Primary' });
-    expect(menu).toHaveAttribute('aria-controls', nav.id);
-    expect(within(nav).getAllByRole('link')).toHaveLength(5);
-  });
-
-  it('closes on Escape and returns focus to the Menu button', async () => {
-    const { user } = renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
-    await user.tab();
-    expect(screen.getByRole('link', { name: 'Flyer' })).toHaveFocus();
-    await user.keyboard('{Escape}');
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
-    expect(screen.queryByRole('navigation', { name: 'Primary' })).not.toBeInTheDocument();
-  });
-
-  it('closes after a link is chosen and still tracks it', async () => {
-    const { user, kit } = renderHeader({ navigate: jest.fn() });
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
-    await user.click(screen.getByRole('link', { name: 'Offers' }));
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
-    expect(kit.published('analytics/track')[0].payload).toEqual({ event: 'nav_header', params: { label: 'Offers', link: '/offers' } });
+  it('shows the primary links when the menu content cannot be loaded (spec §8 failures ignored)', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const { nav } = await desktop({ routes: { 'GET /content/menu': { envelope: { status: 'error', code: 404, message: 'Not Found', data: null }, httpStatus: 404 } } });
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Products', '/products'], ['Flyer', '/flyer'], ['Offers', '/offers'], ['Recipes', '/recipes'], ['Scene+', '/scene'], ['Store Locator', '/store-locator'],
+    ]);
+    warn.mockRestore();
   });
 });

@@ -1,67 +1,58 @@
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import type { EventBus } from 'shared-events';
-import { PRIMARY_LINKS, isCurrentPath, type NavLink } from '../state/navLinks';
-import { COMPACT_HEADER_QUERY, useMediaQuery } from '../state/useMediaQuery';
+import type { MenuNode } from '../state/menu';
 import { useCurrentPath } from '../state/useCurrentPath';
-import { useDisclosure } from './useDisclosure';
-import { linkClick } from './navigation';
+import { MenuTree } from './MenuTree';
 
 export interface PrimaryNavProps {
   bus: EventBus;
   navigate?: (url: string) => void;
-  /** Defaults to {@link PRIMARY_LINKS}. */
-  links?: readonly NavLink[];
+  /** The built menu (`buildMenu` of the menu content, or `FALLBACK_MENU`). */
+  menu: readonly MenuNode[];
 }
 
 /**
- * The primary links (spec §2 Header): `<nav aria-label="Primary">` with Flyer, Offers, Recipes,
- * Products, Store Locator. Each click publishes
- * `analytics/track { event: 'nav_header', params: { label, link } }` (spec §7 Analytics events).
- * The current page's link carries `aria-current="page"`.
+ * The desktop navigation, from 1024px (spec §2 Header "Primary link list and a mega menu with nested
+ * dropdowns", spec §9): `<nav aria-label="Primary">` with the top-level items inline. A top-level
+ * dropdown (e.g. Products) opens a full-width mega panel: its departments on the left, the open
+ * department's aisles beside them; 'View All {label}' heads every dropdown that has its own link.
  *
- * Responsive (spec §9 Mobile breakpoint): up to 1023px the nav collapses behind a 'Menu' disclosure
- * button (Escape closes and returns focus; choosing a link closes it); from 1024px it shows inline.
+ * WAI-ARIA disclosure navigation: buttons with `aria-expanded`/`aria-controls`; Escape closes the
+ * innermost open dropdown and returns focus to its button; a pointer press outside the nav or focus
+ * leaving it closes everything. Every followed link publishes
+ * `analytics/track { event: 'nav_header', params: { label, link } }` (spec §7).
  */
-export function PrimaryNav({ bus, navigate, links = PRIMARY_LINKS }: PrimaryNavProps) {
-  const compact = useMediaQuery(COMPACT_HEADER_QUERY);
+export function PrimaryNav({ bus, navigate, menu }: PrimaryNavProps) {
   const pathname = useCurrentPath();
-  const menu = useDisclosure();
+  const navRef = useRef<HTMLElement>(null);
+  const [closeSignal, setCloseSignal] = useState(0);
+  const closeAll = () => setCloseSignal((n) => n + 1);
 
-  const list = (
-    <ul className="mfh-nav__list">
-      {links.map(({ label, href }) => {
-        const follow = linkClick(href, navigate);
-        return (
-          <li key={href}>
-            <a
-              className="mfh-nav__link"
-              href={href}
-              aria-current={isCurrentPath(href, pathname) ? 'page' : undefined}
-              onClick={(e) => {
-                bus.emit('analytics/track', { event: 'nav_header', params: { label, link: href } });
-                if (compact) menu.close(false);
-                follow(e);
-              }}
-            >
-              {label}
-            </a>
-          </li>
-        );
-      })}
-    </ul>
-  );
+  useEffect(() => {
+    const onPointerDown = (e: MouseEvent) => {
+      if (navRef.current && !navRef.current.contains(e.target as Node)) setCloseSignal((n) => n + 1);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, []);
 
-  if (!compact) {
-    return <nav className="mfh-nav" aria-label="Primary">{list}</nav>;
-  }
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    const next = e.relatedTarget as Node | null;
+    if (next && !e.currentTarget.contains(next)) closeAll();
+  };
+
   return (
-    <div className="mfh-nav mfh-nav--compact" {...menu.containerProps}>
-      <button className="mfh-nav__toggle" {...menu.buttonProps}>
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        Menu
-      </button>
-      <nav className="mfh-nav__panel" aria-label="Primary" {...menu.panelProps}>{list}</nav>
-    </div>
+    <nav className="mfh-nav mfh-mega" aria-label="Primary" ref={navRef} onBlur={onBlur}>
+      <MenuTree
+        nodes={menu}
+        pathname={pathname}
+        navigate={navigate}
+        closeSignal={closeSignal}
+        onFollow={(node) => {
+          bus.emit('analytics/track', { event: 'nav_header', params: { label: node.label, link: node.link ?? '/' } });
+          closeAll();
+        }}
+      />
+    </nav>
   );
 }

@@ -1,0 +1,97 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from '../fixtures/platform';
+
+/**
+ * Issue 4, Scene+ panel of the account menu (spec §2 Header "exactly one of four states", spec §4):
+ * each state reached by signing in as the matching seeded shopper
+ * (services/seed/data/accounts/shoppers.json, password Groceries!2026):
+ * nora (no card) → 'Link Your Scene+ Card'; gina (LP03) → 'Register Scene+ Card';
+ * liam (LP01, not linked) → 'Verify Your Scene+ Card'; lena (linked) → '1,250' PTS and '$12.50'.
+ */
+const PASSWORD = 'Groceries!2026';
+const EDGE_PORT = String(8080 + Number(process.env.E2E_OFFSET || 10000));
+const SCENE_BUTTONS = ['Link Your Scene+ Card', 'Register Scene+ Card', 'Verify Your Scene+ Card'];
+
+/** Header 'Account' → 'Log In' → the provider's form ('Email', 'Password', 'Log In') → back, session read. */
+async function signIn(page: Page, email: string, startPath = '/') {
+  await page.goto(startPath);
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.port === EDGE_PORT && !url.pathname.startsWith('/auth/'), { timeout: 20_000 });
+  await page.waitForFunction(() => {
+    const g = globalThis as unknown as { __SHARED_EVENTS__?: { bus: { state: { session: { value: { loggedIn: boolean; isLoading: boolean } } } } } };
+    const s = g.__SHARED_EVENTS__?.bus.state.session.value;
+    return !!s && s.loggedIn && !s.isLoading;
+  }, undefined, { timeout: 20_000 });
+}
+
+/** mf-loyalty may open a card popup after sign-in (spec §4); close it with Escape so the header is reachable. */
+async function closeCardPopups(page: Page) {
+  const popup = page.getByRole('dialog');
+  const shown = await popup.first().waitFor({ timeout: 2_500 }).then(() => true, () => false);
+  if (shown) {
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+  }
+}
+
+/** Opens the account menu and returns its panel (the element the trigger controls). */
+async function openAccountMenu(page: Page, trigger: string): Promise<Locator> {
+  const button = page.getByRole('button', { name: trigger });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  return page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+}
+
+async function shownSceneButtons(panel: Locator) {
+  const shown: string[] = [];
+  for (const name of SCENE_BUTTONS) if (await panel.getByRole('button', { name }).count()) shown.push(name);
+  return shown;
+}
+
+test.describe('Scene+ panel per seeded shopper (spec §2 Header, §4)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("nora (no card) → 'Link Your Scene+ Card', which opens the add-card popup", async ({ page }) => {
+    await signIn(page, 'nora.nocard@example.com');
+    await closeCardPopups(page);
+    const panel = await openAccountMenu(page, 'Hi, Nora...');
+    expect(await shownSceneButtons(panel)).toEqual(['Link Your Scene+ Card']);
+    await expect(panel.getByTestId('scene-panel').getByText('PTS')).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Link Your Scene+ Card' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add your Scene+ card' })).toBeVisible();
+  });
+
+  test("gina (LP03) → 'Register Scene+ Card', which reopens the ghost-card popup", async ({ page }) => {
+    await signIn(page, 'gina.ghost@example.com');
+    await closeCardPopups(page);
+    const panel = await openAccountMenu(page, 'Hi, Gina...');
+    expect(await shownSceneButtons(panel)).toEqual(['Register Scene+ Card']);
+    await panel.getByRole('button', { name: 'Register Scene+ Card' }).click();
+    await expect(page.getByRole('dialog', { name: 'Finish registering your Scene+ card' })).toBeVisible();
+  });
+
+  test("liam (LP01, not linked) → 'Verify Your Scene+ Card', to /verify-card?redirectUrl=<path>, disabled there", async ({ page }) => {
+    await signIn(page, 'liam.lp01@example.com');
+    await closeCardPopups(page);
+    let panel = await openAccountMenu(page, 'Hi, Liam...');
+    expect(await shownSceneButtons(panel)).toEqual(['Verify Your Scene+ Card']);
+    await panel.getByRole('button', { name: 'Verify Your Scene+ Card' }).click();
+    await expect(page).toHaveURL(/\/verify-card\?redirectUrl=%2F$/);
+    panel = await openAccountMenu(page, 'Hi, Liam...');
+    await expect(panel.getByRole('button', { name: 'Verify Your Scene+ Card' })).toBeDisabled();
+  });
+
+  test("lena (linked) → the balance: '1,250' with a PTS badge and '$12.50'", async ({ page }) => {
+    await signIn(page, 'lena.linked@example.com');
+    await closeCardPopups(page);
+    const panel = await openAccountMenu(page, 'Hi, Lena...');
+    expect(await shownSceneButtons(panel)).toEqual([]);
+    await expect(panel.getByTestId('scene-points')).toHaveText('1,250');
+    await expect(panel.getByText('PTS', { exact: true })).toBeVisible();
+    await expect(panel.getByTestId('scene-dollars')).toHaveText('$12.50');
+  });
+});

@@ -1,0 +1,145 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { createFocusTrap, type FocusTrap } from 'focus-trap';
+import type { EventBus } from 'shared-events';
+import type { Banner } from '../state/banner';
+import type { MenuNode } from '../state/menu';
+import { useCurrentPath } from '../state/useCurrentPath';
+import { Logo } from './Logo';
+import { MenuLink, MenuTree } from './MenuTree';
+
+/**
+ * The quick links of the mobile panel (spec §2 Header "quick links (Contact Us, Help, Live Chat,
+ * Scene+)"). Contact Us, Help and Live Chat are the customer-service pages of the footer content.
+ */
+export const QUICK_LINKS: readonly MenuNode[] = Object.freeze(
+  ([
+    ['Contact Us', '/customer-service/contact-us'],
+    ['Help', '/customer-service/help'],
+    ['Live Chat', '/customer-service/live-chat'],
+    ['Scene+', '/scene'],
+  ] as const).map(([label, link]) => ({
+    id: `quick/${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+    label, link, target: '_self' as const, isDropdown: false, children: [], sameLevelList: [], tags: [],
+  })),
+);
+
+/** Where the page's search box lives: the mf-search remote's slot (the header never imports it). */
+export const SEARCH_BOX_SELECTOR = '#slot-mf-search input, #slot-mf-search [role="combobox"]';
+
+export interface MobilePanelProps {
+  bus: EventBus;
+  navigate?: (url: string) => void;
+  menu: readonly MenuNode[];
+  banner: Banner;
+}
+
+/**
+ * The mobile header panel, up to 1023px (spec §2 Header "Mobile panel", spec §9): a 'Menu' button
+ * opening a modal dialog (WAI-ARIA dialog pattern, `aria-modal="true"`, name 'Menu') that slides in
+ * from the left with the logo, a 'Search' button, the menu (nested dropdowns as disclosures, 'View
+ * All {label}' entries) and the quick links.
+ *
+ * Focus: trapped inside while open (focus-trap), starting on 'Close menu'; Escape, 'Close menu' or
+ * a press on the backdrop close it and return focus to 'Menu'. 'Search' closes it and focuses the
+ * search box of `#slot-mf-search` (another remote; {@link SEARCH_BOX_SELECTOR}). Following a link
+ * publishes `analytics/track nav_header { label, link }` and closes it. Page scroll is locked while
+ * open.
+ */
+export function MobilePanel({ bus, navigate, menu, banner }: MobilePanelProps) {
+  const [open, setOpen] = useState(false);
+  const pathname = useCurrentPath();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const trapRef = useRef<FocusTrap | null>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open || !dialogRef.current) return;
+    const trap = createFocusTrap(dialogRef.current, {
+      initialFocus: () => closeRef.current ?? false,
+      fallbackFocus: () => dialogRef.current as HTMLElement,
+      escapeDeactivates: true,
+      clickOutsideDeactivates: true,
+      returnFocusOnDeactivate: true,
+      onDeactivate: () => setOpen(false),
+    });
+    trapRef.current = trap;
+    trap.activate();
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = overflow;
+      trapRef.current = null;
+      trap.deactivate({ onDeactivate: () => {} });
+    };
+  }, [open]);
+
+  /** Closes the panel; focus returns to 'Menu' unless `returnFocus` is false. */
+  const close = (returnFocus = true) => {
+    if (trapRef.current) trapRef.current.deactivate({ returnFocus });
+    else setOpen(false);
+  };
+
+  const follow = (node: MenuNode) => {
+    bus.emit('analytics/track', { event: 'nav_header', params: { label: node.label, link: node.link ?? '/' } });
+    close();
+  };
+
+  const goToSearch = () => {
+    close(false);
+    const box = document.querySelector<HTMLElement>(SEARCH_BOX_SELECTOR);
+    if (box) {
+      box.focus();
+      box.scrollIntoView({ block: 'nearest' });
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="mfh-nav__toggle" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="mfh-nav__toggle-label">Menu</span>
+      </button>
+      {open && createPortal(
+        <div className="mfh-drawer-root">
+          <div className="mfh-drawer__backdrop" aria-hidden="true" />
+          <div className="mfh-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} data-testid="mobile-panel">
+            <div className="mfh-drawer__head">
+              <Logo banner={banner} navigate={navigate ? (url) => { close(); navigate(url); } : undefined} />
+              <h2 id={titleId} className="mfh-visually-hidden">Menu</h2>
+              <button type="button" className="mfh-drawer__close" aria-label="Close menu" ref={closeRef} onClick={() => close()}>
+                <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+                  <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </button>
+            </div>
+            <button type="button" className="mfh-drawer__search" onClick={goToSearch}>
+              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+                <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              Search
+            </button>
+            <nav className="mfh-drawer__nav" aria-label="Main menu">
+              <MenuTree nodes={menu} pathname={pathname} navigate={navigate} onFollow={follow} />
+            </nav>
+            <nav className="mfh-drawer__quick" aria-label="Quick links">
+              <ul className="mfh-menu mfh-menu--quick">
+                {QUICK_LINKS.map((node) => (
+                  <li key={node.id} className="mfh-menu__item">
+                    <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}
