@@ -28,7 +28,8 @@ export interface AccountMenuProps {
  * - Trigger text from {@link greeting}: 'Account' signed out, 'Hi, Alexa...' signed in (spec §9).
  * - Signed in: the Scene+ panel first ({@link ScenePanel}: link / register / verify / balance with
  *   points and dollar value), then the links, then 'Sign Out', which publishes
- *   `analytics/track { event: 'sign_out' }` and `session/sign-out-requested {}` (the shell signs out).
+ *   `session/sign-out-requested {}`: the shell signs out everywhere and emits the `sign_out` analytics
+ *   event once (for this button and for forced sign-outs alike).
  * - Signed out: 'Log In' and 'Sign Up' (publishing `session/sign-in-requested { mode: 'signIn' |
  *   'signUp' }`), then the links.
  * - Links ({@link ACCOUNT_LINKS}) publish `analytics/track nav_header { label, link }`.
@@ -102,10 +103,7 @@ export function AccountMenu({ bus, navigate }: AccountMenuProps) {
           <button
             type="button"
             className="mfh-button mfh-button--secondary"
-            onClick={choose(() => {
-              bus.emit('analytics/track', { event: 'sign_out' });
-              bus.emit('session/sign-out-requested', {});
-            })}
+            onClick={choose(() => bus.emit('session/sign-out-requested', {}))}
           >
             Sign Out
           </button>

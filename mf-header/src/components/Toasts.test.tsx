@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import { createTestBus } from 'shared-events/testing';
 import { renderHeader } from '../test-utils';
 
 beforeEach(() => jest.useFakeTimers());
@@ -19,6 +20,16 @@ describe('Header toasts (spec §2 Header, spec §8 header toasts auto-close afte
     emit('toast/show', { message: 'Your store has been updated.', kind: 'success' });
     expect(within(region()).getByText('Your store has been updated.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a toast raised in the last 7 s before the header mounted (a remote that loaded first)', () => {
+    const kit = createTestBus();
+    kit.bus.emit('toast/show', { message: 'Stale news', kind: 'info' });
+    jest.advanceTimersByTime(7001);
+    kit.bus.emit('toast/show', { message: 'Could not load a default store. Please try again.', kind: 'error' });
+    renderHeader({ kit });
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load a default store. Please try again.');
+    expect(screen.queryByText('Stale news')).not.toBeInTheDocument();
   });
 
   it('shows an error toast as an alert', () => {

@@ -33,7 +33,8 @@ export function useToasts(bus: EventBus): { toasts: ToastItem[]; dismiss: (key: 
   const seq = useRef(0);
 
   useEffect(() => {
-    const sub = bus.on('toast/show').subscribe(({ payload }) => {
+    // replayMs: a toast raised while the header was still loading shows too (spec §8, 7 s).
+    const sub = bus.on('toast/show', { replayMs: 7000 }).subscribe(({ payload }) => {
       seq.current += 1;
       const key = `mfh-toast-${seq.current}`;
       const item: ToastItem = {

@@ -27,14 +27,15 @@ export const StoreButton = forwardRef<HTMLButtonElement, StoreButtonProps>(funct
       className="mfss-trigger"
       aria-haspopup="dialog"
       aria-expanded={expanded}
-      aria-label={storeButtonLabel(store)}
       onClick={onClick}
     >
       <svg className="mfss-trigger__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
       </svg>
       <span className="mfss-trigger__text">
-        <span className="mfss-trigger__caption">{store ? 'Your store' : 'Select a store'}</span>
+        {/* The visible text is the accessible name (WCAG 2.5.3 label in name): 'Your store: <name>'. */}
+        <span className="mfss-trigger__caption">{store ? 'Your store:' : storeButtonLabel(null)}</span>
+        {store && ' '}
         {store && <span className="mfss-trigger__name">{store.locationName}</span>}
       </span>
     </button>
