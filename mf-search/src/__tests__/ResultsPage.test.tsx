@@ -5,6 +5,9 @@ import { createSearchClient } from '../api/searchClient';
 import { ResultsApp } from '../components/SearchApp';
 import { fakeClient, product, recipe, type FakeData, type FakeSearchClient } from './fakeSearch';
 
+jest.mock('../api/insights', () => ({ createInsightsSender: jest.fn(() => jest.fn(async () => undefined)) }));
+jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => []) }));
+jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
 jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
 
 const thirtyMilks = Array.from({ length: 30 }, (_, i) => product(`m${i + 1}`, `Milk ${i + 1}`, { price: 100 + i, storePrices: {} }));
@@ -54,8 +57,9 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     await screen.findByRole('tab', { name: 'Products (30)' });
     expect(client.search).toHaveBeenCalledTimes(1);
     expect(client.calls[0]).toEqual([
-      { indexName: 'products', query: 'milk', filters: 'storeIds:"3299" AND banners:"standard"', hitsPerPage: 24, page: 0, clickAnalytics: true },
-      { indexName: 'recipes', query: 'milk', filters: 'banners:"standard"', hitsPerPage: 24, page: 0, clickAnalytics: true },
+      // spec §5 availability: sold at the store or in one of its regions (fixture store 3299: atlantic, ns)
+      { indexName: 'products', query: 'milk', filters: 'banners:"standard" AND (storeIds:"3299" OR regions:"atlantic" OR regions:"ns")', hitsPerPage: 24, page: 0, clickAnalytics: true, userToken: expect.stringMatching(/^anonymous-/) },
+      { indexName: 'recipes', query: 'milk', filters: 'banners:"standard"', hitsPerPage: 24, page: 0, clickAnalytics: true, userToken: expect.stringMatching(/^anonymous-/) },
     ]);
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Products (30)', 'Recipes (2)']);
@@ -120,7 +124,7 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     });
     expect(await screen.findByRole('tab', { name: 'Products (1)' })).toBeInTheDocument();
     expect(client.search).toHaveBeenCalledTimes(2);
-    expect(client.calls[1][0].filters).toBe('storeIds:"1234" AND banners:"coop"');
+    expect(client.calls[1][0].filters).toBe('banners:"coop" AND (storeIds:"1234" OR regions:"atlantic" OR regions:"ns")');
     expect(screen.getByRole('link', { name: /Coop milk 1 L \$5\.25/ })).toBeInTheDocument();
   });
 

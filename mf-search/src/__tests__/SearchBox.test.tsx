@@ -5,6 +5,9 @@ import { createSearchClient } from '../api/searchClient';
 import { SearchApp } from '../components/SearchApp';
 import { deferred, fakeClient, product, recipe, suggestion, answer, type FakeData, type FakeSearchClient } from './fakeSearch';
 
+jest.mock('../api/insights', () => ({ createInsightsSender: jest.fn(() => jest.fn(async () => undefined)) }));
+jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => []) }));
+jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
 jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
 
 const DATA: FakeData = {
@@ -56,7 +59,7 @@ describe('spec §2 Search dropdown: WAI-ARIA combobox', () => {
     const { input } = setup();
     expect(input).toHaveAttribute('aria-expanded', 'false');
     expect(input).toHaveAttribute('maxLength', '100');
-    expect(input).toHaveAttribute('aria-autocomplete', 'list');
+    expect(input).toHaveAttribute('aria-autocomplete', 'both'); // list + inline completion
     expect(screen.getByRole('search')).toContainElement(input);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });

@@ -11,6 +11,8 @@ export interface FakeData {
   products: FakeRecord[];
   recipes: FakeRecord[];
   products_query_suggestions: FakeRecord[];
+  /** Query rules of the products index: exact query (lower case) → userData array returned. */
+  rules?: Record<string, unknown[]>;
 }
 
 export interface FakeSearchClient extends SearchClient {
@@ -19,20 +21,32 @@ export interface FakeSearchClient extends SearchClient {
   calls: IndexRequest[][];
 }
 
+function condition(record: FakeRecord, cond: string): boolean {
+  const m = /^(\w+):"([^"]*)"$/.exec(cond.trim());
+  if (!m) throw new Error(`fake search: unsupported filter ${cond}`);
+  const value = record[m[1]];
+  return Array.isArray(value) && value.includes(m[2]);
+}
+
+/** `a:"x" AND (b:"y" OR c:"z")` — ANDed parts, each a condition or a parenthesised OR of conditions. */
+function filterMatches(record: FakeRecord, filters: string): boolean {
+  return filters.split(' AND ').every((part) => {
+    const p = part.trim();
+    if (p.startsWith('(') && p.endsWith(')')) return p.slice(1, -1).split(' OR ').some((c) => condition(record, c));
+    return condition(record, p);
+  });
+}
+
 function matches(record: FakeRecord, req: IndexRequest): boolean {
   const text = String(record.title ?? record.query ?? '').toLowerCase();
   const words = req.query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.every((w) => text.includes(w))) return false;
-  for (const m of (req.filters ?? '').matchAll(/(\w+):"([^"]*)"/g)) {
-    const value = record[m[1]];
-    if (!Array.isArray(value) || !value.includes(m[2])) return false;
-  }
-  return true;
+  return !req.filters || filterMatches(record, req.filters);
 }
 
 /** Answers one request as the engine would (nbHits, nbPages, page, hitsPerPage, queryID). */
 export function answer(data: FakeData, req: IndexRequest) {
-  const all = (data[req.indexName as keyof FakeData] ?? []).filter((r) => matches(r, req));
+  const all = ((data[req.indexName as 'products' | 'recipes' | 'products_query_suggestions'] ?? []) as FakeRecord[]).filter((r) => matches(r, req));
   const perPage = req.hitsPerPage ?? 20;
   const page = req.page ?? 0;
   return {
@@ -43,6 +57,7 @@ export function answer(data: FakeData, req: IndexRequest) {
     hitsPerPage: perPage,
     query: req.query,
     ...(req.clickAnalytics ? { queryID: `qid-${req.indexName}-${req.query}` } : {}),
+    ...(req.indexName === 'products' && data.rules?.[req.query.toLowerCase()] ? { userData: data.rules[req.query.toLowerCase()] } : {}),
   };
 }
 

@@ -61,7 +61,7 @@ describe('spec §7 combined query filtered by store and banner', () => {
     expect(requests).toEqual([
       { indexName: 'products', query: 'milk', filters: 'storeIds:"1234" AND banners:"coop"', hitsPerPage: 5, page: 0, clickAnalytics: true },
       { indexName: 'recipes', query: 'milk', filters: 'banners:"coop"', hitsPerPage: 4, page: 0, clickAnalytics: true },
-      { indexName: 'products_query_suggestions', query: 'milk', hitsPerPage: 6 },
+      { indexName: 'products_query_suggestions', query: 'milk', hitsPerPage: 6, analytics: false }, // suggestions never count as searches
     ]);
   });
 

@@ -6,6 +6,9 @@ import * as searchSpa from '../spa';
 import * as resultsSpa from '../results-spa';
 import { fakeClient } from './fakeSearch';
 
+jest.mock('../api/insights', () => ({ createInsightsSender: jest.fn(() => jest.fn(async () => undefined)) }));
+jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => []) }));
+jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
 jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
 
 const spaProps = (domElement: HTMLElement) => ({

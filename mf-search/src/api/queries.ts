@@ -32,6 +32,19 @@ export function productFilters(scope: SearchScope): string {
   return scope.storeNumber ? `storeIds:${quote(scope.storeNumber)} AND ${banner}` : banner;
 }
 
+/**
+ * The results page's products filter (spec §5 availability against the store and its region): the
+ * banner, and sold at the store OR in one of the store's regions:
+ * `banners:"standard" AND (storeIds:"3299" OR regions:"atlantic" OR regions:"ns")`.
+ * Without a store it is the banner only.
+ */
+export function productRegionFilters(scope: SearchScope, regions: readonly string[]): string {
+  const banner = `banners:${quote(scope.bannerCode)}`;
+  if (!scope.storeNumber) return banner;
+  const any = [`storeIds:${quote(scope.storeNumber)}`, ...regions.map((r) => `regions:${quote(r)}`)];
+  return `${banner} AND (${any.join(' OR ')})`;
+}
+
 /** `banners:"<bannerCode>"` */
 export function recipeFilters(scope: SearchScope): string {
   return `banners:${quote(scope.bannerCode)}`;
@@ -46,6 +59,12 @@ export interface CombinedQuery {
   recipes: { hitsPerPage: number; page?: number };
   /** Query suggestions to fetch; 0 or absent = none. */
   suggestions?: number;
+  /** false = not counted in the engine's analytics (default: counted). */
+  analytics?: boolean;
+  /** The shopper's insights/analytics token. */
+  userToken?: string;
+  /** Products filter to use instead of {@link productFilters} (e.g. the results page's region filter). */
+  productFilter?: string;
 }
 
 /** Parsed combined response. `suggestions` is empty when none were requested. */
@@ -59,7 +78,7 @@ const EMPTY_PAGE = { hits: [], nbHits: 0, nbPages: 0, page: 0 };
 
 function toPage<T>(raw: unknown, isHit: (h: unknown) => h is T): HitsPage<T> {
   if (typeof raw !== 'object' || raw === null) return { ...EMPTY_PAGE, hits: [] };
-  const r = raw as { hits?: unknown; nbHits?: unknown; nbPages?: unknown; page?: unknown; hitsPerPage?: unknown; queryID?: unknown };
+  const r = raw as { hits?: unknown; nbHits?: unknown; nbPages?: unknown; page?: unknown; hitsPerPage?: unknown; queryID?: unknown; userData?: unknown };
   const hits = Array.isArray(r.hits) ? r.hits.filter(isHit) : [];
   const page = typeof r.page === 'number' ? r.page : 0;
   const perPage = typeof r.hitsPerPage === 'number' ? r.hitsPerPage : hits.length;
@@ -70,6 +89,7 @@ function toPage<T>(raw: unknown, isHit: (h: unknown) => h is T): HitsPage<T> {
     nbPages: typeof r.nbPages === 'number' ? r.nbPages : hits.length > 0 ? 1 : 0,
     page,
     queryID,
+    ...(Array.isArray(r.userData) ? { userData: r.userData } : {}),
   };
 }
 
@@ -82,20 +102,25 @@ const isSuggestion = (h: unknown): h is SuggestionHit =>
 /** The `requests` of one combined query, in order products, recipes, suggestions (those asked for). */
 export function buildRequests(indices: RuntimeConfig['search']['indices'], q: CombinedQuery): IndexRequest[] {
   const requests: IndexRequest[] = [];
+  const common: Partial<IndexRequest> = {
+    ...(q.analytics === false ? { analytics: false } : {}),
+    ...(q.userToken ? { userToken: q.userToken } : {}),
+  };
   if (q.products.hitsPerPage > 0) {
     requests.push({
-      indexName: indices.products, query: q.text, filters: productFilters(q.scope),
-      hitsPerPage: q.products.hitsPerPage, page: q.products.page ?? 0, clickAnalytics: true,
+      indexName: indices.products, query: q.text, filters: q.productFilter ?? productFilters(q.scope),
+      hitsPerPage: q.products.hitsPerPage, page: q.products.page ?? 0, clickAnalytics: true, ...common,
     });
   }
   if (q.recipes.hitsPerPage > 0) {
     requests.push({
       indexName: indices.recipes, query: q.text, filters: recipeFilters(q.scope),
-      hitsPerPage: q.recipes.hitsPerPage, page: q.recipes.page ?? 0, clickAnalytics: true,
+      hitsPerPage: q.recipes.hitsPerPage, page: q.recipes.page ?? 0, clickAnalytics: true, ...common,
     });
   }
   if (q.suggestions) {
-    requests.push({ indexName: indices.suggestions, query: q.text, hitsPerPage: q.suggestions });
+    // Suggestions never count as searches in the analytics (products and recipes do).
+    requests.push({ indexName: indices.suggestions, query: q.text, hitsPerPage: q.suggestions, analytics: false });
   }
   return requests;
 }

@@ -7,6 +7,14 @@
 export interface ProductHit {
   objectID: string;
   title: string;
+  /** Article number; with `uom` and the store it builds the list item id (spec §3 Shopping list). */
+  articleNumber?: string;
+  /** Unit of measure, e.g. 'EA', 'KG', 'G'. */
+  uom?: string;
+  /** Store numbers selling it (availability, spec §5). */
+  storeIds?: string[];
+  /** Regions it is sold in, e.g. ['atlantic', 'ns'] (availability, spec §5). */
+  regions?: string[];
   brand?: string;
   size?: string;
   /** Base price in cents. */
@@ -50,6 +58,8 @@ export interface HitsPage<T> {
   /** 0-based page. */
   page: number;
   queryID?: string;
+  /** `consequence.userData` of the query rules the engine applied (e.g. a redirect card), when any. */
+  userData?: unknown[];
 }
 
 /** One request of a multi-index query (algoliasearch v5 `SearchForHits`). */
@@ -61,6 +71,10 @@ export interface IndexRequest {
   /** 0-based. */
   page?: number;
   clickAnalytics?: boolean;
+  /** false = not counted in the engine's top searches (popular-items fetches). */
+  analytics?: boolean;
+  /** Insights / analytics user token (see `userTokenFor`). */
+  userToken?: string;
 }
 
 /**

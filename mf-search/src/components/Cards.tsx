@@ -1,3 +1,4 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ProductHit, RecipeHit } from '../api/types';
 import { formatCents, priceFor } from '../api/queries';
 import './search.css';
@@ -5,50 +6,92 @@ import './search.css';
 /** Link target of a result card: `/<pageSlug>` (spec §2 `/{type}/{pageSlug}`), '#' when missing. */
 export const cardHref = (pageSlug?: string): string => (pageSlug ? `/${pageSlug.replace(/^\/+/, '')}` : '#');
 
+/** A card placed in a carousel: a slide `index` (0-based) of `total`; hidden slides are out of view. */
+export interface SlideInfo {
+  index: number;
+  total: number;
+  hidden: boolean;
+}
+
+function CardShell({ className, slide, children }: { className: string; slide?: SlideInfo; children: ReactNode }) {
+  if (!slide) return <li className={className}>{children}</li>;
+  return (
+    <div className={className} role="group" aria-roledescription="slide" aria-label={`${slide.index + 1} of ${slide.total}`} hidden={slide.hidden}>
+      {children}
+    </div>
+  );
+}
+
+/** How long the 'Add to list' button says 'Added', in ms (spec §9 list toasts: 3 s). */
+export const ADDED_FEEDBACK_MS = 3000;
+
 export interface ProductCardProps {
   hit: ProductHit;
   /** Preferred store number; picks `storePrices[storeNumber]` over `price`. */
   storeNumber: string | null;
-  /** Called when the card link is followed (e.g. to close the dropdown). */
-  onFollow?: () => void;
+  /** Called when the card link is followed (close the dropdown, send the insights click). */
+  onFollow?: (hit: ProductHit) => void;
+  /** Shows an 'Add to list' button (spec §3 Shopping list; insights conversion). */
+  onAddToList?: (hit: ProductHit) => void;
+  /** Availability line (spec §5), e.g. 'Available at Halifax Quinpool Road'. */
+  availability?: string;
+  slide?: SlideInfo;
 }
 
 /**
- * A product card: title, size and the price for the current store (integer cents shown as CAD).
- * All record text is rendered as text.
+ * A product card: title, size, the price for the current store (integer cents shown as CAD), an
+ * optional availability line and an 'Add to list' button. All record text is rendered as text.
  */
-export function ProductCard({ hit, storeNumber, onFollow }: ProductCardProps) {
+export function ProductCard({ hit, storeNumber, onFollow, onAddToList, availability, slide }: ProductCardProps) {
   const cents = priceFor(hit, storeNumber);
+  const [added, setAdded] = useState(false);
+  useEffect(() => {
+    if (!added) return undefined;
+    const t = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
+    return () => clearTimeout(t);
+  }, [added]);
   return (
-    <li className="mfs-card mfs-card--product">
-      <a className="mfs-card__link" href={cardHref(hit.pageSlug)} onClick={onFollow} data-query-id={hit.queryID}>
+    <CardShell className="mfs-card mfs-card--product" slide={slide}>
+      <a className="mfs-card__link" href={cardHref(hit.pageSlug)} onClick={() => onFollow?.(hit)} data-query-id={hit.queryID}>
         <span className="mfs-card__media" aria-hidden="true">{hit.title.slice(0, 1)}</span>
         <span className="mfs-card__title">{hit.title}</span>
         {hit.size ? <span className="mfs-card__meta">{hit.size}</span> : null}
         {cents !== null ? <span className="mfs-card__price">{formatCents(cents)}</span> : null}
+        {availability ? <span className="mfs-card__availability">{availability}</span> : null}
       </a>
-    </li>
+      {onAddToList ? (
+        <button
+          type="button"
+          className="mfs-card__add"
+          aria-label={`${added ? 'Added' : 'Add to list'}: ${hit.title}`}
+          onClick={() => { onAddToList(hit); setAdded(true); }}
+        >
+          {added ? 'Added' : 'Add to list'}
+        </button>
+      ) : null}
+    </CardShell>
   );
 }
 
 export interface RecipeCardProps {
   hit: RecipeHit;
-  onFollow?: () => void;
+  onFollow?: (hit: RecipeHit) => void;
+  slide?: SlideInfo;
 }
 
 /** A recipe card: title, total time (minutes) and servings. */
-export function RecipeCard({ hit, onFollow }: RecipeCardProps) {
+export function RecipeCard({ hit, onFollow, slide }: RecipeCardProps) {
   const meta = [
     typeof hit.totalTimeMinutes === 'number' ? `${hit.totalTimeMinutes} min` : null,
     typeof hit.servings === 'number' ? `Serves ${hit.servings}` : null,
   ].filter(Boolean).join(' · ');
   return (
-    <li className="mfs-card mfs-card--recipe">
-      <a className="mfs-card__link" href={cardHref(hit.pageSlug)} onClick={onFollow} data-query-id={hit.queryID}>
+    <CardShell className="mfs-card mfs-card--recipe" slide={slide}>
+      <a className="mfs-card__link" href={cardHref(hit.pageSlug)} onClick={() => onFollow?.(hit)} data-query-id={hit.queryID}>
         <span className="mfs-card__media mfs-card__media--recipe" aria-hidden="true">{hit.title.slice(0, 1)}</span>
         <span className="mfs-card__title">{hit.title}</span>
         {meta ? <span className="mfs-card__meta">{meta}</span> : null}
       </a>
-    </li>
+    </CardShell>
   );
 }

@@ -1,11 +1,19 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig, type Store } from 'shared-events';
-import { scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
-import type { SearchClient } from '../api/types';
+import { priceFor, productRegionFilters, scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
+import type { ProductHit, SearchClient } from '../api/types';
 import { useLocationSearch } from '../hooks/useLocationSearch';
+import { CAROUSEL_SLIDES, usePopularItems } from '../hooks/usePopularItems';
+import { useProfanity } from '../hooks/useProfanity';
+import { listItemId, SEARCH_ITEM_LIST, useSearchTracking } from '../hooks/useSearchTracking';
+import { useViewportWidth } from '../hooks/useViewportWidth';
+import { availabilityFor, availabilityText } from '../state/availability';
+import { cardsForWidth } from '../state/layout';
 import { parseResultsLocation, resultsUrl, type ResultTab } from '../state/navigation';
 import { sanitizeQuery, toSearchText } from '../state/query';
 import { ProductCard, RecipeCard } from './Cards';
+import { Carousel } from './Carousel';
+import { NO_RESULTS_TEXT } from './SearchDropdown';
 import { Pagination } from './Pagination';
 import './search.css';
 
@@ -39,8 +47,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * the URL (following popstate and single-spa route changes); shows `Results for “<query>”`, a tablist
  * 'Products (N)' / 'Recipes (M)' whose counts come from one multi-index query, the active tab's grid
  * with 24 per page and 'Previous'/'Next' + 'Page X of Y', and announces counts in a polite role=status.
- * Products are filtered by the preferred store and banner, so it waits for a store (loading) and
- * re-queries whenever the bus store state changes (`store/changed`).
+ * Products are filtered by the banner and availability (spec §5): sold at the preferred store or in
+ * one of its regions, each card saying which ('Available at <store>' / 'Not at your store · available
+ * in your region'); it waits for a store (loading) and re-queries whenever the bus store state changes.
+ * When nothing matches, the no-results message (profanity-aware) and carousels of the store's popular
+ * products (18) and recipes (12). Analytics (spec §7): Insights view of the shown hits and click
+ * (queryID, 1-based position) on a card; 'Add to list' publishes `list/item-added`
+ * (item_id articleNumber_uom_storeId) and sends an Insights conversion; `view_item_list` with
+ * item list 7 'Search - Products'.
  */
 export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate }: ResultsPageProps) {
   const [search, refreshLocation] = useLocationSearch();
@@ -51,6 +65,11 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const session = useBusState(bus.state.session);
   const scope = useMemo(() => scopeFrom(store, session), [store, session]);
   const indices = config.search.indices;
+  const tracking = useSearchTracking(bus, config, session);
+  const width = useViewportWidth();
+  const perView = useMemo(() => cardsForWidth(width), [width]);
+  const regionKey = (store?.region ?? []).join(',');
+  const productFilter = useMemo(() => productRegionFilters(scope, regionKey ? regionKey.split(',') : []), [scope, regionKey]);
 
   // Page resets whenever the query, tab or store changes.
   const pageKey = `${text}|${tab}|${scope.storeNumber}|${scope.bannerCode}`;
@@ -70,16 +89,51 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
       scope,
       products: { hitsPerPage: RESULTS_PER_PAGE, page: tab === 'product' ? page : 0 },
       recipes: { hitsPerPage: RESULTS_PER_PAGE, page: tab === 'recipe' ? page : 0 },
+      productFilter,
+      userToken: tracking.userToken,
     }).then(
       (data) => { if (live) setFetched({ key: fetchKey, store, status: 'ready', data }); },
       () => { if (live) setFetched({ key: fetchKey, store, status: 'error' }); },
     );
     return () => { live = false; };
-  }, [client, indices, fetchKey, store, text, scope, tab, page]);
+  }, [client, indices, fetchKey, store, text, scope, tab, page, productFilter, tracking.userToken]);
 
   const current = fetched && fetched.key === fetchKey && fetched.store === store ? fetched : null;
   const loading = !!text && (!store || current === null);
   const data = current?.status === 'ready' ? current.data : null;
+  const noResults = !!data && data.products.nbHits === 0 && data.recipes.nbHits === 0;
+  const profane = useProfanity(query, noResults);
+  const popularItems = usePopularItems(client, indices, scope, noResults);
+
+  // Insights view + view_item_list, once per answer shown.
+  const tracked = useRef<CombinedResults | null>(null);
+  useEffect(() => {
+    if (!data || tracked.current === data) return;
+    tracked.current = data;
+    const shown = tab === 'product' ? data.products.hits : data.recipes.hits;
+    tracking.view(tab === 'product' ? indices.products : indices.recipes, shown);
+    tracking.viewItemList(SEARCH_ITEM_LIST, data.products.hits.map((h) => ({ ...h, price: priceFor(h, scope.storeNumber) })), text);
+  }, [data, tab, tracking, indices, scope.storeNumber, text]);
+
+  const addToList = useCallback((hit: ProductHit) => {
+    const storeNumber = scope.storeNumber ?? config.defaultStoreNumber;
+    bus.emit('list/item-added', {
+      itemId: listItemId(hit, storeNumber), quantity: 1,
+      ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
+    });
+    tracking.conversion(indices.products, hit);
+  }, [bus, config.defaultStoreNumber, indices.products, scope.storeNumber, tracking]);
+  const productCard = (hit: ProductHit, slide?: Parameters<typeof ProductCard>[0]['slide']) => (
+    <ProductCard
+      key={hit.objectID}
+      hit={hit}
+      storeNumber={scope.storeNumber}
+      slide={slide}
+      availability={availabilityText(availabilityFor(hit, store), store?.locationName)}
+      onFollow={(h) => tracking.click(indices.products, h)}
+      onAddToList={addToList}
+    />
+  );
 
   const baseId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -125,9 +179,12 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   }
 
   const counts = data ? { product: data.products.nbHits, recipe: data.recipes.nbHits } : null;
+  const noResultsText = noResults && profane !== null
+    ? (profane ? `${NO_RESULTS_TEXT.profaneHeading} ${NO_RESULTS_TEXT.profaneHint}` : `${NO_RESULTS_TEXT.heading(query)} ${NO_RESULTS_TEXT.hint}`)
+    : '';
   const status = loading
     ? 'Loading results…'
-    : data ? `${plural(data.products.nbHits, 'product', 'products')} and ${plural(data.recipes.nbHits, 'recipe', 'recipes')} found` : '';
+    : noResultsText || (data ? `${plural(data.products.nbHits, 'product', 'products')} and ${plural(data.recipes.nbHits, 'recipe', 'recipes')} found` : '');
   const active = TABS.find((t) => t.tab === tab) ?? TABS[0];
   const activePage = data ? (tab === 'product' ? data.products : data.recipes) : null;
 
@@ -164,15 +221,25 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
       </div>
       <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} className="mfs-results__panel">
         {loading ? <div className="mfs-results__spinner" aria-hidden="true" /> : null}
-        {activePage && activePage.hits.length === 0 ? (
+        {activePage && activePage.hits.length === 0 && !noResults ? (
           <p className="mfs-results__empty">{`No ${active.noun} found for “${query}”.`}</p>
         ) : null}
         {activePage && activePage.hits.length > 0 ? (
           <ul className="mfs-grid" aria-label={active.label}>
             {tab === 'product' && data
-              ? data.products.hits.map((hit) => <ProductCard key={hit.objectID} hit={hit} storeNumber={scope.storeNumber} />)
-              : data?.recipes.hits.map((hit) => <RecipeCard key={hit.objectID} hit={hit} />)}
+              ? data.products.hits.map((hit) => productCard(hit))
+              : data?.recipes.hits.map((hit) => <RecipeCard key={hit.objectID} hit={hit} onFollow={(h) => tracking.click(indices.recipes, h)} />)}
           </ul>
+        ) : null}
+        {noResults && popularItems ? (
+          <div className="mfs-results__popular">
+            <Carousel title="Popular products" noun="products" headingLevel={2}
+              items={popularItems.products.slice(0, CAROUSEL_SLIDES.products)} perView={perView.products}
+              renderSlide={(hit, slide) => productCard(hit, slide)} />
+            <Carousel title="Popular recipes" noun="recipes" headingLevel={2}
+              items={popularItems.recipes.slice(0, CAROUSEL_SLIDES.recipes)} perView={perView.recipes}
+              renderSlide={(hit, slide) => <RecipeCard key={hit.objectID} hit={hit} slide={slide} onFollow={(h) => tracking.click(indices.recipes, h)} />} />
+          </div>
         ) : null}
         {activePage ? (
           <Pagination page={page} pageCount={activePage.nbPages} onChange={changePage} label={`${active.label} pages`} />

@@ -1,14 +1,21 @@
 import { useCallback, useId, useMemo, useReducer, useRef, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
-import { scopeFrom, searchCombined } from '../api/queries';
-import type { SearchClient } from '../api/types';
+import { scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
+import type { ProductHit, RecipeHit, SearchClient } from '../api/types';
+import { usePopularItems } from '../hooks/usePopularItems';
+import { usePopularSearches } from '../hooks/usePopularSearches';
+import { useProfanity } from '../hooks/useProfanity';
+import { useRecentSearches } from '../hooks/useRecentSearches';
+import { listItemId, SEARCH_ITEM_LIST, SEARCH_RECIPES_ITEM_LIST, TRACKED_RECIPES, useSearchTracking } from '../hooks/useSearchTracking';
 import { useSuggestions } from '../hooks/useSuggestions';
 import { useViewportWidth } from '../hooks/useViewportWidth';
-import { dropdownReducer, initialDropdownState, optionCount } from '../state/dropdown';
+import { completionTarget } from '../state/completion';
+import { dropdownReducer, initialDropdownState } from '../state/dropdown';
 import { cardsForWidth } from '../state/layout';
 import { firstTabWithResults, go, resultsUrl, type ResultTab } from '../state/navigation';
 import { MAX_QUERY_LENGTH, sanitizeQuery, toSearchText } from '../state/query';
-import { SearchDropdown } from './SearchDropdown';
+import { redirectCardFrom } from '../state/redirect';
+import { SearchDropdown, type DropdownOption } from './SearchDropdown';
 import './search.css';
 
 /** Accessible name of the search input (e2e: `getByRole('combobox', { name: 'Search products and recipes' })`). */
@@ -25,13 +32,23 @@ export interface SearchBoxProps {
   initialQuery?: string;
 }
 
+const siteOrigin = () => window.location.origin;
+
 /**
- * The header search box with its dropdown, a WAI-ARIA combobox (spec §2 Search dropdown, §5, §9):
+ * The header search box with its dropdown, a WAI-ARIA combobox (spec §2 Search dropdown, §4, §5, §7, §9):
  * - input role=combobox named 'Search products and recipes', max 100 characters, aria-expanded,
- *   aria-controls (the suggestions listbox), aria-activedescendant (ArrowUp/ArrowDown);
- * - Enter accepts the active suggestion or submits; Escape closes the dropdown, a second Escape clears;
- * - suggestions 1000 ms after typing stops; stale answers are dropped;
- * - submitting publishes `search/submitted` and goes to `/?query=<q>&tab=<product|recipe>`.
+ *   aria-controls (the listbox), aria-activedescendant across the shown options (ArrowUp/ArrowDown);
+ * - empty box: recent searches (removable with Delete or the × mark; labels cut at 45 characters) and
+ *   popular searches, as labelled groups of one listbox;
+ * - typing: suggestions 1000 ms after typing stops (stale answers dropped), inline completion from 2
+ *   characters accepted with Tab, product and recipe cards, an optional promotional redirect card from
+ *   the engine's rules (same-origin addresses only), and a no-results view (profanity-aware wording)
+ *   with carousels of the store's popular items;
+ * - Enter accepts the active option or submits; Escape closes, a second Escape clears;
+ * - submitting saves a recent search, publishes `search/submitted` and goes to
+ *   `/?query=<q>&tab=<product|recipe>`, or to the redirect card's address;
+ * - Insights click/conversion events and `view_item_list` analytics (item list 7 'Search - Products';
+ *   the recipes fetch with the top 2).
  */
 export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, initialQuery = '' }: SearchBoxProps) {
   const [state, dispatch] = useReducer(dropdownReducer, initialQuery, (q: string) => initialDropdownState(q.slice(0, MAX_QUERY_LENGTH)));
@@ -43,8 +60,29 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
   const indices = config.search.indices;
   const text = toSearchText(state.inputValue);
   const query = sanitizeQuery(state.inputValue);
+  const emptyMode = text === '';
+  const tracking = useSearchTracking(bus, config, session);
+  const recent = useRecentSearches(session, config.apiBase);
+  const popular = usePopularSearches(state.isOpen && emptyMode, config);
 
-  const cancel = useSuggestions({ client, indices, text: state.status === 'idle' ? '' : text, scope, counts, dispatch });
+  const onAnswer = useCallback((answered: string, results: CombinedResults) => {
+    const priced = (h: ProductHit) => ({ ...h, price: h.storePrices?.[scope.storeNumber ?? ''] ?? h.price ?? null });
+    tracking.viewItemList(SEARCH_ITEM_LIST, results.products.hits.slice(0, counts.products).map(priced), answered);
+    tracking.viewItemList(SEARCH_RECIPES_ITEM_LIST, results.recipes.hits.slice(0, TRACKED_RECIPES), answered);
+  }, [tracking, counts.products, scope.storeNumber]);
+
+  const cancel = useSuggestions({
+    client, indices, text: state.status === 'idle' ? '' : text, scope, counts, dispatch, userToken: tracking.userToken, onAnswer,
+  });
+
+  const ready = state.status === 'ready' && state.results !== null && state.resultsText === text;
+  const redirect = useMemo(
+    () => (ready && state.results ? redirectCardFrom(state.results.products.userData, scope.bannerCode, siteOrigin()) : null),
+    [ready, state.results, scope.bannerCode],
+  );
+  const noResults = ready && !redirect && state.results!.products.nbHits === 0 && state.results!.recipes.nbHits === 0;
+  const profane = useProfanity(state.resultsText, noResults);
+  const popularItems = usePopularItems(client, indices, scope, noResults);
 
   const baseId = useId();
   const inputId = `${baseId}-input`;
@@ -54,53 +92,111 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
   const inputRef = useRef<HTMLInputElement>(null);
   const submitting = useRef(0);
 
-  const hasOptions = state.isOpen && state.status === 'ready' && optionCount(state) > 0;
-  const activeId = hasOptions && state.activeIndex >= 0 ? optionId(state.activeIndex) : undefined;
+  const options: DropdownOption[] = useMemo(() => {
+    if (emptyMode) {
+      return [
+        ...recent.items.map((r): DropdownOption => ({ kind: 'recent', id: r.id, label: r.label })),
+        ...popular.map((p): DropdownOption => ({ kind: 'popular', id: p.search, label: p.search })),
+      ];
+    }
+    if (state.status !== 'ready') return [];
+    return (state.results?.suggestions ?? []).map((s): DropdownOption => ({ kind: 'suggestion', id: s.objectID, label: s.query }));
+  }, [emptyMode, recent.items, popular, state.status, state.results]);
 
-  /** Sends the shopper to the results page for `raw` (spec §2: tab of the first type with results). */
+  const expanded = state.isOpen && (!emptyMode || options.length > 0);
+  const activeIndex = state.activeIndex < options.length ? state.activeIndex : -1;
+  const activeId = expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined;
+
+  // Inline completion from the first suggestion (also while the next answer loads, if it still fits).
+  const completionFor = expanded && !emptyMode && activeIndex === -1
+    ? completionTarget(state.inputValue, (state.results?.suggestions ?? []).map((s) => s.query))
+    : null;
+  const completion = completionFor ? completionFor.slice(state.inputValue.length) : '';
+
+  /** Sends the shopper to the redirect address or the results page for `raw` (spec §2). */
   const submit = useCallback(async (raw: string) => {
     const q = sanitizeQuery(raw);
     if (!q) return;
     const searchText = toSearchText(q);
     cancel();
     dispatch({ type: 'closed' });
+    recent.add(q);
     const mine = ++submitting.current;
     let tab: ResultTab = 'product';
+    let target: string | null = null;
     if (state.status === 'ready' && state.results && state.resultsText === searchText) {
       tab = firstTabWithResults({ products: state.results.products.nbHits, recipes: state.results.recipes.nbHits });
+      target = redirectCardFrom(state.results.products.userData, scope.bannerCode, siteOrigin())?.redirectURL ?? null;
     } else {
       try {
-        const r = await searchCombined(client, indices, { text: searchText, scope, products: { hitsPerPage: 1 }, recipes: { hitsPerPage: 1 } });
+        const r = await searchCombined(client, indices, {
+          text: searchText, scope, products: { hitsPerPage: 1 }, recipes: { hitsPerPage: 1 }, userToken: tracking.userToken,
+        });
         tab = firstTabWithResults({ products: r.products.nbHits, recipes: r.recipes.nbHits });
+        target = redirectCardFrom(r.products.userData, scope.bannerCode, siteOrigin())?.redirectURL ?? null;
       } catch {
         tab = 'product';
       }
       if (mine !== submitting.current) return; // a newer submit won
     }
+    if (target) {
+      go(target, navigate);
+      return;
+    }
     bus.emit('search/submitted', { query: q, tab });
     go(resultsUrl(q, tab), navigate);
-  }, [bus, cancel, client, indices, navigate, scope, state.results, state.resultsText, state.status]);
+  }, [bus, cancel, client, indices, navigate, recent, scope, state.results, state.resultsText, state.status, tracking.userToken]);
 
-  const pickSuggestion = useCallback((value: string) => {
+  const pickOption = useCallback((value: string) => {
     dispatch({ type: 'input/accepted', value: value.slice(0, MAX_QUERY_LENGTH) });
     void submit(value);
     inputRef.current?.focus();
   }, [submit]);
+
+  const removeRecent = useCallback((id: string) => {
+    recent.remove(id);
+    inputRef.current?.focus();
+  }, [recent]);
+
+  const followHit = useCallback((index: string, hit: ProductHit | RecipeHit) => {
+    tracking.click(index, hit);
+    dispatch({ type: 'closed' });
+  }, [tracking]);
+
+  const addToList = useCallback((hit: ProductHit) => {
+    const storeNumber = scope.storeNumber ?? config.defaultStoreNumber;
+    bus.emit('list/item-added', {
+      itemId: listItemId(hit, storeNumber), quantity: 1,
+      ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
+    });
+    tracking.conversion(indices.products, hit);
+  }, [bus, config.defaultStoreNumber, indices.products, scope.storeNumber, tracking]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     switch (e.key) {
       case 'ArrowDown':
       case 'ArrowUp':
         e.preventDefault();
-        dispatch({ type: 'active/moved', delta: e.key === 'ArrowDown' ? 1 : -1 });
+        dispatch({ type: 'active/moved', delta: e.key === 'ArrowDown' ? 1 : -1, count: options.length });
         break;
       case 'Enter':
-        if (hasOptions && state.activeIndex >= 0) {
+        if (expanded && activeIndex >= 0) {
           e.preventDefault();
-          const picked = state.results?.suggestions[state.activeIndex];
-          if (picked) pickSuggestion(picked.query);
+          pickOption(options[activeIndex].label);
         }
         break; // otherwise the form submits
+      case 'Tab':
+        if (completionFor && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
+          e.preventDefault();
+          dispatch({ type: 'input/changed', value: completionFor.slice(0, MAX_QUERY_LENGTH) });
+        }
+        break;
+      case 'Delete':
+        if (expanded && activeIndex >= 0 && options[activeIndex].kind === 'recent') {
+          e.preventDefault();
+          removeRecent(options[activeIndex].id);
+        }
+        break;
       case 'Escape':
         e.preventDefault();
         if (state.isOpen) dispatch({ type: 'closed' });
@@ -125,43 +221,65 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
     <div className="mfs-search" ref={containerRef} onBlur={onBlur}>
       <form role="search" aria-label="Site search" className="mfs-search__form" onSubmit={onSubmit}>
         <label htmlFor={inputId} className="mfs-visually-hidden">{SEARCH_LABEL}</label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="mfs-search__input"
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={state.isOpen}
-          aria-controls={listboxId}
-          aria-activedescendant={activeId}
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          maxLength={MAX_QUERY_LENGTH}
-          placeholder="Search products and recipes"
-          value={state.inputValue}
-          onChange={(e) => dispatch({ type: 'input/changed', value: e.target.value.slice(0, MAX_QUERY_LENGTH) })}
-          onKeyDown={onKeyDown}
-          onFocus={() => dispatch({ type: 'opened' })}
-        />
+        <div className="mfs-search__field">
+          {completion ? (
+            <span className="mfs-search__ghost" aria-hidden="true" data-testid="inline-completion">
+              <span className="mfs-search__ghost-typed">{state.inputValue}</span>
+              <span className="mfs-search__ghost-rest">{completion}</span>
+            </span>
+          ) : null}
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="mfs-search__input"
+            type="text"
+            role="combobox"
+            aria-autocomplete="both"
+            aria-expanded={expanded}
+            aria-controls={listboxId}
+            aria-activedescendant={activeId}
+            aria-describedby={completion ? `${baseId}-completion` : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            maxLength={MAX_QUERY_LENGTH}
+            placeholder="Search products and recipes"
+            value={state.inputValue}
+            onChange={(e) => dispatch({ type: 'input/changed', value: e.target.value.slice(0, MAX_QUERY_LENGTH) })}
+            onKeyDown={onKeyDown}
+            onFocus={() => dispatch({ type: 'opened' })}
+          />
+          {completion ? (
+            <span id={`${baseId}-completion`} className="mfs-visually-hidden">{`Press Tab to complete: ${state.inputValue}${completion}`}</span>
+          ) : null}
+        </div>
         <button type="submit" className="mfs-search__submit" aria-label="Search">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path fill="currentColor" d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.39A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" />
           </svg>
         </button>
       </form>
-      {state.isOpen ? (
+      {expanded ? (
         <SearchDropdown
           state={state}
+          emptyMode={emptyMode}
+          options={options}
+          activeIndex={activeIndex}
           query={query}
           counts={counts}
           storeNumber={scope.storeNumber}
           listboxId={listboxId}
           optionId={optionId}
-          onPickSuggestion={pickSuggestion}
+          redirect={redirect}
+          noResults={noResults}
+          profane={profane}
+          popularItems={popularItems}
+          indices={indices}
+          onPick={pickOption}
+          onRemoveRecent={removeRecent}
           onNavigate={(url) => { cancel(); dispatch({ type: 'closed' }); go(url, navigate); }}
-          onFollow={() => dispatch({ type: 'closed' })}
+          onFollowHit={followHit}
+          onAddToList={addToList}
         />
       ) : null}
     </div>

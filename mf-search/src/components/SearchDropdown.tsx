@@ -1,103 +1,227 @@
 import type { MouseEvent } from 'react';
+import type { RuntimeConfig } from 'shared-events';
+import type { ProductHit, RecipeHit } from '../api/types';
+import { CAROUSEL_SLIDES, type PopularItems } from '../hooks/usePopularItems';
 import type { DropdownState } from '../state/dropdown';
 import type { CardCounts } from '../state/layout';
 import { resultsUrl } from '../state/navigation';
+import { truncateLabel } from '../state/recent';
+import type { RedirectCard } from '../state/redirect';
 import { ProductCard, RecipeCard } from './Cards';
+import { Carousel } from './Carousel';
+
+/** One keyboard-navigable option of the dropdown's listbox. */
+export interface DropdownOption {
+  kind: 'recent' | 'popular' | 'suggestion';
+  /** Recent search id, popular search text or suggestion objectID. */
+  id: string;
+  /** The full text searched when picked. */
+  label: string;
+}
+
+/** Texts of the no-results view (spec §2, §5 "Profanity in the query switches the no-results message"). */
+export const NO_RESULTS_TEXT = {
+  heading: (query: string) => `Sorry, we couldn’t find any results for “${query}”.`,
+  hint: 'Check the spelling, or try a more general word.',
+  profaneHeading: 'Sorry, we couldn’t find any results for that search.',
+  profaneHint: 'Try searching for a product or a recipe by name.',
+} as const;
 
 export interface SearchDropdownProps {
   state: DropdownState;
+  /** True when the box is empty: recent and popular searches instead of suggestions. */
+  emptyMode: boolean;
+  /** The options shown, in order (recent then popular, or suggestions). */
+  options: readonly DropdownOption[];
+  activeIndex: number;
   /** The sanitised query, used for the 'view all' links. */
   query: string;
   counts: CardCounts;
   storeNumber: string | null;
-  /** id of the suggestions listbox (the input's aria-controls). */
+  /** id of the listbox (the input's aria-controls). */
   listboxId: string;
-  /** id of suggestion option `i` (the input's aria-activedescendant). */
+  /** id of option `i` (the input's aria-activedescendant). */
   optionId: (i: number) => string;
-  onPickSuggestion: (query: string) => void;
-  /** Follows an in-site link (the 'view all' links). */
+  redirect: RedirectCard | null;
+  noResults: boolean;
+  /** Profanity in the query: true/false, null while the word lists load. */
+  profane: boolean | null;
+  popularItems: PopularItems | null;
+  indices: RuntimeConfig['search']['indices'];
+  onPick: (text: string) => void;
+  onRemoveRecent: (id: string) => void;
+  /** Follows an in-site link (the 'view all' links, the redirect card). */
   onNavigate: (url: string) => void;
-  /** A result card was followed: close the dropdown. */
-  onFollow: () => void;
+  /** A result card was followed (insights click, close). */
+  onFollowHit: (index: string, hit: ProductHit | RecipeHit) => void;
+  onAddToList: (hit: ProductHit) => void;
 }
 
+const plain = (e: MouseEvent<HTMLAnchorElement>) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
 /**
- * The dropdown under the search box (spec §2 Search dropdown). Left: suggestions as a labelled
- * listbox, 'Finding the best matches for you...' while loading, 'No suggestions!' when none.
- * Right: product and recipe cards, each group with a 'view all' link to `/?query=…&tab=…`.
+ * The dropdown under the search box (spec §2 Search dropdown).
+ * Left: for an empty box one listbox 'Recent and popular searches' with the groups 'Recent searches'
+ * (labels cut at 45 characters, each removable) and 'Popular searches'; when typing the listbox
+ * 'Suggestions', 'Finding the best matches for you...' while loading, 'No suggestions!' when none.
+ * Right: the promotional redirect card, product and recipe cards with 'view all' links, or the
+ * no-results view (message in a polite live region, popular products (5) and recipes (12) carousels).
  */
 export function SearchDropdown(props: SearchDropdownProps) {
-  const { state, query, counts, storeNumber, listboxId, optionId, onPickSuggestion, onNavigate, onFollow } = props;
+  const { state, emptyMode, options, activeIndex, query, counts, storeNumber, listboxId, optionId, redirect, noResults, profane, popularItems, indices } = props;
   const loading = state.status === 'loading' || state.status === 'idle';
-  const suggestions = loading ? [] : state.results?.suggestions ?? [];
-  const products = loading ? [] : (state.results?.products.hits ?? []).slice(0, counts.products);
-  const recipes = loading ? [] : (state.results?.recipes.hits ?? []).slice(0, counts.recipes);
+  const results = loading ? null : state.results;
+  const products = (results?.products.hits ?? []).slice(0, counts.products);
+  const recipes = (results?.recipes.hits ?? []).slice(0, counts.recipes);
 
-  const viewAll = (tab: 'product' | 'recipe') => {
-    const href = resultsUrl(query, tab);
-    return {
-      href,
-      onClick: (e: MouseEvent<HTMLAnchorElement>) => {
-        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-        e.preventDefault();
-        onNavigate(href);
-      },
-    };
-  };
+  const link = (href: string) => ({
+    href,
+    onClick: (e: MouseEvent<HTMLAnchorElement>) => {
+      if (!plain(e)) return;
+      e.preventDefault();
+      props.onNavigate(href);
+    },
+  });
+
+  const renderOption = (o: DropdownOption, i: number) => (
+    <li
+      key={`${o.kind}-${o.id}`}
+      id={optionId(i)}
+      role="option"
+      aria-selected={i === activeIndex}
+      title={o.kind === 'recent' && o.label !== truncateLabel(o.label) ? o.label : undefined}
+      className={`mfs-suggestions__option mfs-suggestions__option--${o.kind}${i === activeIndex ? ' is-active' : ''}`}
+      onMouseDown={(e) => e.preventDefault() /* keep focus in the input */}
+      onClick={() => props.onPick(o.label)}
+    >
+      <span className="mfs-suggestions__text">{o.kind === 'recent' ? truncateLabel(o.label) : o.label}</span>
+      {o.kind === 'recent' ? (
+        // Pointer shortcut; keyboard users press Delete on the active option (described on the group).
+        <span
+          className="mfs-suggestions__remove"
+          aria-hidden="true"
+          data-remove-recent={o.id}
+          onClick={(e) => { e.stopPropagation(); props.onRemoveRecent(o.id); }}
+        />
+      ) : null}
+    </li>
+  );
+
+  if (emptyMode) {
+    const recent = options.map((o, i) => [o, i] as const).filter(([o]) => o.kind === 'recent');
+    const popular = options.map((o, i) => [o, i] as const).filter(([o]) => o.kind === 'popular');
+    return (
+      <div className="mfs-dropdown mfs-dropdown--empty">
+        <div className="mfs-dropdown__left">
+          <p id={`${listboxId}-recent-hint`} className="mfs-visually-hidden">Press Delete to remove the highlighted recent search.</p>
+          <div role="listbox" id={listboxId} aria-label="Recent and popular searches" className="mfs-suggestions">
+            {recent.length > 0 ? (
+              <ul role="group" aria-labelledby={`${listboxId}-recent`} aria-describedby={`${listboxId}-recent-hint`} className="mfs-suggestions__group">
+                <li role="presentation" id={`${listboxId}-recent`} className="mfs-dropdown__heading">Recent searches</li>
+                {recent.map(([o, i]) => renderOption(o, i))}
+              </ul>
+            ) : null}
+            {popular.length > 0 ? (
+              <ul role="group" aria-labelledby={`${listboxId}-popular`} className="mfs-suggestions__group">
+                <li role="presentation" id={`${listboxId}-popular`} className="mfs-dropdown__heading">Popular searches</li>
+                {popular.map(([o, i]) => renderOption(o, i))}
+              </ul>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const suggestionCount = options.length;
+  const statusText = loading
+    ? 'Finding the best matches for you...'
+    : suggestionCount === 0 ? 'No suggestions!' : null;
+  const countsText = results
+    ? `${suggestionCount} suggestion${suggestionCount === 1 ? '' : 's'}. ${results.products.nbHits} product${results.products.nbHits === 1 ? '' : 's'} and ${results.recipes.nbHits} recipe${results.recipes.nbHits === 1 ? '' : 's'} found.`
+    : '';
 
   return (
     <div className="mfs-dropdown">
       <div className="mfs-dropdown__left">
         <p id={`${listboxId}-label`} className="mfs-dropdown__heading">Suggestions</p>
         <div role="status" className="mfs-dropdown__status">
-          {loading ? 'Finding the best matches for you...' : suggestions.length === 0 ? 'No suggestions!' : (
-            <span className="mfs-visually-hidden">{`${suggestions.length} suggestions available`}</span>
-          )}
+          {statusText}
+          {countsText ? <span className="mfs-visually-hidden">{` ${countsText}`}</span> : null}
         </div>
-        {suggestions.length > 0 ? (
+        {suggestionCount > 0 ? (
           <ul role="listbox" id={listboxId} aria-labelledby={`${listboxId}-label`} className="mfs-suggestions">
-            {suggestions.map((s, i) => (
-              <li
-                key={s.objectID}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === state.activeIndex}
-                className={`mfs-suggestions__option${i === state.activeIndex ? ' is-active' : ''}`}
-                onMouseDown={(e) => e.preventDefault() /* keep focus in the input */}
-                onClick={() => onPickSuggestion(s.query)}
-              >
-                {s.query}
-              </li>
-            ))}
+            {options.map(renderOption)}
           </ul>
         ) : null}
       </div>
-      {products.length > 0 || recipes.length > 0 ? (
-        <div className="mfs-dropdown__right">
-          {products.length > 0 ? (
-            <section className="mfs-group" aria-labelledby={`${listboxId}-products`}>
-              <div className="mfs-group__header">
-                <h2 id={`${listboxId}-products`} className="mfs-group__title">Products</h2>
-                <a className="mfs-group__all" {...viewAll('product')}>View all products</a>
-              </div>
-              <ul className="mfs-cards" data-count={counts.products}>
-                {products.map((hit) => <ProductCard key={hit.objectID} hit={hit} storeNumber={storeNumber} onFollow={onFollow} />)}
-              </ul>
-            </section>
-          ) : null}
-          {recipes.length > 0 ? (
-            <section className="mfs-group" aria-labelledby={`${listboxId}-recipes`}>
-              <div className="mfs-group__header">
-                <h2 id={`${listboxId}-recipes`} className="mfs-group__title">Recipes</h2>
-                <a className="mfs-group__all" {...viewAll('recipe')}>View all recipes</a>
-              </div>
-              <ul className="mfs-cards" data-count={counts.recipes}>
-                {recipes.map((hit) => <RecipeCard key={hit.objectID} hit={hit} onFollow={onFollow} />)}
-              </ul>
-            </section>
+      <div className="mfs-dropdown__right">
+        <div role="status" className="mfs-dropdown__noresults">
+          {noResults && profane !== null ? (
+            <>
+              <p className="mfs-dropdown__noresults-title">{profane ? NO_RESULTS_TEXT.profaneHeading : NO_RESULTS_TEXT.heading(query)}</p>
+              <p className="mfs-dropdown__noresults-hint">{profane ? NO_RESULTS_TEXT.profaneHint : NO_RESULTS_TEXT.hint}</p>
+            </>
           ) : null}
         </div>
-      ) : null}
+        {redirect ? (
+          <section className="mfs-promo" aria-labelledby={`${listboxId}-promo`}>
+            {redirect.cardImage ? <img className="mfs-promo__image" src={redirect.cardImage} alt="" /> : null}
+            <div className="mfs-promo__body">
+              <h2 id={`${listboxId}-promo`} className="mfs-promo__title">{redirect.cardTitle}</h2>
+              <a className="mfs-promo__cta" {...link(redirect.redirectURL)}>{redirect.cardCTAText}</a>
+            </div>
+          </section>
+        ) : null}
+        {products.length > 0 ? (
+          <section className="mfs-group" aria-labelledby={`${listboxId}-products`}>
+            <div className="mfs-group__header">
+              <h2 id={`${listboxId}-products`} className="mfs-group__title">Products</h2>
+              <a className="mfs-group__all" {...link(resultsUrl(query, 'product'))}>View all products</a>
+            </div>
+            <ul className="mfs-cards" data-count={counts.products}>
+              {products.map((hit) => (
+                <ProductCard key={hit.objectID} hit={hit} storeNumber={storeNumber}
+                  onFollow={(h) => props.onFollowHit(indices.products, h)} onAddToList={props.onAddToList} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {recipes.length > 0 ? (
+          <section className="mfs-group" aria-labelledby={`${listboxId}-recipes`}>
+            <div className="mfs-group__header">
+              <h2 id={`${listboxId}-recipes`} className="mfs-group__title">Recipes</h2>
+              <a className="mfs-group__all" {...link(resultsUrl(query, 'recipe'))}>View all recipes</a>
+            </div>
+            <ul className="mfs-cards" data-count={counts.recipes}>
+              {recipes.map((hit) => <RecipeCard key={hit.objectID} hit={hit} onFollow={(h) => props.onFollowHit(indices.recipes, h)} />)}
+            </ul>
+          </section>
+        ) : null}
+        {noResults && popularItems ? (
+          <>
+            <Carousel
+              title="Popular products"
+              noun="products"
+              items={popularItems.products.slice(0, CAROUSEL_SLIDES.productsInGlobalSearch)}
+              perView={counts.products}
+              renderSlide={(hit, slide) => (
+                <ProductCard key={hit.objectID} hit={hit} storeNumber={storeNumber} slide={slide}
+                  onFollow={(h) => props.onFollowHit(indices.products, h)} onAddToList={props.onAddToList} />
+              )}
+            />
+            <Carousel
+              title="Popular recipes"
+              noun="recipes"
+              items={popularItems.recipes.slice(0, CAROUSEL_SLIDES.recipes)}
+              perView={counts.recipes}
+              renderSlide={(hit, slide) => (
+                <RecipeCard key={hit.objectID} hit={hit} slide={slide} onFollow={(h) => props.onFollowHit(indices.recipes, h)} />
+              )}
+            />
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import type { RuntimeConfig } from 'shared-events';
-import { searchCombined, type SearchScope } from '../api/queries';
+import { searchCombined, type CombinedResults, type SearchScope } from '../api/queries';
 import type { SearchClient } from '../api/types';
 import type { DropdownAction } from '../state/dropdown';
 import type { CardCounts } from '../state/layout';
@@ -18,6 +18,10 @@ export interface UseSuggestionsOptions {
   /** Cards to request per group (from `cardsForWidth`). */
   counts: CardCounts;
   dispatch: Dispatch<DropdownAction>;
+  /** Insights / analytics user token sent with the query. */
+  userToken?: string;
+  /** Called with every answer that is shown (analytics: view_item_list). */
+  onAnswer?: (text: string, results: CombinedResults) => void;
 }
 
 /**
@@ -27,8 +31,10 @@ export interface UseSuggestionsOptions {
  * text is never shown.
  * @returns `cancel()` — drops the pending timer and any in-flight answer (used on submit).
  */
-export function useSuggestions({ client, indices, text, scope, counts, dispatch }: UseSuggestionsOptions): () => void {
+export function useSuggestions({ client, indices, text, scope, counts, dispatch, userToken, onAnswer }: UseSuggestionsOptions): () => void {
   const seq = useRef(0);
+  const onAnswerRef = useRef(onAnswer);
+  useEffect(() => { onAnswerRef.current = onAnswer; });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { storeNumber, bannerCode } = scope;
   const { products, recipes } = counts;
@@ -48,13 +54,18 @@ export function useSuggestions({ client, indices, text, scope, counts, dispatch 
         products: { hitsPerPage: products },
         recipes: { hitsPerPage: recipes },
         suggestions: SUGGESTIONS_PER_QUERY,
+        userToken,
       }).then(
-        (results) => { if (mine === seq.current) dispatch({ type: 'search/succeeded', text, results }); },
+        (results) => {
+          if (mine !== seq.current) return;
+          dispatch({ type: 'search/succeeded', text, results });
+          onAnswerRef.current?.(text, results);
+        },
         () => { if (mine === seq.current) dispatch({ type: 'search/failed', text }); },
       );
     }, SUGGESTION_DEBOUNCE_MS);
     return () => clearTimeout(timer.current);
-  }, [client, indices, text, storeNumber, bannerCode, products, recipes, dispatch]);
+  }, [client, indices, text, storeNumber, bannerCode, products, recipes, dispatch, userToken]);
 
   return cancel;
 }

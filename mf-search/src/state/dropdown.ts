@@ -1,7 +1,8 @@
 /**
  * State of the search box and its dropdown (spec §2 Search dropdown, §4 Search dropdown states:
- * open or closed, loading, results present). A plain reducer so the states can grow (recent and
- * popular searches, inline completion, redirect card, no-results view) without touching the view.
+ * open or closed, loading, redirect card present, results present). The options the arrow keys move
+ * through depend on the mode (recent + popular searches for an empty box, suggestions when typing),
+ * so `active/moved` carries the option count the view shows.
  */
 import type { CombinedResults } from '../api/queries';
 import { toSearchText } from './query';
@@ -15,7 +16,7 @@ export interface DropdownState {
   /** 'idle' = nothing to fetch (empty, or text accepted/pre-filled and not edited);
    * 'loading' from the keystroke that changes the search text until the debounced answer for it arrives. */
   status: DropdownStatus;
-  /** Index of the active suggestion option (aria-activedescendant), -1 = none. */
+  /** Index of the active option across the shown groups (aria-activedescendant), -1 = none. */
   activeIndex: number;
   /** Results of the latest answered query, or null. */
   results: CombinedResults | null;
@@ -29,7 +30,8 @@ export type DropdownAction =
   | { type: 'input/accepted'; value: string }
   | { type: 'search/succeeded'; text: string; results: CombinedResults }
   | { type: 'search/failed'; text: string }
-  | { type: 'active/moved'; delta: 1 | -1 }
+  /** ArrowDown (+1) / ArrowUp (-1) over `count` options; wraps; opens a closed dropdown first. */
+  | { type: 'active/moved'; delta: 1 | -1; count: number }
   | { type: 'opened' }
   | { type: 'closed' }
   | { type: 'cleared' };
@@ -38,14 +40,15 @@ export const initialDropdownState = (inputValue = ''): DropdownState => ({
   inputValue, isOpen: false, status: 'idle', activeIndex: -1, results: null, resultsText: '',
 });
 
-/** Number of keyboard-navigable options (the suggestions). */
+/** Number of suggestion options of the latest answer. */
 export const optionCount = (s: DropdownState): number => s.results?.suggestions.length ?? 0;
 
 export function dropdownReducer(state: DropdownState, action: DropdownAction): DropdownState {
   switch (action.type) {
     case 'input/changed': {
       const text = toSearchText(action.value);
-      if (text === '') return { ...initialDropdownState(action.value) };
+      // An emptied box opens (or stays open): it shows recent and popular searches.
+      if (text === '') return { ...initialDropdownState(action.value), isOpen: true };
       // Same search text as the answered one (e.g. a trailing space): nothing new to fetch.
       const unchanged = text === state.resultsText && state.status !== 'loading' && state.status !== 'idle';
       return {
@@ -63,7 +66,7 @@ export function dropdownReducer(state: DropdownState, action: DropdownAction): D
     case 'search/failed':
       return { ...state, status: 'error', results: null, resultsText: action.text, activeIndex: -1 };
     case 'active/moved': {
-      const n = optionCount(state);
+      const n = action.count;
       if (!state.isOpen) return dropdownReducer(state, { type: 'opened' });
       if (n === 0) return state;
       const from = state.activeIndex;
@@ -71,7 +74,7 @@ export function dropdownReducer(state: DropdownState, action: DropdownAction): D
       return { ...state, activeIndex: next };
     }
     case 'opened': {
-      if (toSearchText(state.inputValue) === '') return state;
+      if (toSearchText(state.inputValue) === '') return state.isOpen ? state : { ...state, isOpen: true, activeIndex: -1 };
       return { ...state, isOpen: true, status: state.status === 'idle' ? 'loading' : state.status };
     }
     case 'closed':

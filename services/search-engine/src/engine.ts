@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import MiniSearch from 'minisearch';
 import * as bits from './bits';
 import type { Bits } from './bits';
+import { SearchAnalytics } from './analytics';
 import { ApiError, badRequest } from './errors';
 import { type FilterNode, parseFacetFilter, parseFilterList, parseFilters } from './filters';
 import { buildHighlight, type HighlightQuery, type HighlightTree } from './highlight';
+import { InsightsStore } from './insights';
 import type { SearchParams } from './params';
+import { RuleSet } from './rules';
 import { Scorer, supportsFastPath } from './scorer';
 import { SEPARATOR, maxTypos, normalizeTerm, scalarLeaves, textOf, tokenize, valuesAtPath } from './text';
 import { topK } from './topk';
@@ -84,6 +87,10 @@ export interface SearchResponse {
   facets?: Record<string, Record<string, number>>;
   /** `lat,lng` echoed when `aroundLatLng` was given. */
   aroundLatLng?: string;
+  /** The `consequence.userData` of every applied query rule (only when at least one applied and has userData). */
+  userData?: unknown[];
+  /** objectIDs of the applied query rules (only when at least one applied). */
+  appliedRules?: Array<{ objectID: string }>;
 }
 
 interface Doc {
@@ -201,6 +208,8 @@ export class Index {
   createdAt = nowIso();
   updatedAt = nowIso();
   private settings: IndexSettings = {};
+  /** Query rules of the index (kept on clearObjects; copied with scope `rules`). */
+  readonly rules = new RuleSet();
   private docs: Array<SearchRecord | undefined> = [];
   private idOf = new Map<string, number>();
   private alive: Bits = bits.newBits(0);
@@ -821,6 +830,14 @@ export class Index {
       response.facets = this.countFacets(p, candidates, filter);
     }
     if (p.clickAnalytics) response.queryID = randomBytes(16).toString('hex');
+    if (p.enableRules) {
+      const applied = this.rules.match(p.query, p.ruleContexts ?? []);
+      if (applied.length > 0) {
+        response.appliedRules = applied.map((r) => ({ objectID: r.objectID }));
+        const userData = applied.filter((r) => r.consequence.userData !== undefined).map((r) => r.consequence.userData);
+        if (userData.length > 0) response.userData = userData;
+      }
+    }
     response.processingTimeMS = Math.round(performance.now() - t0);
     return response;
   }
@@ -898,6 +915,10 @@ export interface IndexSummary {
 export class Engine {
   private indices = new Map<string, Index>();
   private lastTask = 0;
+  /** Top-searches analytics of the queries served (`GET /2/searches`). */
+  readonly analytics = new SearchAnalytics();
+  /** Insights events received (`POST /1/events`). */
+  readonly insights = new InsightsStore();
 
   /** A fresh task id (monotonic integer). */
   nextTaskID(): number {
@@ -958,7 +979,7 @@ export class Engine {
   /**
    * Copy or move an index (Algolia semantics): copy of a missing source creates an empty
    * destination; move of a missing source is ignored; a scoped copy only replaces the destination's
-   * settings (synonyms and rules are not supported and are ignored).
+   * settings and/or rules (synonyms are not supported and are ignored).
    */
   operation(source: string, params: OperationParams): void {
     if (!params || typeof params !== 'object') throw badRequest('Invalid operation');
@@ -981,11 +1002,13 @@ export class Engine {
     if (scope && scope.length > 0) {
       const dest = this.getOrCreate(destination);
       if (scope.includes('settings')) dest.replaceSettings(src ? src.rawSettings() : {});
+      if (scope.includes('rules')) dest.rules.replaceAll(src ? src.rules.all() : []);
       return;
     }
     const dest = new Index(destination);
     if (src) {
       dest.replaceSettings(src.rawSettings());
+      dest.rules.replaceAll(src.rules.all());
       for (const rec of src.all()) dest.save(rec);
     }
     this.indices.set(destination, dest);

@@ -41,6 +41,10 @@ export interface SearchParams {
   typoTolerance: boolean;
   queryType: 'prefixLast' | 'prefixAll' | 'prefixNone';
   userToken?: string;
+  /** Apply query rules (default true). */
+  enableRules: boolean;
+  /** Contexts for rule conditions with a `context`. */
+  ruleContexts?: string[];
   /** The parameters as received, URL-encoded (echoed back as `params` in the response). */
   raw: string;
 }
@@ -214,6 +218,8 @@ export function parseSearchParams(raw: Raw): SearchParams {
     typoTolerance,
     queryType,
     userToken: asString('userToken', raw.userToken),
+    enableRules: asBool('enableRules', raw.enableRules, true),
+    ruleContexts: asStringList('ruleContexts', raw.ruleContexts),
     raw: serializeRaw(raw),
   };
 }

@@ -3,7 +3,9 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { Engine, type IndexSettings, type OperationParams, type SearchResponse, retrieve } from './engine';
 import { ApiError, badRequest } from './errors';
-import { collectRawParams, parseSearchParams } from './params';
+import { validateEvents, type InsightEventType } from './insights';
+import { collectRawParams, parseSearchParams, type SearchParams } from './params';
+import { type Anchoring, type SearchRulesParams, validateRule } from './rules';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,6 +85,12 @@ const BATCH_ACTIONS = new Set(['addObject', 'updateObject', 'partialUpdateObject
  * - `POST /1/indexes/:indexName/operation` — `{ operation: 'copy'|'move', destination, scope? }`
  * - `GET /1/indexes/:indexName/task/:taskID`, `GET /1/task/:taskID` — always `published`
  * - `GET /1/indexes` — `{ items: IndexSummary[], nbPages }`
+ * - Rules (see `rules.ts`): `PUT|GET|DELETE /1/indexes/:indexName/rules/:objectID`,
+ *   `POST /1/indexes/:indexName/rules/batch` (array of rules; `?clearExistingRules=true`),
+ *   `POST /1/indexes/:indexName/rules/search`, `POST /1/indexes/:indexName/rules/clear`
+ * - Insights: `POST /1/events` — `{ events: InsightEvent[] }` → `{ status: 200, message: 'OK' }`, 422 for a bad event;
+ *   `GET /1/events?index=&eventType=&userToken=&queryID=&limit=` (local extension, admin key) → `{ events }`
+ * - Analytics: `GET /2/searches?index=&limit=&offset=&startDate=&endDate=` → `{ searches: [{ search, count, nbHits }] }`
  *
  * Auth: `x-algolia-application-id` + `x-algolia-api-key` headers (or query parameters). Wrong
  * app id or key → 403; the search key on a write route → 403. Errors are `{ message, status }`.
@@ -186,6 +194,14 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
 
   type P = { indexName: string; objectID: string; taskID: string };
 
+  /** Counts a served query in the top-searches analytics (unless `analytics: false`). */
+  const recordSearch = (req: FastifyRequest, indexName: string, params: SearchParams, res: SearchResponse): void => {
+    if (!params.analytics) return;
+    const header = req.headers['x-algolia-usertoken'];
+    const user = params.userToken ?? (typeof header === 'string' && header !== '' ? header : req.ip);
+    engine.analytics.record(indexName, params.query, res.nbHits, user);
+  };
+
   // ----- read routes ----------------------------------------------------------------------
 
   app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/queries', async (req) => {
@@ -198,13 +214,72 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
       return { indexName: asName(request.indexName, `requests[${i}].indexName`), params: parseSearchParams(collectRawParams(request)) };
     });
     const results: SearchResponse[] = parsed.map(({ indexName, params }) => engine.get(indexName).search(params));
+    parsed.forEach(({ indexName, params }, i) => recordSearch(req, indexName, params, results[i]));
     return { results };
   });
 
   app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/query', async (req) => {
     const body = req.body === undefined ? {} : asObject(req.body);
     const params = parseSearchParams(collectRawParams(body));
-    return engine.get(req.params.indexName).search(params);
+    const res = engine.get(req.params.indexName).search(params);
+    recordSearch(req, req.params.indexName, params, res);
+    return res;
+  });
+
+  // ----- rules (read) ------------------------------------------------------------------------
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/rules/search', async (req) => {
+    const body = req.body === undefined ? {} : asObject(req.body);
+    const params: SearchRulesParams = {};
+    if (body.query !== undefined) {
+      if (typeof body.query !== 'string') throw badRequest('Invalid value for parameter query');
+      params.query = body.query;
+    }
+    if (body.anchoring !== undefined) params.anchoring = asName(body.anchoring, 'anchoring') as Anchoring;
+    if (body.context !== undefined) params.context = asName(body.context, 'context');
+    for (const k of ['page', 'hitsPerPage'] as const) {
+      if (body[k] !== undefined) {
+        if (typeof body[k] !== 'number') throw badRequest(`Invalid value for parameter ${k}`);
+        params[k] = body[k] as number;
+      }
+    }
+    if (body.enabled !== undefined && body.enabled !== null) {
+      if (typeof body.enabled !== 'boolean') throw badRequest('Invalid value for parameter enabled');
+      params.enabled = body.enabled;
+    }
+    return engine.get(req.params.indexName).rules.search(params);
+  });
+
+  app.get<{ Params: Pick<P, 'indexName' | 'objectID'> }>('/1/indexes/:indexName/rules/:objectID', async (req) =>
+    engine.get(req.params.indexName).rules.get(req.params.objectID));
+
+  // ----- insights and analytics -------------------------------------------------------------
+
+  app.post('/1/events', async (req) => {
+    engine.insights.add(validateEvents(req.body));
+    return { status: 200, message: 'OK' };
+  });
+
+  app.get('/1/events', { config: { write: true } }, async (req) => {
+    const q = req.query as Record<string, string | undefined>;
+    const limit = q.limit === undefined ? undefined : Number(q.limit);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 1000)) throw badRequest('limit must be between 1 and 1000');
+    if (q.eventType !== undefined && !['click', 'view', 'conversion'].includes(q.eventType)) throw badRequest('Invalid eventType');
+    return {
+      events: engine.insights.list({ index: q.index, eventType: q.eventType as InsightEventType | undefined, userToken: q.userToken, queryID: q.queryID, limit }),
+    };
+  });
+
+  app.get('/2/searches', async (req) => {
+    const q = req.query as Record<string, string | undefined>;
+    const index = asName(q.index, 'index');
+    const int = (name: 'limit' | 'offset'): number | undefined => {
+      if (q[name] === undefined || q[name] === '') return undefined;
+      const n = Number(q[name]);
+      if (!Number.isInteger(n)) throw badRequest(`${name} must be an integer`);
+      return n;
+    };
+    return { searches: engine.analytics.topSearches(index, { limit: int('limit'), offset: int('offset'), startDate: q.startDate, endDate: q.endDate }) };
   });
 
   app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/objects', async (req) => {
@@ -307,6 +382,32 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
       return { taskID, objectIDs };
     }
     return { taskID: engine.nextTaskID(), objectIDs };
+  });
+
+  // ----- rules (write) ---------------------------------------------------------------------
+
+  app.put<{ Params: Pick<P, 'indexName' | 'objectID'> }>('/1/indexes/:indexName/rules/:objectID', write, async (req) => {
+    const rule = validateRule(req.body, req.params.objectID);
+    engine.getOrCreate(req.params.indexName).rules.save(rule);
+    return { taskID: engine.nextTaskID(), updatedAt: now(), objectID: rule.objectID };
+  });
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/rules/batch', write, async (req) => {
+    const rules = asArray(req.body, 'body (expected an array of rules)').map((r) => validateRule(r));
+    const index = engine.getOrCreate(req.params.indexName);
+    if ((req.query as Record<string, unknown>).clearExistingRules === 'true') index.rules.clear();
+    for (const rule of rules) index.rules.save(rule);
+    return { taskID: engine.nextTaskID(), updatedAt: now() };
+  });
+
+  app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/rules/clear', write, async (req) => {
+    engine.getOrCreate(req.params.indexName).rules.clear();
+    return { taskID: engine.nextTaskID(), updatedAt: now() };
+  });
+
+  app.delete<{ Params: Pick<P, 'indexName' | 'objectID'> }>('/1/indexes/:indexName/rules/:objectID', write, async (req) => {
+    engine.get(req.params.indexName).rules.delete(req.params.objectID);
+    return { taskID: engine.nextTaskID(), updatedAt: now() };
   });
 
   app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/clear', write, async (req) => {

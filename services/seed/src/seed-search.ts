@@ -70,5 +70,31 @@ export async function seedSearch(options: SeedSearchOptions = {}): Promise<SeedS
     result[indexName] = objects.length;
     log(`${indexName}: ${objects.length} records`);
   }
+  await seedRules(client, prefix, log);
   return result;
+}
+
+/** A query rule in Algolia's shape (see data/rules.json). */
+export type SeedRule = { objectID: string; consequence: Record<string, unknown> } & Record<string, unknown>;
+
+/**
+ * Saves the query rules of `data/rules.json` (`{ [indexName]: Rule[] }`, keys starting with '_' are
+ * comments) with `saveRules({ clearExistingRules: true })` and waits for each task. The redirect rules
+ * carry the promotional redirect card of spec §3 as `consequence.userData`.
+ * An engine without the rules API (HTTP 404 on the rules route) is logged and skipped: records stay seeded.
+ */
+async function seedRules(client: ReturnType<typeof algoliasearch>, prefix: string, log: (line: string) => void): Promise<void> {
+  const file = readData<Record<string, unknown>>('rules.json');
+  for (const [name, rules] of Object.entries(file)) {
+    if (name.startsWith('_') || !Array.isArray(rules)) continue;
+    const indexName = `${prefix}${name}`;
+    try {
+      const { taskID } = await client.saveRules({ indexName, rules: rules as SeedRule[], clearExistingRules: true });
+      await client.waitForTask({ indexName, taskID });
+      log(`${indexName}: ${rules.length} rules`);
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) throw error;
+      log(`${indexName}: rules skipped (the engine has no rules API)`);
+    }
+  }
 }

@@ -30,6 +30,7 @@ async function startFake(): Promise<{ app: FastifyInstance; host: string; reques
     const body = req.body as { requests: { body: { objectID: string } }[] };
     return { taskID: ++task, objectIDs: body.requests.map((r) => r.body.objectID) };
   });
+  app.post('/1/indexes/:index/rules/batch', async () => ({ taskID: ++task, updatedAt: new Date().toISOString() }));
   app.get('/1/indexes/:index/task/:taskID', async () => ({ status: 'published', pendingTask: false }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

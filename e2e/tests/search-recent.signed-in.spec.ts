@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/platform';
+
+/**
+ * Issue 5, signed-in recent searches (spec §6 "recent searches are saved under the user's token",
+ * §7 "Recent searches: get, add and remove, by user token"): kept by the BFF, not in the browser,
+ * removable, never shown to another shopper. Shopper lena.linked@example.com (seed shoppers.json).
+ */
+const PASSWORD = 'Groceries!2026';
+const EDGE_PORT = String(8080 + Number(process.env.E2E_OFFSET || 10000));
+
+/** Header 'Account' → 'Log In' → the provider's form ('Email', 'Password', 'Log In') → back, session read. */
+async function signIn(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.port === EDGE_PORT && !url.pathname.startsWith('/auth/'), { timeout: 20_000 });
+  await page.waitForFunction(() => {
+    const g = globalThis as unknown as { __SHARED_EVENTS__?: { bus: { state: { session: { value: { loggedIn: boolean; isLoading: boolean } | null } } } } };
+    const s = g.__SHARED_EVENTS__?.bus.state.session.value;
+    return !!s && s.loggedIn && !s.isLoading;
+  }, undefined, { timeout: 20_000 });
+  // mf-loyalty may open a card popup after sign-in (spec §4): close it so the header is reachable
+  const popup = page.getByRole('dialog');
+  if (await popup.first().waitFor({ timeout: 2_500 }).then(() => true, () => false)) {
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+  }
+}
+
+test('signed-in recent searches live on the server, are removable and are never shown to another shopper', async ({ page, browser }) => {
+  const label = `salmon fillet ${Date.now().toString(36)}`;
+  await signIn(page, 'lena.linked@example.com');
+  const box = page.getByRole('combobox', { name: 'Search products and recipes' });
+  await box.fill(label);
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\?query=salmon/);
+  await expect(page.getByRole('heading', { level: 1, name: /Results for/ })).toBeVisible();
+  const recent = page.getByRole('group', { name: 'Recent searches' });
+  // (the shell may remount the search box with the URL's query while the session settles: retry)
+  await expect(async () => {
+    await box.fill('');
+    await box.focus();
+    await expect(recent.getByRole('option', { name: label, exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  expect(await page.evaluate(() => localStorage.getItem('mfs-recent-searches') ?? '')).not.toContain('salmon');
+
+  // kept across a reload (server side)
+  await page.reload();
+  await expect(async () => {
+    await box.fill('');
+    await box.focus();
+    await expect(recent.getByRole('option', { name: label, exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+
+  // an anonymous visitor in another browser context never sees it
+  const other = await browser.newContext();
+  const anon = await other.newPage();
+  await anon.goto('/');
+  const anonBox = anon.getByRole('combobox', { name: 'Search products and recipes' });
+  await anonBox.fill('x');
+  await anonBox.fill('');
+  await expect(anon.getByRole('group', { name: 'Recent searches' }).getByRole('option', { name: label })).toHaveCount(0);
+  await other.close();
+
+  // Delete on the highlighted recent search removes it on the server
+  const options = recent.getByRole('option');
+  const index = (await options.allInnerTexts()).findIndex((t) => t.trim().startsWith(label));
+  expect(index).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i <= index; i += 1) await box.press('ArrowDown');
+  await box.press('Delete');
+  await expect(recent.getByRole('option', { name: label, exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(async () => {
+    await box.fill('');
+    await box.focus();
+    await expect(page.getByRole('listbox', { name: 'Recent and popular searches' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole('group', { name: 'Recent searches' }).getByRole('option', { name: label, exact: true })).toHaveCount(0);
+});

@@ -1,0 +1,165 @@
+/**
+ * Search analytics computed from the queries this engine really served (Algolia Analytics API
+ * `GET /2/searches`, "top searches"; spec §3 Popular search `{ search, count, nbHits }`, §7 "Popular
+ * searches").
+ *
+ * Recorded: every non-empty query of a search request whose `analytics` parameter is not false, per
+ * index and per UTC day. The query is counted trimmed, lower-cased and with runs of whitespace
+ * collapsed (`  Milk ` ≡ `milk`).
+ *
+ * Search-as-you-type aggregation (as Algolia does): for the same user (the request's `userToken`,
+ * else `x-algolia-usertoken`, else the client IP) on the same index, a query made within
+ * {@link PREFIX_WINDOW_MS} of the previous one that extends or shortens it (`chees` → `cheese`)
+ * replaces it instead of adding a second search, and the same query repeated within the window
+ * (dropdown, then results page) is counted once.
+ */
+import { badRequest } from './errors';
+
+/** Window of the search-as-you-type aggregation, in ms. */
+export const PREFIX_WINDOW_MS = 10_000;
+/** Default period of `topSearches` when no dates are given, in days (Algolia: 8). */
+export const DEFAULT_PERIOD_DAYS = 8;
+
+/** One row of the top searches. */
+export interface TopSearch {
+  /** The normalised query. */
+  search: string;
+  /** Number of searches in the period. */
+  count: number;
+  /** Hits of the most recent search of it. */
+  nbHits: number;
+}
+
+/** Options of {@link SearchAnalytics.topSearches}. */
+export interface TopSearchesOptions {
+  /** 1..1000, default 10. */
+  limit?: number;
+  /** ≥ 0, default 0. */
+  offset?: number;
+  /** 'YYYY-MM-DD' (UTC), inclusive; default {@link DEFAULT_PERIOD_DAYS} days before `endDate`. */
+  startDate?: string;
+  /** 'YYYY-MM-DD' (UTC), inclusive; default today. */
+  endDate?: string;
+}
+
+interface Bucket {
+  count: number;
+  nbHits: number;
+  /** ms of the last search, to pick the latest nbHits. */
+  at: number;
+}
+
+interface Last {
+  key: string;
+  day: string;
+  at: number;
+}
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** Normalises a query for counting: trimmed, lower-cased, whitespace collapsed. */
+export function normalizeSearch(query: string): string {
+  return query.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+function parseDay(name: string, v: string | undefined): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (!DAY_RE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw badRequest(`Invalid ${name}: expected YYYY-MM-DD`);
+  return v;
+}
+
+/** Per-index, per-day query counts. */
+export class SearchAnalytics {
+  /** index → day → query → bucket */
+  private data = new Map<string, Map<string, Map<string, Bucket>>>();
+  private last = new Map<string, Last>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  private bucket(index: string, day: string): Map<string, Bucket> {
+    let days = this.data.get(index);
+    if (!days) this.data.set(index, (days = new Map()));
+    let queries = days.get(day);
+    if (!queries) days.set(day, (queries = new Map()));
+    return queries;
+  }
+
+  /**
+   * Records one served search.
+   * @param index index name
+   * @param query the query as received ('' is ignored)
+   * @param nbHits hits of the answer
+   * @param user user key for the search-as-you-type aggregation (token or IP)
+   */
+  record(index: string, query: string, nbHits: number, user: string): void {
+    const key = normalizeSearch(query);
+    if (key === '') return;
+    const now = this.clock();
+    const day = dayOf(now);
+    const userKey = `${index}\u0000${user}`;
+    const prev = this.last.get(userKey);
+    if (prev && now - prev.at <= PREFIX_WINDOW_MS) {
+      if (prev.key === key) {
+        const b = this.bucket(index, prev.day).get(key);
+        if (b) {
+          b.nbHits = nbHits;
+          b.at = now;
+        }
+        prev.at = now;
+        return;
+      }
+      if (key.startsWith(prev.key) || prev.key.startsWith(key)) {
+        const queries = this.bucket(index, prev.day);
+        const b = queries.get(prev.key);
+        if (b) {
+          b.count -= 1;
+          if (b.count <= 0) queries.delete(prev.key);
+        }
+      }
+    }
+    const queries = this.bucket(index, day);
+    const b = queries.get(key) ?? { count: 0, nbHits, at: now };
+    b.count += 1;
+    b.nbHits = nbHits;
+    b.at = now;
+    queries.set(key, b);
+    this.last.set(userKey, { key, day, at: now });
+    if (this.last.size > 10_000) {
+      for (const [k, v] of this.last) if (now - v.at > PREFIX_WINDOW_MS) this.last.delete(k);
+    }
+  }
+
+  /**
+   * The most searched queries of an index in a period, most searched first (ties: alphabetical).
+   * @throws ApiError 400 for bad dates, limit or offset
+   */
+  topSearches(index: string, options: TopSearchesOptions = {}): TopSearch[] {
+    const limit = options.limit ?? 10;
+    const offset = options.offset ?? 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest('limit must be between 1 and 1000');
+    if (!Number.isInteger(offset) || offset < 0) throw badRequest('offset must be a non-negative integer');
+    const end = parseDay('endDate', options.endDate) ?? dayOf(this.clock());
+    const start = parseDay('startDate', options.startDate) ?? dayOf(Date.parse(`${end}T00:00:00Z`) - (DEFAULT_PERIOD_DAYS - 1) * 86_400_000);
+    if (start > end) throw badRequest('startDate must not be after endDate');
+    const totals = new Map<string, Bucket>();
+    for (const [day, queries] of this.data.get(index) ?? []) {
+      if (day < start || day > end) continue;
+      for (const [q, b] of queries) {
+        const t = totals.get(q);
+        if (!t) totals.set(q, { ...b });
+        else {
+          t.count += b.count;
+          if (b.at > t.at) {
+            t.at = b.at;
+            t.nbHits = b.nbHits;
+          }
+        }
+      }
+    }
+    return [...totals.entries()]
+      .sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))
+      .slice(offset, offset + limit)
+      .map(([search, b]) => ({ search, count: b.count, nbHits: b.nbHits }));
+  }
+}
