@@ -180,6 +180,19 @@ describe('spec §4 Store selection: account store and account save', () => {
     expect(screen.getByRole('button', { name: 'Your store: Antigonish Co-op' })).toBeInTheDocument();
   });
 
+  it('waits for the account: the loading session (no store yet) does not use up the sign-in', async () => {
+    localStorage.setItem(PREFERRED_STORE_KEY, JSON.stringify(home));
+    api.getStore.mockImplementation(async (n) => (n === '2062' ? antigonish : home));
+    renderApp();
+    await settle();
+    // The shell publishes { isLoading: true } from the id token first, then the account's values.
+    await act(async () => kit.bus.emit('session/changed', { ...signedIn(null), isLoading: true }));
+    await act(async () => kit.bus.emit('session/changed', signedIn('2062')));
+    await settle();
+    expect(kit.published('store/changed').map((e) => e.payload.source)).toEqual(['storage', 'account']);
+    expect(screen.getByRole('button', { name: 'Your store: Antigonish Co-op' })).toBeInTheDocument();
+  });
+
   it('does nothing when the account store is already the current store, or the account has none', async () => {
     localStorage.setItem(PREFERRED_STORE_KEY, JSON.stringify(home));
     renderApp();

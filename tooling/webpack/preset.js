@@ -133,7 +133,9 @@ function createConfig({ dirname, exposes = {}, host = false, port = 3000, runtim
       // usedExports/mangleExports off: a shared singleton provided by one build is consumed by others
       // (shareStrategy 'loaded-first'), so its exports must not be pruned or renamed for the provider's
       // own usage. With them on, the shell received a `react` built by mf-header without `StrictMode`.
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', usedExports: false, mangleExports: false },
+      // concatenateModules off too: scope hoisting of a module that imports a consumed shared module
+      // left the shell's page components undefined in production (React error #130), found by e2e.
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', usedExports: false, mangleExports: false, concatenateModules: false },
       performance: { hints: false },
       stats: prod ? 'errors-warnings' : 'minimal',
       devServer: {

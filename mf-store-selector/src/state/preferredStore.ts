@@ -183,6 +183,9 @@ export function followAccountStore({ bus, api, storage = defaultStorage() }: Fol
       if (!session.isLoading) appliedFor = null;
       return;
     }
+    // The shell first publishes a loading session (uid known, account not read yet): wait for the
+    // account's store before deciding.
+    if (session.isLoading) return;
     if (appliedFor === session.uid) return;
     appliedFor = session.uid;
     const storeId = session.product.storeId;
