@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
+import { signIn as signInAs } from '../fixtures/session';
 
 /**
  * Issue 4, Scene+ panel of the account menu (spec §2 Header "exactly one of four states", spec §4):
@@ -8,25 +9,10 @@ import { test, expect } from '../fixtures/platform';
  * nora (no card) → 'Link Your Scene+ Card'; gina (LP03) → 'Register Scene+ Card';
  * liam (LP01, not linked) → 'Verify Your Scene+ Card'; lena (linked) → '1,250' PTS and '$12.50'.
  */
-const PASSWORD = 'Groceries!2026';
-const EDGE_PORT = String(8080 + Number(process.env.E2E_OFFSET || 10000));
 const SCENE_BUTTONS = ['Link Your Scene+ Card', 'Register Scene+ Card', 'Verify Your Scene+ Card'];
 
-/** Header 'Account' → 'Log In' → the provider's form ('Email', 'Password', 'Log In') → back, session read. */
-async function signIn(page: Page, email: string, startPath = '/') {
-  await page.goto(startPath);
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.port === EDGE_PORT && !url.pathname.startsWith('/auth/'), { timeout: 20_000 });
-  await page.waitForFunction(() => {
-    const g = globalThis as unknown as { __SHARED_EVENTS__?: { bus: { state: { session: { value: { loggedIn: boolean; isLoading: boolean } } } } } };
-    const s = g.__SHARED_EVENTS__?.bus.state.session.value;
-    return !!s && s.loggedIn && !s.isLoading;
-  }, undefined, { timeout: 20_000 });
-}
+/** Signs in from `startPath` (fixtures/session.ts). */
+const signIn = (page: Page, email: string, startPath = '/') => signInAs(page, email, { startPath });
 
 /** mf-loyalty may open a card popup after sign-in (spec §4); close it with Escape so the header is reachable. */
 async function closeCardPopups(page: Page) {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
+import { signIn as signInAs, sessionLoaded } from '../fixtures/session';
 
 /**
  * mf-loyalty end to end (issue 7; spec §4 Card popup state, Suppression, Verify flow; §8): sign in as the
@@ -11,34 +12,11 @@ import { test, expect } from '../fixtures/platform';
  * per-shopper popup checks come first.
  */
 
-const PASSWORD = 'Groceries!2026';
-/** The edge's port under test (8080 + E2E_OFFSET, as playwright.config.ts). */
-const EDGE_PORT = String(8080 + Number(process.env.E2E_OFFSET || 10000));
 const CARD_STATUS_TOAST = 'Please check your Scene+ Card number. If you are still experiencing issues, contact Scene+ support at 1-866-586-2805.';
 
-/** Header 'Account' → 'Log In' → the provider's form → back on the storefront. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.port === EDGE_PORT && !url.pathname.startsWith('/auth/'), { timeout: 20_000 });
-  await sessionLoaded(page);
-}
+/** Header 'Account' → 'Log In' → the provider's form → back on the storefront (fixtures/session.ts). */
+const signIn = (page: Page, email: string) => signInAs(page, email);
 
-/**
- * Sync point for "no popup" checks: the shell has read the account and card status (the machine decides
- * synchronously on that session, so a popup would be on screen right after).
- */
-async function sessionLoaded(page: Page) {
-  await page.waitForFunction(() => {
-    const g = globalThis as unknown as { __SHARED_EVENTS__?: { bus: { state: { session: { value: { loggedIn: boolean; isLoading: boolean } } } } } };
-    const s = g.__SHARED_EVENTS__?.bus.state.session.value;
-    return !!s && s.loggedIn && !s.isLoading;
-  }, undefined, { timeout: 20_000 });
-}
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 

@@ -1,28 +1,16 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
+import { signIn as signInAs } from '../fixtures/session';
 
 /**
  * Issue 5, signed-in recent searches (spec §6 "recent searches are saved under the user's token",
  * §7 "Recent searches: get, add and remove, by user token"): kept by the BFF, not in the browser,
  * removable, never shown to another shopper. Shopper lena.linked@example.com (seed shoppers.json).
  */
-const PASSWORD = 'Groceries!2026';
-const EDGE_PORT = String(8080 + Number(process.env.E2E_OFFSET || 10000));
 
-/** Header 'Account' → 'Log In' → the provider's form ('Email', 'Password', 'Log In') → back, session read. */
+/** Signs in (fixtures/session.ts), then closes a card popup mf-loyalty may open. */
 async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.port === EDGE_PORT && !url.pathname.startsWith('/auth/'), { timeout: 20_000 });
-  await page.waitForFunction(() => {
-    const g = globalThis as unknown as { __SHARED_EVENTS__?: { bus: { state: { session: { value: { loggedIn: boolean; isLoading: boolean } | null } } } } };
-    const s = g.__SHARED_EVENTS__?.bus.state.session.value;
-    return !!s && s.loggedIn && !s.isLoading;
-  }, undefined, { timeout: 20_000 });
+  await signInAs(page, email);
   // mf-loyalty may open a card popup after sign-in (spec §4): close it so the header is reachable
   const popup = page.getByRole('dialog');
   if (await popup.first().waitFor({ timeout: 2_500 }).then(() => true, () => false)) {

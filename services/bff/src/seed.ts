@@ -4,7 +4,7 @@
  * balance over the last 200 days. Idempotent: existing accounts and cards are left as they are (so a
  * persisted database keeps a shopper's changes), and a card that already has transactions gets none.
  */
-import { loadCards, loadShoppers, loadStores, type CardRecord, type ShopperRecord } from '@storefront/seed';
+import { loadCards, loadShoppers, loadStores, mulberry32, type CardRecord, type ShopperRecord } from '@storefront/seed';
 import type { Db } from './db';
 
 /** Days of generated points activity per card. */
@@ -25,17 +25,8 @@ export interface SeedTransaction {
   storeNumber: string | null;
 }
 
-/** Small deterministic PRNG (mulberry32) so every start generates the same history for a card. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (the seed generator's mulberry32) so every start generates the same history for a card. */
+const prng = mulberry32;
 
 const BONUS = [
   'Bonus: 2x points on fresh produce',

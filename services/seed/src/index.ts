@@ -9,6 +9,7 @@ import type { ProductRecord, QuerySuggestionRecord, RecipeRecord, SettingsFile, 
 
 export type * from './types';
 export { loadShoppers, loadCards, loadDemoPassword, ACCOUNTS_DIR, type ShopperRecord, type CardRecord, type CardStatus } from './accounts';
+export { mulberry32, type Rng } from './generator/prng';
 export { seedSearch, INDEX_NAMES, type SeedSearchOptions, type SeedSearchResult } from './seed-search';
 
 /** Absolute path of the committed data folder. */
