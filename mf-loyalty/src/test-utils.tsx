@@ -56,3 +56,13 @@ export function blockLinkNavigation(): () => void {
   document.addEventListener('click', stop);
   return () => document.removeEventListener('click', stop);
 }
+
+/**
+ * jsdom has no layout, so every element has no client rects and focus-trap's tabbable check would
+ * see nothing focusable. This gives every element not inside a `[hidden]` subtree one rect.
+ */
+export function mockLayout() {
+  return jest.spyOn(HTMLElement.prototype, 'getClientRects').mockImplementation(function (this: HTMLElement) {
+    return (this.closest('[hidden]') ? [] : [{ width: 10, height: 10 }]) as unknown as DOMRectList;
+  });
+}

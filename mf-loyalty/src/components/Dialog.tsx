@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { createFocusTrap } from 'focus-trap';
 
 const FOCUSABLE = [
   'a[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])',
@@ -38,15 +39,27 @@ export function Dialog({ title, description, onSoftClose, onHardClose, children,
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    if (panel) {
-      const field = panel.querySelector<HTMLElement>('input:not([disabled])');
-      const items = focusableIn(panel);
-      (field ?? items[1] ?? items[0] ?? panel).focus();
-    }
+    if (!panel) return;
+    const trap = createFocusTrap(panel, {
+      // The first field, else the first control after the x, else the x, else the panel itself.
+      initialFocus: () => {
+        const items = focusableIn(panel);
+        return panel.querySelector<HTMLElement>('input:not([disabled])') ?? items[1] ?? items[0] ?? panel;
+      },
+      fallbackFocus: panel,
+      delayInitialFocus: false,
+      // Escape is the soft close of onKeyDown below; a click outside neither closes nor is blocked.
+      escapeDeactivates: false,
+      clickOutsideDeactivates: false,
+      allowOutsideClick: true,
+      returnFocusOnDeactivate: true,
+      delayReturnFocus: false,
+      setReturnFocus: (previous) => (previous !== document.body && previous.isConnected ? previous : false),
+    });
+    trap.activate();
     return () => {
-      if (previous && previous !== document.body && previous.isConnected) previous.focus();
+      trap.deactivate();
     };
   }, []);
 
@@ -55,20 +68,6 @@ export function Dialog({ title, description, onSoftClose, onHardClose, children,
       e.preventDefault();
       e.stopPropagation();
       onSoftClose();
-      return;
-    }
-    if (e.key !== 'Tab') return;
-    const items = focusableIn(e.currentTarget);
-    if (items.length === 0) { e.preventDefault(); return; }
-    const first = items[0];
-    const last = items[items.length - 1];
-    const active = document.activeElement;
-    if (e.shiftKey && (active === first || !e.currentTarget.contains(active))) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && (active === last || !e.currentTarget.contains(active))) {
-      e.preventDefault();
-      first.focus();
     }
   };
 

@@ -5,7 +5,7 @@ import { createTestBus } from 'shared-events/testing';
 import { recentActivity$ } from '../state/recentActivity';
 import { readRecord, recordClose } from '../state/suppression';
 import { COUNTDOWN_KEY } from '../state/verifyCountdown';
-import { blockLinkNavigation, clearCookies, envelope, fakeApi, goTo, sessions } from '../test-utils';
+import { blockLinkNavigation, clearCookies, envelope, fakeApi, goTo, mockLayout, sessions } from '../test-utils';
 import { CARD_ADDED_MESSAGE, CODE_SENT_MESSAGE, PopupHost } from './PopupHost';
 
 const NOW = Date.UTC(2026, 2, 15, 12);
@@ -26,9 +26,16 @@ function setup({ session, api = fakeApi(), path = '/' }: { session?: Session; ap
   return { kit, api, navigate, user, emitSession, ...view };
 }
 
+let layout: jest.SpyInstance;
+
 beforeEach(() => {
   clearCookies();
   sessionStorage.clear();
+  layout = mockLayout();
+});
+
+afterEach(() => {
+  layout.mockRestore();
 });
 
 describe('spec §4 Card popup state → popups (modal dialogs)', () => {
