@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
+import { createFocusTrap } from 'focus-trap';
 import type { Store } from 'shared-events';
-import { handleModalKeyDown } from './focusTrap';
 
 export interface ConfirmSheetProps {
   store: Store;
@@ -12,14 +12,34 @@ export interface ConfirmSheetProps {
 /**
  * Confirmation sheet 'Update Selected Store' (spec §2 Store selector, §4 Store selection):
  * a modal alertdialog naming the chosen store, with 'Yes' and 'No'. Focus starts on 'Yes' and is
- * trapped; Escape answers 'No'.
+ * trapped; Escape answers 'No'. The trap is focus-trap's: over the selector dialog it pauses the
+ * dialog's trap until the sheet closes. The caller returns focus to the button that opened the sheet.
  */
 export function ConfirmSheet({ store, onYes, onNo }: ConfirmSheetProps) {
   const titleId = useId();
   const descId = useId();
+  const sheetRef = useRef<HTMLDivElement>(null);
   const yesRef = useRef<HTMLButtonElement>(null);
+  const onNoRef = useRef(onNo);
   useEffect(() => {
-    yesRef.current?.focus();
+    onNoRef.current = onNo;
+  });
+  useEffect(() => {
+    if (!sheetRef.current) return;
+    const trap = createFocusTrap(sheetRef.current, {
+      initialFocus: () => yesRef.current ?? false,
+      fallbackFocus: () => sheetRef.current as HTMLElement,
+      delayInitialFocus: false,
+      escapeDeactivates: true,
+      // The backdrop answers 'No' itself (its click handler).
+      allowOutsideClick: true,
+      returnFocusOnDeactivate: false,
+      onDeactivate: () => onNoRef.current(),
+    });
+    trap.activate();
+    return () => {
+      trap.deactivate({ onDeactivate: () => {} });
+    };
   }, []);
   return (
     <div className="mfss-sheet-layer">
@@ -30,7 +50,7 @@ export function ConfirmSheet({ store, onYes, onNo }: ConfirmSheetProps) {
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={descId}
-        onKeyDown={(e) => handleModalKeyDown(e, onNo)}
+        ref={sheetRef}
       >
         <h2 className="mfss-sheet__title" id={titleId}>Update Selected Store</h2>
         <p id={descId}>

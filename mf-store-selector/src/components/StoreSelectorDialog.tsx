@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { createFocusTrap } from 'focus-trap';
 import type { Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
 import { useStoreSearch } from '../state/useStoreSearch';
 import { ConfirmSheet } from './ConfirmSheet';
 import { StoreCard } from './StoreCard';
-import { handleModalKeyDown } from './focusTrap';
 
 /** Spec §8 "Store data fetch". */
 export const FETCH_ERROR = 'Failed to fetch store data';
@@ -48,7 +48,9 @@ function isPlainLeftClick(e: MouseEvent<HTMLAnchorElement>): boolean {
 export function StoreSelectorDialog({ api, currentStore, around, initialStores, onClose, onConfirm, navigate, now }: StoreSelectorDialogProps) {
   const titleId = useId();
   const inputId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const onCloseRef = useRef(onClose);
   const sheetReturnFocus = useRef<HTMLElement | null>(null);
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<Store | null>(null);
@@ -61,11 +63,32 @@ export function StoreSelectorDialog({ api, currentStore, around, initialStores, 
   });
 
   useEffect(() => {
-    inputRef.current?.focus();
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!dialogRef.current) return;
+    let started = false;
+    const trap = createFocusTrap(dialogRef.current, {
+      // Focus starts in the search box. When the confirmation sheet's trap (stacked over this one)
+      // goes away this trap resumes without moving focus: the effect on `pending` below does it.
+      initialFocus: () => (started ? false : inputRef.current ?? false),
+      fallbackFocus: () => dialogRef.current as HTMLElement,
+      delayInitialFocus: false,
+      escapeDeactivates: true,
+      // The backdrop closes the dialog itself (its click handler).
+      allowOutsideClick: true,
+      // The caller returns focus to the store button.
+      returnFocusOnDeactivate: false,
+      onDeactivate: () => onCloseRef.current(),
+    });
+    trap.activate();
+    started = true;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
+      trap.deactivate({ onDeactivate: () => {} });
     };
   }, []);
 
@@ -100,7 +123,7 @@ export function StoreSelectorDialog({ api, currentStore, around, initialStores, 
         aria-modal="true"
         aria-labelledby={titleId}
         inert={pending ? true : undefined}
-        onKeyDown={(e) => handleModalKeyDown(e, onClose)}
+        ref={dialogRef}
       >
         <div className="mfss-dialog__head">
           <h2 className="mfss-dialog__title" id={titleId}>Select a store</h2>
