@@ -57,12 +57,5 @@ export function blockLinkNavigation(): () => void {
   return () => document.removeEventListener('click', stop);
 }
 
-/**
- * jsdom has no layout, so every element has no client rects and focus-trap's tabbable check would
- * see nothing focusable. This gives every element not inside a `[hidden]` subtree one rect.
- */
-export function mockLayout() {
-  return jest.spyOn(HTMLElement.prototype, 'getClientRects').mockImplementation(function (this: HTMLElement) {
-    return (this.closest('[hidden]') ? [] : [{ width: 10, height: 10 }]) as unknown as DOMRectList;
-  });
-}
+/** jsdom has no layout: see tooling/jest/layout.js. */
+export { mockLayout } from '@storefront/tooling/jest/layout';
