@@ -1,6 +1,7 @@
 import { useId, type MouseEvent } from 'react';
 import type { Store } from 'shared-events';
 import { hoursText } from './hours';
+import { StoreActions } from './StoreActions';
 
 export interface StoreCardProps {
   store: Store;
@@ -27,31 +28,13 @@ export function addressLine(store: Store): string {
  */
 export function StoreCard({ store, current = false, now, onSelect, onLinkClick }: StoreCardProps) {
   const nameId = useId();
-  const detailsUrl = `/stores/${encodeURIComponent(store.slug)}`;
   return (
     <article className="mfss-card" aria-labelledby={nameId}>
       <h3 className="mfss-card__name" id={nameId}>{store.locationName}</h3>
       {current && <p className="mfss-card__badge">Your current store</p>}
       <p className="mfss-card__address">{addressLine(store)}</p>
       <p className="mfss-card__hours">{hoursText(store.hours, now)}</p>
-      <div className="mfss-card__actions">
-        <a
-          className="mfss-link"
-          href={detailsUrl}
-          aria-describedby={nameId}
-          onClick={(e) => onLinkClick?.(e, detailsUrl)}
-        >
-          View store details
-        </a>
-        <button
-          type="button"
-          className="mfss-btn mfss-btn--primary"
-          aria-describedby={nameId}
-          onClick={(e) => onSelect(store, e.currentTarget)}
-        >
-          Select this store
-        </button>
-      </div>
+      <StoreActions store={store} nameId={nameId} prefix="mfss" onSelect={onSelect} onLinkClick={onLinkClick} />
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { StoreSearchField } from './StoreSearchField';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { createFocusTrap } from 'focus-trap';
@@ -132,19 +133,7 @@ export function StoreSelectorDialog({ api, currentStore, around, initialStores, 
           </button>
         </div>
 
-        <form className="mfss-search" role="search" onSubmit={(e) => e.preventDefault()}>
-          <label className="mfss-search__label" htmlFor={inputId}>Search by city or postal code</label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="mfss-search__input"
-            type="search"
-            autoComplete="postal-code"
-            maxLength={MAX_QUERY_LENGTH}
-            value={query}
-            onChange={(e) => setQuery(e.target.value.slice(0, MAX_QUERY_LENGTH))}
-          />
-        </form>
+        <StoreSearchField id={inputId} prefix="mfss" inputRef={inputRef} value={query} onChange={setQuery} />
 
         <div className="mfss-results" aria-busy={status === 'loading'}>
           <div role="status" className="mfss-status">

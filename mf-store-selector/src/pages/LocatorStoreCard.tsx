@@ -2,8 +2,9 @@ import { useId } from 'react';
 import type { Store } from 'shared-events';
 import { hoursText } from '../components/hours';
 import { distanceLabel, formatDistanceKm } from '../geo/distance';
-import { linkClick, regionText, storeDetailsUrl } from './links';
+import { linkClick, regionText } from './links';
 import { WeeklyHours } from './WeeklyHours';
+import { StoreActions } from '../components/StoreActions';
 
 export interface LocatorStoreCardProps {
   store: Store;
@@ -25,7 +26,6 @@ export interface LocatorStoreCardProps {
  */
 export function LocatorStoreCard({ store, position, distanceMeters, current, now, navigate, onSelect }: LocatorStoreCardProps) {
   const nameId = useId();
-  const url = storeDetailsUrl(store.slug);
   const { address1, address2, intersection, city, province, postalCode } = store.address;
   const km = formatDistanceKm(distanceMeters);
   return (
@@ -76,19 +76,7 @@ export function LocatorStoreCard({ store, position, distanceMeters, current, now
           </>
         )}
       </dl>
-      <div className="mfsp-card__actions">
-        <a className="mfsp-link" href={url} aria-describedby={nameId} onClick={linkClick(url, navigate)}>
-          View store details
-        </a>
-        <button
-          type="button"
-          className="mfsp-btn mfsp-btn--primary"
-          aria-describedby={nameId}
-          onClick={(e) => onSelect(store, e.currentTarget)}
-        >
-          Select this store
-        </button>
-      </div>
+      <StoreActions store={store} nameId={nameId} prefix="mfsp" onSelect={onSelect} onLinkClick={(e, href) => linkClick(href, navigate)(e)} />
     </article>
   );
 }

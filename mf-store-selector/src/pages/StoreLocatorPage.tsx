@@ -1,7 +1,8 @@
+import { StoreSearchField } from '../components/StoreSearchField';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useBusState, type EventBus, type Store } from 'shared-events';
 import type { RankedStore, StoreSearchApi } from '../api/storeSearch';
-import { FETCH_ERROR, MAX_QUERY_LENGTH, NO_STORE_FOUND, NO_STORES_NEARBY } from '../components/StoreSelectorDialog';
+import { FETCH_ERROR, NO_STORE_FOUND, NO_STORES_NEARBY } from '../components/StoreSelectorDialog';
 import { formatDistanceKm } from '../geo/distance';
 import {
   LOCATION_ERROR, LOCATION_TIMEOUT_MS, LOCATION_TOAST_ID, PERMISSION_DENIED, isLatLng,
@@ -136,18 +137,7 @@ export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation
     <div className="mfsp-page" inert={confirmation.pending ? true : undefined}>
       <h1 id="mfsp-locator-title" ref={headingRef} tabIndex={-1} className="mfsp-title">Find a store</h1>
       <div className="mfsp-locator__search">
-        <form role="search" className="mfsp-search" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor={inputId} className="mfsp-search__label">Search by city or postal code</label>
-          <input
-            id={inputId}
-            className="mfsp-search__input"
-            type="search"
-            autoComplete="postal-code"
-            maxLength={MAX_QUERY_LENGTH}
-            value={query}
-            onChange={(e) => setQuery(e.target.value.slice(0, MAX_QUERY_LENGTH))}
-          />
-        </form>
+        <StoreSearchField id={inputId} prefix="mfsp" value={query} onChange={setQuery} />
         <button type="button" className="mfsp-btn mfsp-btn--secondary" onClick={useMyLocation} disabled={locating}>
           {locating ? 'Finding your location…' : 'Use my location'}
         </button>
