@@ -44,3 +44,25 @@ export interface RemoteProps {
   /** Navigate inside the site without a full reload (pushState + single-spa reroute). */
   navigate?: (url: string) => void;
 }
+
+/**
+ * True for a plain primary-button click on a link (no Ctrl/Cmd/Shift/Alt): the case a remote handles
+ * itself with `RemoteProps.navigate` (no reload). Any other click keeps the browser's default
+ * (new tab, new window, download).
+ */
+export function isPlainLeftClick(e: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+}
+
+/**
+ * onClick for an in-site link (`<a href>` stays a real URL): with a `navigate` (RemoteProps: pushState
+ * + single-spa reroute) a plain left click navigates without a reload; modified clicks, an already
+ * handled event and a missing `navigate` (standalone mode) keep the browser's default.
+ */
+export function siteLinkClick(href: string, navigate?: (url: string) => void) {
+  return (e: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean; defaultPrevented: boolean; preventDefault(): void }): void => {
+    if (!navigate || e.defaultPrevented || !isPlainLeftClick(e)) return;
+    e.preventDefault();
+    navigate(href);
+  };
+}

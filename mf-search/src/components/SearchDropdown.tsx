@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import type { RuntimeConfig } from 'shared-events';
+import { isPlainLeftClick, type RuntimeConfig } from 'shared-events';
 import type { ProductHit, RecipeHit } from '../api/types';
 import { CAROUSEL_SLIDES, type PopularItems } from '../hooks/usePopularItems';
 import type { DropdownState } from '../state/dropdown';
@@ -57,7 +57,7 @@ export interface SearchDropdownProps {
   onAddToList: (hit: ProductHit) => void;
 }
 
-const plain = (e: MouseEvent<HTMLAnchorElement>) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+const plain = isPlainLeftClick;
 
 /**
  * The dropdown under the search box (spec §2 Search dropdown).

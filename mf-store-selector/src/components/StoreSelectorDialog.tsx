@@ -2,7 +2,7 @@ import { StoreSearchField } from './StoreSearchField';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { createFocusTrap } from 'focus-trap';
-import type { Store } from 'shared-events';
+import { isPlainLeftClick, type Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
 import { useStoreSearch } from '../state/useStoreSearch';
 import { ConfirmSheet } from './ConfirmSheet';
@@ -35,9 +35,6 @@ export interface StoreSelectorDialogProps {
   now?: Date;
 }
 
-function isPlainLeftClick(e: MouseEvent<HTMLAnchorElement>): boolean {
-  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
-}
 
 /**
  * The store selector (spec §2 Store selector, §4 Store selection, §5, §8, §9): a modal dialog

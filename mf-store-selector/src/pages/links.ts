@@ -1,16 +1,7 @@
-import type { MouseEvent } from 'react';
+import { siteLinkClick } from 'shared-events';
 
-/**
- * onClick of an in-site link: a plain left click navigates with `navigate` (single-spa
- * `navigateToUrl`, no reload); modified clicks and a missing `navigate` keep the browser default.
- */
-export function linkClick(url: string, navigate?: (url: string) => void) {
-  return (e: MouseEvent<HTMLAnchorElement>) => {
-    if (!navigate || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(url);
-  };
-}
+/** onClick of an in-site link (shared-events `siteLinkClick`: plain left click → `navigate`, no reload). */
+export const linkClick = siteLinkClick;
 
 /** URL of a store's detail page (spec §2 Routes `/stores/{slug}`). */
 export function storeDetailsUrl(slug: string): string {

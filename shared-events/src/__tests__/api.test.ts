@@ -1,4 +1,5 @@
 import { callBff, BffError } from '../api';
+import { isPlainLeftClick, siteLinkClick } from '../remote';
 
 describe('callBff (spec §7 headers and envelope)', () => {
   const realFetch = global.fetch;
@@ -47,5 +48,39 @@ describe('callBff (spec §7 headers and envelope)', () => {
     await expect(callBff('/api', '/account')).rejects.toThrow('answer is not JSON');
     global.fetch = jest.fn(async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
     await expect(callBff('/api', '/account')).rejects.toThrow('network error (Failed to fetch)');
+  });
+});
+
+describe('in-site links (RemoteProps.navigate)', () => {
+  const click = (over: Partial<{ button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean; defaultPrevented: boolean }> = {}) => {
+    const e = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false, preventDefault: jest.fn(), ...over };
+    return e;
+  };
+
+  it('navigates without a reload on a plain left click', () => {
+    const navigate = jest.fn();
+    const e = click();
+    siteLinkClick('/store-locator', navigate)(e);
+    expect(navigate).toHaveBeenCalledWith('/store-locator');
+    expect(e.preventDefault).toHaveBeenCalled();
+  });
+
+  it.each([['ctrlKey'], ['metaKey'], ['shiftKey'], ['altKey']] as const)('keeps the browser default with %s (new tab/window)', (key) => {
+    const navigate = jest.fn();
+    const e = click({ [key]: true });
+    siteLinkClick('/flyer', navigate)(e);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(e.preventDefault).not.toHaveBeenCalled();
+    expect(isPlainLeftClick(e)).toBe(false);
+  });
+
+  it('keeps the default for a middle click, a handled event, or without navigate (standalone mode)', () => {
+    const navigate = jest.fn();
+    siteLinkClick('/x', navigate)(click({ button: 1 }));
+    siteLinkClick('/x', navigate)(click({ defaultPrevented: true }));
+    const e = click();
+    siteLinkClick('/x')(e);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(e.preventDefault).not.toHaveBeenCalled();
   });
 });
