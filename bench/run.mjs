@@ -2,7 +2,8 @@
 /**
  * Figures for the closing note (issue: "Figures ... printed by a committed bench script"):
  *  - time from launching the platform to a ready site (ms) — builds must exist (`npm run build`);
- *  - first-load JavaScript on `/`: gzip KB by file, and the number of react-dom copies (must be 1);
+ *  - first-load JavaScript on `/`: gzip KB by file and by owner (shell, each remote of the registry),
+ *    and the number of react-dom copies (must be 1);
  *  - search engine p50/p95 (delegates to `npm run bench -w @storefront/search-engine`).
  * Prints figures only; asserts nothing.
  */
@@ -46,6 +47,14 @@ try {
   for (const s of scripts) console.log(`  ${(s.gzip / 1024).toFixed(1).padStart(7)} KB  ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw  ${s.url.replace(/^http:\/\/localhost:\d+/, '')}`);
   const total = scripts.reduce((n, s) => n + s.gzip, 0);
   console.log(`  total: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} files`);
+  // Per remote of the registry (tooling/registry/remotes.json): which part of the first load is whose.
+  console.log('first-load JavaScript by owner (gzip KB):');
+  const owners = [['shell (edge)', platform.ports.edge], ...Object.entries(platform.ports.remotes)];
+  for (const [owner, port] of owners) {
+    const mine = scripts.filter((s) => new URL(s.url).port === String(port));
+    const entry = mine.find((s) => s.url.endsWith('/remoteEntry.js'));
+    console.log(`  ${owner.padEnd(20)} ${(mine.reduce((n, s) => n + s.gzip, 0) / 1024).toFixed(1).padStart(7)} KB in ${String(mine.length).padStart(2)} files${entry ? `; remoteEntry.js ${(entry.gzip / 1024).toFixed(1)} KB` : ''}`);
+  }
   console.log(`react-dom copies: ${reactDomCopies}`);
   console.log(`page ready (search box visible): ${loadMs} ms; LCP ${lcp ?? 'n/a'} ms`);
 } finally {

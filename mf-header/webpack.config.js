@@ -1,7 +1,4 @@
+// Exposes and port come from the remote registry (tooling/registry/remotes.json).
 const { createConfig } = require('@storefront/tooling');
 
-module.exports = createConfig({
-  dirname: __dirname,
-  exposes: { './spa': './src/spa.tsx', './footer': './src/footer.tsx' },
-  port: 3001,
-});
+module.exports = createConfig({ dirname: __dirname });

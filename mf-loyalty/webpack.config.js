@@ -1,8 +1,4 @@
+// Exposes and port come from the remote registry (tooling/registry/remotes.json).
 const { createConfig } = require('@storefront/tooling');
 
-module.exports = createConfig({
-  dirname: __dirname,
-  // './spa': always-on card popups (#slot-mf-loyalty); './pages': route-owned /verify-card and /scene (#slot-page).
-  exposes: { './spa': './src/spa.tsx', './pages': './src/pages.tsx' },
-  port: 3004,
-});
+module.exports = createConfig({ dirname: __dirname });

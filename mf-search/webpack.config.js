@@ -1,7 +1,4 @@
+// Exposes and port come from the remote registry (tooling/registry/remotes.json).
 const { createConfig } = require('@storefront/tooling');
 
-module.exports = createConfig({
-  dirname: __dirname,
-  exposes: { './spa': './src/spa.tsx', './results': './src/results-spa.tsx' },
-  port: 3002,
-});
+module.exports = createConfig({ dirname: __dirname });

@@ -1,8 +1,4 @@
+// Exposes and port come from the remote registry (tooling/registry/remotes.json).
 const { createConfig } = require('@storefront/tooling');
 
-module.exports = createConfig({
-  dirname: __dirname,
-  exposes: { './spa': './src/spa.tsx', './pages': './src/pages-spa.tsx' },
-  port: 3003,
-  title: 'Harbour Market – store selector (standalone)',
-});
+module.exports = createConfig({ dirname: __dirname, title: 'Harbour Market – store selector (standalone)' });

@@ -1,6 +1,21 @@
 const path = require('path');
 const { createConfig } = require('@storefront/tooling');
 const { defaultRemotes, defaultRuntimeConfig } = require('./server/defaults.cjs');
+const registry = require('@storefront/tooling/registry/index.cjs');
+
+const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * The band slots of one region of the page frame, from the remote registry: one element per band
+ * expose (`<div id="slot-<app>" class="<base> <base>--<app>">`), in registry order.
+ * @param {'header'|'footer'|'overlay'} region
+ * @param {string} base BEM block class of the region's slots
+ */
+function slotsHtml(region, base) {
+  return registry.bandSlots()[region]
+    .map((s) => `        <div id="${escapeHtml(s.id)}" class="${base} ${base}--${escapeHtml(s.app)}" data-remote="${escapeHtml(s.remote)}"></div>`)
+    .join('\n');
+}
 
 const base = createConfig({
   dirname: __dirname,
@@ -8,6 +23,7 @@ const base = createConfig({
   port: 8080,
   runtimePlugins: [require.resolve('./src/mf/offline-remote-plugin.ts')],
   title: 'Harbour Market',
+  templateParameters: { slotsHtml },
 });
 
 module.exports = (env, argv) => {

@@ -38,7 +38,8 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
  * - Sign-in: the account's store (`session.product.storeId`) wins over the local one (source 'account').
  * - Confirmation: local save, `store/changed` (source 'user'), account save when signed in.
  *
- * Publishes `store/changed`, `toast/show`, `analytics/track` ('select_store'), `session/refresh-requested`.
+ * Publishes `store/changed` (the only publisher: it owns `bus.state.store`, see the shared-events
+ * README "State ownership"), `toast/show`, `analytics/track` ('select_store'), `session/refresh-requested`.
  * Consumes `store/selector-open-requested`, `bus.state.store`, `bus.state.session`.
  */
 export function StoreSelectorApp({

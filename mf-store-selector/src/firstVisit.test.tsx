@@ -252,6 +252,23 @@ describe('spec §4 Store selection: account store and account save', () => {
     expect(screen.getByRole('button', { name: 'Your store: Antigonish Co-op' })).toBeInTheDocument();
   });
 
+  it('the session is the account record: its refresh (old, then saved store) never re-publishes or reverts the chosen store', async () => {
+    localStorage.setItem(PREFERRED_STORE_KEY, JSON.stringify(home));
+    kit.bus.emit('session/changed', signedIn('3299'));
+    const { user } = renderApp({ saveAccountStore: jest.fn().mockResolvedValue(true) });
+    await settle();
+    await chooseAntigonish(user);
+    // The shell does not follow store/changed: the session keeps the account's old store until the
+    // refresh the selector asked for re-reads the account (loading, then the saved store).
+    await act(async () => kit.bus.emit('session/changed', { ...signedIn('3299'), isLoading: true }));
+    await act(async () => kit.bus.emit('session/changed', signedIn('3299')));
+    await act(async () => kit.bus.emit('session/changed', signedIn('2062')));
+    await settle();
+    expect(kit.published('store/changed').map((e) => e.payload.source)).toEqual(['storage', 'user']);
+    expect(kit.bus.state.store.value).toEqual(antigonish);
+    expect(api.getStore).not.toHaveBeenCalledWith('3299');
+  });
+
   it('signed out: no account save', async () => {
     localStorage.setItem(PREFERRED_STORE_KEY, JSON.stringify(home));
     const saveAccountStore = jest.fn();

@@ -40,16 +40,45 @@ function stateStream<T>(subject: BehaviorSubject<T>): StateStream<T> {
   return obs;
 }
 
-/** State a late-mounting remote must be able to read at once (ARCHITECTURE §3). */
+/**
+ * State a late-mounting remote must be able to read at once (ARCHITECTURE §3).
+ *
+ * Every stream has ONE owner: the only remote that publishes the event that writes it (README
+ * "State ownership"). Everyone else only reads it, and asks the owner for a change with a request event.
+ */
 export interface BusState {
+  /**
+   * The shopper's session (spec §3 Session). Written by `session/changed`.
+   * - Owner: the shell (`shell/src/session`, the only part of the page that talks to the identity
+   *   provider and the account). Others ask with `session/sign-in-requested`,
+   *   `session/sign-out-requested`, `session/refresh-requested`.
+   * - `product` is the account record as the BFF answered it (`storeId` = the account's stored
+   *   preferred store, `bannerCode` null: the account has no banner). It changes only when the account
+   *   is read again, never when the page's store changes. It is NOT the page's store: read
+   *   {@link BusState.store} for that. Only mf-store-selector reads `product.storeId`, to reconcile
+   *   the page's store with the account's on sign-in.
+   */
   session: StateStream<Session>;
-  /** The preferred store, or null until one is loaded (spec §4 Store selection). */
+  /**
+   * The preferred store of the page, or null until one is loaded (spec §4 Store selection). Written by
+   * `store/changed`.
+   * - Owner: mf-store-selector, the only publisher: stored store, default store 3299, the shopper's
+   *   choice, and on sign-in the account's store (`session.product.storeId`, source 'account', which
+   *   wins over the local one). Others ask with `store/selector-open-requested`.
+   * - The single source of the store and banner (`bannerCode`) for every reader: search filters, header
+   *   banner and store line, alert province, home page. Never derive the store from the session.
+   * - A remote's standalone mode (`src/bootstrap.tsx`) may publish a demo store in place of the owner.
+   */
   store: StateStream<Store | null>;
-  /** Shopping-list item count. */
+  /** Shopping-list item count. Written by `list/count-changed`; no owner yet (README "State ownership"). */
   listCount: StateStream<number>;
-  /** Active consent groups, e.g. ['C0001','C0002']. */
+  /** Active consent groups, e.g. ['C0001','C0002']. Written by `consent/changed`; no owner yet. */
   consent: StateStream<readonly string[]>;
-  /** The card popup currently open (spec §4 popupType). */
+  /**
+   * The card popup currently open (spec §4 popupType). Written by `popup/open` and `popup/closed`.
+   * Owner: mf-loyalty (its popup host publishes what it shows); a `popup/open` from another remote
+   * (e.g. the header's Scene+ panel) is a request the host answers.
+   */
   popup: StateStream<PopupType>;
 }
 

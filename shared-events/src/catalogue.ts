@@ -22,7 +22,12 @@ export type Scene = z.infer<typeof sceneSchema>;
 export const cardStatusSchema = z.enum(['LP00', 'LP01', 'LP02', 'LP03']);
 export type CardStatus = z.infer<typeof cardStatusSchema>;
 
-/** Spec §3 Session (user). `product.storeId` is the preferred store number (4 digits, e.g. '3299'). */
+/**
+ * Spec §3 Session (user), published by the shell only (README "State ownership").
+ * `product` is the account record as the BFF answered it: `storeId` is the preferred store number
+ * stored on the account (4 digits, e.g. '3299', or null), `bannerCode` is null (the account has no
+ * banner). The page's preferred store is `bus.state.store` (owner mf-store-selector), not this.
+ */
 export const sessionSchema = z.object({
   uid: z.nullable(z.string()),
   loggedIn: z.boolean(),
@@ -80,7 +85,10 @@ const fsa = <T extends string, P extends z.ZodMiniType>(type: T, payload: P) =>
 
 /** Every event of the catalogue. */
 export const busEventSchema = z.discriminatedUnion('type', [
-  /** The session changed (sign-in, sign-out, card status, identity refresh). Spec §3, §4. */
+  /**
+   * The session changed (sign-in, sign-out, card status, identity refresh). Spec §3, §4. Writes
+   * `bus.state.session`; published by the shell only (README "State ownership").
+   */
   fsa('session/changed', sessionSchema),
   /** A remote asks the shell to start sign-in (authorization-code flow) or sign-up. */
   fsa('session/sign-in-requested', z.object({ mode: z.enum(['signIn', 'signUp']), returnTo: z.optional(z.string()) })),
@@ -91,7 +99,12 @@ export const busEventSchema = z.discriminatedUnion('type', [
   fsa('session/refresh-requested', z.object({ reason: z.optional(z.string()) })),
   /** A remote asks the shell to sign the shopper out (spec §2 Account menu). */
   fsa('session/sign-out-requested', z.object({ reason: z.optional(z.string()) })),
-  /** The preferred store changed (spec §4 Store selection). `source` tells who chose it. */
+  /**
+   * The preferred store of the page changed (spec §4 Store selection); writes `bus.state.store`.
+   * Published by mf-store-selector only (README "State ownership"). `source` tells why: 'storage'
+   * (stored locally), 'default' (store 3299), 'user' (confirmed choice), 'account' (the account's store
+   * on sign-in), 'geolocation'.
+   */
   fsa('store/changed', z.object({ store: storeSchema, source: z.enum(['default', 'user', 'account', 'storage', 'geolocation']) })),
   /** A remote asks the store selector to open (e.g. the header's store button). */
   fsa('store/selector-open-requested', z.object({})),

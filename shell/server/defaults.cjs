@@ -3,31 +3,21 @@
  * the remote map pointing at each remote's versioned build on its own port, and the runtime config.
  * CommonJS so both the ESM edge and the CommonJS webpack config can load it.
  */
-const fs = require('fs');
-const path = require('path');
+const registry = require('@storefront/tooling/registry/index.cjs');
 
-const repoRoot = path.resolve(__dirname, '..', '..');
-
-/** Remote package → port of its static server (`npm run serve` in the remote's folder). */
-const REMOTE_PORTS = { 'mf-header': 3001, 'mf-search': 3002, 'mf-store-selector': 3003, 'mf-loyalty': 3004 };
+/** Remote package → port of its static server (`npm run serve` in the remote's folder), from the registry. */
+const REMOTE_PORTS = Object.fromEntries(registry.remotes().map((r) => [r.package, r.port]));
 
 /** The version in a remote's package.json (its build lives in `dist/<name>/<version>/`). */
-function remoteVersion(name) {
-  return JSON.parse(fs.readFileSync(path.join(repoRoot, name, 'package.json'), 'utf8')).version;
-}
+const remoteVersion = registry.remoteVersion;
 
 /**
- * `{ "mf-header": "http://localhost:3001/mf-header/<version>/mf-manifest.json", ... }`
+ * `{ "mf-header": "http://localhost:3001/mf-header/<version>/mf-manifest.json", ... }` for every
+ * registered remote present in this checkout (tooling/registry/remotes.json).
  * @param {{ host?: string }} [o] host name of the remote servers (default 'localhost')
  */
 function defaultRemotes({ host = 'localhost' } = {}) {
-  const map = {};
-  for (const [name, port] of Object.entries(REMOTE_PORTS)) {
-    // A remote not in this checkout (e.g. mf-loyalty before it exists) is left out; the shell skips it.
-    if (!fs.existsSync(path.join(repoRoot, name, 'package.json'))) continue;
-    map[name] = `http://${host}:${port}/${name}/${remoteVersion(name)}/mf-manifest.json`;
-  }
-  return map;
+  return registry.remoteMap(REMOTE_PORTS, { host });
 }
 
 /**

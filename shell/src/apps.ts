@@ -1,7 +1,10 @@
 /**
  * What the root config mounts where (ARCHITECTURE §4): the always-on slots of the header band and the
- * route-owned remote pages. Slot ids are the ones in `public/index.html`.
+ * route-owned remote pages, read from the remote registry (`tooling/registry/remotes.json`, issue 11).
+ * Slot ids are the ones webpack.config.js writes into `public/index.html` from the same registry.
  */
+import registry from '@storefront/tooling/registry/remotes.json';
+import type { RegistryRemote } from '@storefront/tooling/registry';
 
 /** Where a single-spa application renders and how its failure looks. */
 export interface ShellAppDefinition {
@@ -20,6 +23,10 @@ export interface ShellAppDefinition {
   kind: 'band' | 'page';
   /** Shopper-facing name of what the app provides, used in fallback text (e.g. 'Search results'). */
   label: string;
+  /** Band apps: the part of the page frame holding the slot. */
+  region?: 'header' | 'footer' | 'overlay';
+  /** Page apps: the registry's route patterns (see {@link matchesRoute}); [] for band apps. */
+  routes: readonly string[];
   /** single-spa activity function. */
   activeWhen: (location: Location | URL) => boolean;
   /**
@@ -34,40 +41,52 @@ export function mfName(packageName: string): string {
   return packageName.replace(/[^a-zA-Z0-9_]/g, '_');
 }
 
-const always = () => true;
+/**
+ * Does `location` match a registry route pattern? Patterns (tooling/registry/remotes.json): '/a/:b'
+ * (`:b` = one non-empty segment), a trailing '/*' (the path itself or any subpath), and '?key' (a
+ * required query parameter), e.g. '/?query' = '/' with a `query` parameter (spec §2 Routes).
+ * @example matchesRoute('/stores/:slug', new URL('http://x/stores/halifax')) // true
+ */
+export function matchesRoute(pattern: string, location: Location | URL): boolean {
+  const [pathPattern, requiredKey] = pattern.split('?');
+  if (requiredKey && !new URLSearchParams(location.search).has(requiredKey)) return false;
+  const want = pathPattern.split('/').filter(Boolean);
+  const have = location.pathname.split('/').filter(Boolean);
+  const splat = want[want.length - 1] === '*';
+  if (splat) want.pop();
+  if (splat ? have.length < want.length : have.length !== want.length) return false;
+  return want.every((seg, i) => (seg.startsWith(':') ? have[i].length > 0 : seg === have[i]));
+}
+
+/** The applications of the remote registry: band slots first (header, footer, overlay; registry order within), then pages. */
+function appsFromRegistry(): ShellAppDefinition[] {
+  const all = (registry as { remotes: RegistryRemote[] }).remotes.flatMap((r) => r.exposes.map((e): ShellAppDefinition => ({
+    name: e.app,
+    remote: r.package,
+    region: e.region,
+    remoteId: `${r.mfName}/${e.expose.replace(/^\.\//, '')}`,
+    slotId: e.kind === 'page' ? 'slot-page' : `slot-${e.app}`,
+    kind: e.kind,
+    label: e.label,
+    routes: e.routes ?? [],
+    activeWhen: e.kind === 'page' ? (loc) => (e.routes ?? []).some((p) => matchesRoute(p, loc)) : () => true,
+    ...(r.optional ? { optional: true } : {}),
+  })));
+  const regions = ['header', 'footer', 'overlay'];
+  const bands = all.filter((a) => a.kind === 'band').sort((a, b) => regions.indexOf(a.region!) - regions.indexOf(b.region!));
+  return [...bands, ...all.filter((a) => a.kind === 'page')];
+}
 
 /**
  * Spec §2 Routes: '/' with a `query` parameter is the search results page (tab: product | recipe).
  * @example isSearchResultsRoute(new URL('http://x/?query=milk&tab=product')) // true
  */
 export function isSearchResultsRoute(location: Location | URL): boolean {
-  return location.pathname === '/' && new URLSearchParams(location.search).has('query');
+  return matchesRoute('/?query', location);
 }
 
-/**
- * Spec §2 Routes: the store locator `/store-locator` and a store page `/stores/<slug>` (one path segment;
- * the page itself shows a not-found view for an unknown slug). Owned by mf-store-selector's './pages'.
- */
-export function isStorePagesRoute(location: Location | URL): boolean {
-  return location.pathname === '/store-locator' || /^\/stores\/[^/]+$/.test(location.pathname);
-}
-
-/** Spec §2 Routes: `/verify-card` (verify flow, spec §4) and `/scene` (Scene+ page). Owned by mf-loyalty's './pages'. */
-export function isLoyaltyPagesRoute(location: Location | URL): boolean {
-  return location.pathname === '/verify-card' || location.pathname === '/scene';
-}
-
-/** Every application the root config registers, in mount order. */
-export const SHELL_APPS: readonly ShellAppDefinition[] = [
-  { name: 'mf-header', remote: 'mf-header', remoteId: 'mf_header/spa', slotId: 'slot-mf-header', kind: 'band', label: 'Site header', activeWhen: always },
-  { name: 'mf-search', remote: 'mf-search', remoteId: 'mf_search/spa', slotId: 'slot-mf-search', kind: 'band', label: 'Product search', activeWhen: always },
-  { name: 'mf-store-selector', remote: 'mf-store-selector', remoteId: 'mf_store_selector/spa', slotId: 'slot-mf-store-selector', kind: 'band', label: 'Store selector', activeWhen: always },
-  { name: 'mf-footer', remote: 'mf-header', remoteId: 'mf_header/footer', slotId: 'slot-mf-footer', kind: 'band', label: 'Site footer', activeWhen: always },
-  { name: 'mf-loyalty', remote: 'mf-loyalty', remoteId: 'mf_loyalty/spa', slotId: 'slot-mf-loyalty', kind: 'band', label: 'Scene+ card popups', activeWhen: always, optional: true },
-  { name: 'mf-search-results', remote: 'mf-search', remoteId: 'mf_search/results', slotId: 'slot-page', kind: 'page', label: 'Search results', activeWhen: isSearchResultsRoute },
-  { name: 'mf-store-pages', remote: 'mf-store-selector', remoteId: 'mf_store_selector/pages', slotId: 'slot-page', kind: 'page', label: 'Store pages', activeWhen: isStorePagesRoute },
-  { name: 'mf-loyalty-pages', remote: 'mf-loyalty', remoteId: 'mf_loyalty/pages', slotId: 'slot-page', kind: 'page', label: 'Scene+ pages', activeWhen: isLoyaltyPagesRoute, optional: true },
-];
+/** Every application the root config registers, in mount order, read from the remote registry. */
+export const SHELL_APPS: readonly ShellAppDefinition[] = appsFromRegistry();
 
 /** Every remote package the shell knows (accepted in `/remotes.json` and in tester overrides). */
 export const KNOWN_REMOTES: readonly string[] = Array.from(new Set(SHELL_APPS.map((a) => a.remote)));
@@ -82,7 +101,9 @@ export const CALLBACK_PATH = '/auth/callback';
  * Paths whose page is a remote's (the shell renders nothing of its own there, and never "Page not
  * found"), as react-router patterns. '/' with `query` is handled by the home route.
  */
-export const REMOTE_PAGE_PATHS: readonly string[] = ['/store-locator', '/stores/:slug', '/verify-card', '/scene'];
+export const REMOTE_PAGE_PATHS: readonly string[] = SHELL_APPS.flatMap((a) => a.routes)
+  .map((p) => p.split('?')[0])
+  .filter((p) => p !== '/');
 
 /** Finds the app for a single-spa name or a Module Federation request id. */
 export function findShellApp(nameOrRemoteId: string): ShellAppDefinition | undefined {

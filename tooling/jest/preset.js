@@ -5,9 +5,26 @@
  * Pass { environment: 'node' } for services.
  */
 const path = require('path');
+const fs = require('fs');
+const registry = require('../registry/index.cjs');
 
-function createJestConfig(dirname, { environment = 'jsdom', ...overrides } = {}) {
+/**
+ * @param {string} dirname the package folder
+ * @param {{ environment?: 'jsdom'|'node', globals?: object } & object} [o] overrides of the config
+ * @returns jest config; `globals` carries the compile-time constants of the webpack preset
+ *   (`__REMOTE_NAME__`, `__REMOTE_VERSION__` from the package.json, and for a registered remote
+ *   `__REMOTE_MF_NAME__` from tooling/registry/remotes.json), so no package repeats them.
+ */
+function createJestConfig(dirname, { environment = 'jsdom', globals = {}, ...overrides } = {}) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8'));
+  const entry = registry.remoteOf(pkg.name);
   return {
+    globals: {
+      __REMOTE_NAME__: pkg.name,
+      __REMOTE_VERSION__: pkg.version,
+      ...(entry ? { __REMOTE_MF_NAME__: entry.mfName } : {}),
+      ...globals,
+    },
     rootDir: dirname,
     testEnvironment: environment,
     transform: {

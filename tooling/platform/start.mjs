@@ -6,50 +6,50 @@
  *   search engine (Algolia-compatible, :7700)  ->  seeded with the committed catalogue via algoliasearch
  *   BFF (/api, embedded Postgres, :4000)
  *   identity (OpenID Connect provider, :4100, when services/identity exists)
- *   mf-header :3001, mf-search :3002, mf-store-selector :3003, mf-loyalty :3004 (static servers of the versioned builds)
+ *   every remote of the registry (tooling/registry/remotes.json) on its port: static servers of the versioned builds
  *   edge (shell build + /remotes.json + /config.json + /api proxy, :8080)  <- the one URL shoppers use
  *
  * Expects the builds to exist (`npm start` runs `npm run build` first). Ports come from env
- * (EDGE_PORT, HEADER_PORT, SEARCH_UI_PORT, STORE_PORT, SEARCH_PORT, BFF_PORT) or `portsFrom(base)`.
+ * (EDGE_PORT, SEARCH_PORT, BFF_PORT, IDENTITY_PORT, and `<REMOTE>_PORT` per remote, e.g. MF_HEADER_PORT)
+ * or `portsFrom(offset)`.
+ *
+ * Shopper data is durable: the BFF keeps PGlite in `<data folder>/pglite` (default `.data/<edge port>/`,
+ * git-ignored) and locks it. The servers run in their own process groups; a reaper process ends them
+ * when the launcher ends, however it ends (also SIGKILL), so a second `npm start` never runs beside
+ * leftovers (issue 11).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+
+const registry = createRequire(import.meta.url)('../registry/index.cjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
-/** Default ports; `portsFrom(10000)` gives 18080, 13001... for a second copy (e2e). */
+/**
+ * Default ports; `portsFrom(10000)` gives 18080, 13001... for a second copy (e2e).
+ * @returns {{ edge: number, search: number, bff: number, identity: number, remotes: Record<string, number> }}
+ *   `remotes`: package name → port, for every registered remote present in this checkout
+ */
 export function portsFrom(offset = 0) {
   const env = process.env;
   return {
     edge: Number(env.EDGE_PORT || 8080 + offset),
-    header: Number(env.HEADER_PORT || 3001 + offset),
-    searchUi: Number(env.SEARCH_UI_PORT || 3002 + offset),
-    store: Number(env.STORE_PORT || 3003 + offset),
     search: Number(env.SEARCH_PORT || 7700 + offset),
     bff: Number(env.BFF_PORT || 4000 + offset),
     identity: Number(env.IDENTITY_PORT || 4100 + offset),
-    loyalty: Number(env.LOYALTY_PORT || 3004 + offset),
+    remotes: registry.remotePorts(offset, env),
   };
 }
 
-const version = (dir) => JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')).version;
+const version = (dir) => registry.remoteVersion(dir);
 
 /** The runtime remote map: URL of each remote's mf-manifest.json (ARCHITECTURE §2). */
 export function remoteMap(ports) {
-  return Object.fromEntries(remotesOf(ports).map(([name, port]) => [name, `http://localhost:${port}/${name}/${version(name)}/mf-manifest.json`]));
-}
-
-/** [remote folder, port] of every remote present in this checkout. */
-function remotesOf(ports) {
-  return [
-    ['mf-header', ports.header],
-    ['mf-search', ports.searchUi],
-    ['mf-store-selector', ports.store],
-    ['mf-loyalty', ports.loyalty],
-  ].filter(([name]) => fs.existsSync(path.join(root, name, 'package.json')));
+  return registry.remoteMap(ports.remotes);
 }
 
 /** Environment every service gets: where the others are (one origin per service, all on loopback). */
@@ -82,6 +82,37 @@ async function waitFor(url, { timeoutMs = 60000, method = 'GET', body, headers }
   throw new Error(`timed out waiting for ${url}: ${last && last.message}`);
 }
 
+/**
+ * Starts the reaper (./reaper.mjs) that ends every server's process group if this process dies.
+ * @returns {{ watch(pid: number): void, release(): void }} `watch` registers a group; `release` tells the
+ *   reaper the launcher stopped the servers itself
+ */
+function startReaper() {
+  const reaper = spawn(process.execPath, [path.join(root, 'tooling/platform/reaper.mjs')], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  reaper.unref();
+  reaper.stdin.on('error', () => { /* reaper gone: nothing to tell */ });
+  if (typeof reaper.stdin.unref === 'function') reaper.stdin.unref();
+  return {
+    watch: (pid) => { if (pid) reaper.stdin.write(`${pid}\n`); },
+    release: () => { reaper.stdin.end('done\n'); },
+  };
+}
+
+/**
+ * Fails fast when a port is already taken (e.g. by another `npm start`), naming the port and the service.
+ * @throws Error 'port <n> (<service>) is already in use ...'
+ */
+async function assertPortFree(port, service) {
+  const net = await import('node:net');
+  await new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (err) => reject(err.code === 'EADDRINUSE'
+      ? new Error(`port ${port} (${service}) is already in use: is another \`npm start\` running? Stop it, or set ${service === 'edge' ? 'EDGE_PORT' : 'the service port env'}.`)
+      : err));
+    server.listen(port, '127.0.0.1', () => server.close(resolve));
+  });
+}
+
 function launch(name, command, args, { cwd = root, env = {}, quiet } = {}) {
   // Own process group, so stopping also ends grandchildren (tsx runs node in a child process).
   const child = spawn(command, args, {
@@ -105,27 +136,36 @@ function runOnce(name, command, args, env) {
 
 /**
  * Starts every service. Resolves once the site answers on the edge URL.
- * @returns {{ url: string, ports: object, stop(): Promise<void>, stopService(name: string): Promise<void>, readyMs: number }}
+ * @param {{ offset?: number, quiet?: boolean, dataDir?: string }} [o] `offset` added to every port; `dataDir`
+ *   holds remotes.json and the BFF's PGlite (default `.data/<edge port>`; pass the same folder to restart
+ *   on the same data)
+ * @returns {{ url: string, ports: object, dataDir: string, stop(): Promise<void>, stopService(name: string): Promise<void>,
+ *   killService(name: string, signal?: string): void, readyMs: number }} (readyMs: ms from call to a ready site)
  */
 export async function startPlatform({ offset = 0, quiet = false, dataDir } = {}) {
   const t0 = Date.now();
   const ports = portsFrom(offset);
   const children = new Map();
+  let reaper;
+  const track = (name, child) => { children.set(name, child); reaper.watch(child.pid); };
   const stateDir = dataDir || path.join(root, '.data', String(ports.edge));
   fs.mkdirSync(stateDir, { recursive: true });
   const remotesFile = path.join(stateDir, 'remotes.json');
   fs.writeFileSync(remotesFile, JSON.stringify(remoteMap(ports), null, 2));
 
   const env = platformEnv(ports);
+  await assertPortFree(ports.edge, 'edge');
+  await assertPortFree(ports.bff, 'bff');
+  reaper = startReaper();
   const hasIdentity = fs.existsSync(path.join(root, 'services/identity/src/main.ts'));
-  children.set('search-engine', launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env, quiet }));
-  children.set('bff', launch('bff', tsx, ['services/bff/src/main.ts'], { env, quiet }));
-  if (hasIdentity) children.set('identity', launch('identity', tsx, ['services/identity/src/main.ts'], { env, quiet }));
-  const remotes = remotesOf(ports);
+  track('search-engine', launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env, quiet }));
+  track('bff', launch('bff', tsx, ['services/bff/src/main.ts'], { env: { ...env, PGLITE_DATA_DIR: process.env.DATABASE_URL ? '' : path.join(stateDir, 'pglite') }, quiet }));
+  if (hasIdentity) track('identity', launch('identity', tsx, ['services/identity/src/main.ts'], { env, quiet }));
+  const remotes = Object.entries(ports.remotes);
   for (const [name, port] of remotes) {
-    children.set(name, launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port) }, quiet }));
+    track(name, launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port) }, quiet }));
   }
-  children.set('edge', launch('edge', process.execPath, ['shell/server/edge.mjs'], {
+  track('edge', launch('edge', process.execPath, ['shell/server/edge.mjs'], {
     env: { ...env, PORT: String(ports.edge), REMOTES_FILE: remotesFile, IDENTITY_ORIGIN: hasIdentity ? env.OIDC_ISSUER : '' },
     quiet,
   }));
@@ -143,7 +183,17 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
       try { process.kill(-child.pid, 'SIGTERM'); } catch { child.kill('SIGTERM'); }
     });
   };
-  const stop = async () => { await Promise.all([...children.keys()].map(stopService)); };
+  /** Kills a service's process group with `signal` (e.g. 'SIGKILL': a crash) without waiting; e2e/durability tests. */
+  const killService = (name, signal = 'SIGKILL') => {
+    const child = children.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.stopping = true;
+    try { process.kill(-child.pid, signal); } catch { /* gone */ }
+  };
+  const stop = async () => {
+    await Promise.all([...children.keys()].map(stopService));
+    reaper.release();
+  };
   // Never leave detached servers behind if this process ends without calling stop().
   process.once('exit', () => {
     for (const child of children.values()) {
@@ -164,7 +214,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
     await stop();
     throw err;
   }
-  return { url: `http://localhost:${ports.edge}`, ports, stop, stopService, readyMs: Date.now() - t0 };
+  return { url: `http://localhost:${ports.edge}`, ports, stop, stopService, killService, dataDir: stateDir, readyMs: Date.now() - t0 };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

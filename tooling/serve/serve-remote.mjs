@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Serves one remote's production build (its `dist/`, holding `<name>/<version>/` folders) with CORS
- * and the shared cache policy. Run from a remote's folder: `npm run serve` (PORT env, default from
- * package.json "config.port").
+ * and the shared cache policy. Run from a remote's folder: `npm run serve` (PORT env, default: the remote's
+ * port in the remote registry, tooling/registry/remotes.json).
  *
  * Each remote has its own server, so an integration tester can stop one and watch the rest of the
  * site keep working (ARCHITECTURE §2).
@@ -32,7 +32,10 @@ export async function serveRemote({ dir, port, host = '127.0.0.1', logger = fals
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.cwd();
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  const port = Number(process.env.PORT || (pkg.config && pkg.config.port) || 3000);
+  const { createRequire } = await import('node:module');
+  const registry = createRequire(import.meta.url)('../registry/index.cjs');
+  const entry = registry.remoteOf(pkg.name);
+  const port = Number(process.env.PORT || (entry && entry.port) || 3000);
   serveRemote({ dir, port }).then(() => {
     console.log(`${pkg.name} ${pkg.version}: http://localhost:${port}/${pkg.name}/${pkg.version}/ (manifest: mf-manifest.json)`);
   });

@@ -1,9 +1,10 @@
 /**
  * One webpack + Module Federation preset for the shell and every remote (ARCHITECTURE §2, §7).
  *
- * A remote's webpack.config.js is a few lines:
+ * A remote's webpack.config.js is two lines; its exposes and port come from the remote registry
+ * (tooling/registry/remotes.json, issue 11):
  *   const { createConfig } = require('@storefront/tooling');
- *   module.exports = createConfig({ dirname: __dirname, exposes: { './spa': './src/spa.tsx' }, port: 3001 });
+ *   module.exports = createConfig({ dirname: __dirname });
  *
  * - Remotes build into `dist/<name>/<version>/` (immutable, versioned folder) with `remoteEntry.js`
  *   and `mf-manifest.json`; chunks are content-hashed. The same build also holds `index.html`, the
@@ -16,6 +17,7 @@ const fs = require('fs');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const registry = require('../registry/index.cjs');
 
 const rootDir = path.resolve(__dirname, '..', '..');
 const versionOf = (pkg) => {
@@ -49,14 +51,22 @@ function sharedScope() {
 /**
  * @param {object} o
  * @param {string} o.dirname   package folder (its package.json gives name and version)
- * @param {Record<string,string>} [o.exposes]  MF exposes; a remote exposes at least './spa'
+ * @param {Record<string,string>} [o.exposes]  MF exposes (default: the registry's for this package)
  * @param {boolean} [o.host]   build the host (shell) instead of a remote
- * @param {number} [o.port]    dev-server port for `npm run dev`
+ * @param {number} [o.port]    dev-server port for `npm run dev` (default: the registry's)
+ * @param {Record<string,unknown>} [o.templateParameters] extra values for the HTML template
  * @param {string[]} [o.runtimePlugins] MF runtime plugins (host: errorLoadRemote fallback)
  * @param {Record<string,string>} [o.define] compile-time constants (JSON-stringified)
  */
-function createConfig({ dirname, exposes = {}, host = false, port = 3000, runtimePlugins = [], define = {}, title }) {
+function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [], define = {}, title, templateParameters = {} }) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8'));
+  if (!host) {
+    // A remote's exposes and port come from the registry; a remote missing from it fails the build.
+    exposes = exposes || registry.exposesOf(pkg.name);
+    port = port || registry.remoteOf(pkg.name).port;
+  }
+  exposes = exposes || {};
+  port = port || 3000;
   const name = pkg.name.replace(/[^a-zA-Z0-9_]/g, '_');
   const outDir = host ? path.join(dirname, 'dist') : path.join(dirname, 'dist', pkg.name, pkg.version);
 
@@ -81,7 +91,7 @@ function createConfig({ dirname, exposes = {}, host = false, port = 3000, runtim
       cache: {
         type: 'filesystem',
         cacheDirectory: path.join(dirname, '.cache', 'webpack'),
-        buildDependencies: { config: [__filename, path.join(dirname, 'webpack.config.js')] },
+        buildDependencies: { config: [__filename, path.join(dirname, 'webpack.config.js'), registry.registryFile, path.join(__dirname, '..', 'registry', 'index.cjs')] },
       },
       resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
       module: {
@@ -108,6 +118,7 @@ function createConfig({ dirname, exposes = {}, host = false, port = 3000, runtim
           'process.env.NODE_ENV': JSON.stringify(mode),
           __REMOTE_NAME__: JSON.stringify(pkg.name),
           __REMOTE_VERSION__: JSON.stringify(pkg.version),
+          __REMOTE_MF_NAME__: JSON.stringify(name),
           ...Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
         }),
         new ModuleFederationPlugin({
@@ -126,6 +137,7 @@ function createConfig({ dirname, exposes = {}, host = false, port = 3000, runtim
             ? path.join(dirname, 'public', 'index.html')
             : path.join(__dirname, 'index.html'),
           title: title || pkg.name,
+          templateParameters,
           chunks: ['main'],
           hash: prod,
         }),

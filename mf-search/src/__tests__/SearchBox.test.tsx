@@ -282,3 +282,28 @@ describe('spec §2 Search dropdown: submitting', () => {
     expect(client.search).not.toHaveBeenCalled();
   });
 });
+
+describe('the preferred store comes from bus.state.store only (shared-events README "State ownership")', () => {
+  it('filters by bus.state.store, never by the session account store (session.product.storeId)', async () => {
+    const realFetch = global.fetch;
+    global.fetch = jest.fn(async () => ({ status: 200, ok: true, json: async () => ({ status: 'success', code: 200, message: 'OK', data: { items: [] } }) }) as unknown as Response) as typeof fetch;
+    try {
+      const { user, input } = setup();
+      // Signed in; the account's stored store (4886, co-op) differs from the page's store (3299).
+      act(() => { kit.bus.emit('session/changed', kit.fixtures.session({ product: { storeId: '4886', bannerCode: 'coop' } })); });
+      await user.type(input, 'milk');
+      await settle();
+      const milk = client.calls.find((c) => c[0].query === 'milk')!;
+      expect(milk[0]).toMatchObject({ filters: 'storeIds:"3299" AND banners:"standard"' });
+      expect(milk[1]).toMatchObject({ filters: 'banners:"standard"' });
+
+      // mf-store-selector reconciles and publishes the account's store: now search follows it.
+      act(() => { kit.bus.emit('store/changed', { store: kit.fixtures.store({ storeNumber: '4886', locationName: 'Dartmouth Co-op', bannerCode: 'coop' }), source: 'account' }); });
+      await user.type(input, ' 2%');
+      await settle();
+      expect(client.calls.find((c) => c[0].query === 'milk 2%')?.[0]).toMatchObject({ filters: 'storeIds:"4886" AND banners:"coop"' });
+    } finally {
+      global.fetch = realFetch;
+    }
+  });
+});

@@ -65,10 +65,9 @@ describe('spec §7 combined query filtered by store and banner', () => {
     ]);
   });
 
-  it('falls back to the session banner, then standard, when the store names none', () => {
+  it('takes store and banner from bus.state.store only; standard when the store names no banner', () => {
     expect(scopeFrom(fixtures.store())).toEqual({ storeNumber: '3299', bannerCode: 'standard' });
-    expect(scopeFrom(null, fixtures.session({ product: { storeId: '0042', bannerCode: 'coop' } })))
-      .toEqual({ storeNumber: '0042', bannerCode: 'coop' });
+    expect(scopeFrom(null)).toEqual({ storeNumber: null, bannerCode: 'standard' });
     expect(productFilters({ storeNumber: null, bannerCode: 'standard' })).toBe('banners:"standard"');
   });
 

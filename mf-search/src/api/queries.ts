@@ -2,10 +2,10 @@
  * The combined multi-index query of spec §7 ("Combined query for products, recipes and suggestions,
  * filtered by store and banner") and the parsing of its response.
  */
-import type { RuntimeConfig, Session, Store } from 'shared-events';
+import type { RuntimeConfig, Store } from 'shared-events';
 import type { HitsPage, IndexRequest, ProductHit, RecipeHit, SearchClient, SuggestionHit } from './types';
 
-/** Banner used when neither the store nor the session names one. */
+/** Banner used when the store names none (or there is no store yet). */
 export const DEFAULT_BANNER = 'standard';
 
 /** Store number and banner code the product and recipe filters use. */
@@ -16,11 +16,15 @@ export interface SearchScope {
   bannerCode: string;
 }
 
-/** The scope from the bus state: the preferred store, then the session's product banner. */
-export function scopeFrom(store: Store | null, session?: Session | null): SearchScope {
+/**
+ * The scope from the page's preferred store, `bus.state.store` (owned by mf-store-selector, see the
+ * shared-events README "State ownership"). The session is not read: `session.product.storeId` is the
+ * account record, which mf-store-selector reconciles into `bus.state.store` on sign-in.
+ */
+export function scopeFrom(store: Store | null): SearchScope {
   return {
-    storeNumber: store?.storeNumber ?? session?.product.storeId ?? null,
-    bannerCode: store?.bannerCode ?? session?.product.bannerCode ?? DEFAULT_BANNER,
+    storeNumber: store?.storeNumber ?? null,
+    bannerCode: store?.bannerCode ?? DEFAULT_BANNER,
   };
 }
 

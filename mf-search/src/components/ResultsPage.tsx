@@ -63,7 +63,7 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const text = toSearchText(query);
   const store = useBusState(bus.state.store);
   const session = useBusState(bus.state.session);
-  const scope = useMemo(() => scopeFrom(store, session), [store, session]);
+  const scope = useMemo(() => scopeFrom(store), [store]);
   const indices = config.search.indices;
   const tracking = useSearchTracking(bus, config, session);
   const width = useViewportWidth();

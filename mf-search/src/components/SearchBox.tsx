@@ -54,7 +54,7 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
   const [state, dispatch] = useReducer(dropdownReducer, initialQuery, (q: string) => initialDropdownState(q.slice(0, MAX_QUERY_LENGTH)));
   const store = useBusState(bus.state.store);
   const session = useBusState(bus.state.session);
-  const scope = useMemo(() => scopeFrom(store, session), [store, session]);
+  const scope = useMemo(() => scopeFrom(store), [store]);
   const width = useViewportWidth();
   const counts = useMemo(() => cardsForWidth(width), [width]);
   const indices = config.search.indices;

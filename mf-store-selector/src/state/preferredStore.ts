@@ -140,7 +140,8 @@ export interface ConfirmStoreChoiceOptions {
  *    { event: 'select_store', params: { storeNumber } } at once;
  * 2. signed in (`bus.state.session.value.loggedIn`) → POST `/account/preferred-store` { storeId };
  *    failure → error toast {@link PREFERRED_STORE_SAVE_ERROR} (the local choice still applies);
- *    success → `session/refresh-requested` so the session's `product.storeId` follows;
+ *    success → `session/refresh-requested`: the shell re-reads the account, so the session's
+ *    `product.storeId` (the account record; the shell never copies `store/changed` into it) follows;
  * 3. otherwise (anonymous, or saved) → success toast 'Your store is now <locationName>.'.
  * @returns true when everything was saved (locally, and on the account when signed in)
  */
@@ -170,7 +171,9 @@ export interface FollowAccountStoreOptions {
 
 /**
  * A signed-in shopper's account store wins over the local one (spec §4, §3 Session `product.storeId`
- * "as the preferred store"). Whenever the session becomes signed in for a shopper (uid) — sign-in,
+ * "as the preferred store"). mf-store-selector owns `bus.state.store` (shared-events README "State
+ * ownership") and is the only remote that reads `session.product.storeId`: it turns the account's store
+ * into the page's store here. Whenever the session becomes signed in for a shopper (uid) — sign-in,
  * or a page load while signed in — and `product.storeId` differs from the current store, the store is
  * looked up, saved locally and published with source 'account'. Lookup failure → toast
  * {@link STORE_FETCH_ERROR}. Runs once per signed-in uid; signing out keeps the local store.

@@ -25,6 +25,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { errors as oidcErrors, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import { safeReturnPath } from '@storefront/remote-kit/safe-url';
 import { AccountStore, SignUpError, type FieldError } from './accounts';
 import { errorPage, logoutPage, LOGOUT_AUTOSUBMIT_SCRIPT, pageCsp, scriptHash, signedOutPage, signInPage, signUpPage } from './pages';
 
@@ -90,20 +91,19 @@ async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
 }
 
 /**
- * `return_to` of the stand-alone sign-up as an absolute URL on `publicOrigin`.
- * @returns `${publicOrigin}/` when absent
- * @throws HttpProblem 400 for a malformed URL or one on another origin (no open redirect)
+ * `return_to` of the stand-alone sign-up as an absolute URL on `publicOrigin`. The check is the
+ * storefront's one URL-safety rule, `safeReturnPath` of `@storefront/remote-kit/safe-url` (a path
+ * or an absolute URL on exactly `publicOrigin`; no other origin, protocol-relative `//x`, backslash,
+ * control character, other scheme or encoded variant of these).
+ * @param publicOrigin the storefront's origin, e.g. 'http://localhost:8080'
+ * @returns `${publicOrigin}/` when absent; else `${publicOrigin}<path>`
+ * @throws HttpProblem 400 for a value that is not a page of the store (no open redirect)
  */
 export function resolveReturnTo(value: string | null, publicOrigin: string): string {
   if (value === null || value === '') return `${publicOrigin}/`;
-  let url: URL;
-  try {
-    url = new URL(value, publicOrigin);
-  } catch {
-    throw new HttpProblem(400, 'Bad request', 'return_to must be a URL of the store.');
-  }
-  if (url.origin !== publicOrigin) throw new HttpProblem(400, 'Bad request', `return_to must be a page of ${publicOrigin}.`);
-  return url.href;
+  const path = safeReturnPath(value, { origin: publicOrigin, allowAbsolute: true, fallback: null });
+  if (path === null) throw new HttpProblem(400, 'Bad request', `return_to must be a page of ${publicOrigin}.`);
+  return `${publicOrigin}${path}`;
 }
 
 /**

@@ -101,7 +101,7 @@ describe('session building (spec §3 Session, §4 "After login the account info 
       id_token: 'id.token.lena',
       scene: { cardNumber: '6046000000001003', enrollmentStatus: 'ENROLLED', linkedStatus: true, info: { pointBalance: 1250, dollarValue: 1250 } },
       cardStatus: 'LP01',
-      product: { storeId: '3299', bannerCode: 'standard' },
+      product: { storeId: '3299', bannerCode: null },
       subscribed: true,
     });
     // spec §7: bearer header, the id token in the focus header, a nonce; Inquire with an empty JSON body.
@@ -321,12 +321,65 @@ describe('sign-in and sign-out (spec §2 Header account menu; issue 3 Identity)'
   });
 });
 
-describe('preferred store (spec §4 Store selection)', () => {
-  it('a store the signed-in shopper confirms becomes product.storeId with its banner code', async () => {
+describe('preferred store: one owner on the bus (issue 11 point 5, shared-events README "State ownership")', () => {
+  const coop = () => kit.fixtures.store({ storeNumber: '4886', locationName: 'Dartmouth Co-op', bannerCode: 'coop' });
+
+  it.each(['user', 'account', 'storage', 'default', 'geolocation'] as const)(
+    'store/changed (source %s) does not change the session, nor clear the identity cache',
+    async (source) => {
+      mockFetch({ '/api/account': () => ({ body: ok(LENA_ACCOUNT) }), '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }) });
+      await manager(fakeUserManager(userOf()).um).start();
+      const before = last();
+      const published = sessions().length;
+      const cached = sessionStorage.getItem(IDENTITY_CACHE_KEY);
+      expect(cached).not.toBeNull();
+
+      kit.bus.emit('store/changed', { store: coop(), source });
+      await flush();
+
+      expect(sessions()).toHaveLength(published);
+      expect(last()).toBe(before);
+      expect(last().product).toEqual({ storeId: '3299', bannerCode: null });
+      expect(sessionStorage.getItem(IDENTITY_CACHE_KEY)).toBe(cached);
+    },
+  );
+
+  it('session.product is the account record whatever store the page shows (the banner is not copied from bus.state.store)', async () => {
+    mockFetch({ '/api/account': () => ({ body: ok(LENA_ACCOUNT) }), '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }) });
+    kit.bus.emit('store/changed', { store: coop(), source: 'storage' });
+    await manager(fakeUserManager(userOf()).um).start();
+    expect(last().product).toEqual({ storeId: '3299', bannerCode: null });
+    expect(kit.bus.state.store.value?.storeNumber).toBe('4886');
+  });
+
+  it('a store saved on the account reaches product.storeId only through session/refresh-requested (re-read, cache cleared)', async () => {
+    let account = LENA_ACCOUNT;
+    const fetchMock = mockFetch({ '/api/account': () => ({ body: ok(account) }), '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }) });
+    await manager(fakeUserManager(userOf()).um).start();
+    // What mf-store-selector's confirmStoreChoice does for a signed-in shopper: store/changed, account save, refresh.
+    kit.bus.emit('store/changed', { store: coop(), source: 'user' });
+    account = { ...LENA_ACCOUNT, preferredStoreId: '4886' };
+    expect(last().product.storeId).toBe('3299');
+    kit.bus.emit('session/refresh-requested', { reason: 'preferred-store' });
+    await flush();
+    await flush();
+    expect(last()).toMatchObject({ isLoading: false, product: { storeId: '4886', bannerCode: null } });
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/account')).toHaveLength(2);
+    expect(readIdentityCache(sessionStorage, 'id.token.lena', NOW)?.preferredStoreId).toBe('4886');
+  });
+
+  it('the shell never publishes store state (build, cache, refresh, sign-out)', async () => {
     mockFetch({ '/api/account': () => ({ body: ok(LENA_ACCOUNT) }), '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }) });
     await manager(fakeUserManager(userOf()).um).start();
-    kit.bus.emit('store/changed', { store: kit.fixtures.store({ storeNumber: '4886', bannerCode: 'coop' }), source: 'user' });
-    expect(last().product).toEqual({ storeId: '4886', bannerCode: 'coop' });
+    await manager(fakeUserManager(userOf()).um).start(); // from the identity cache
+    kit.bus.emit('session/refresh-requested', {});
+    await flush();
+    await flush();
+    kit.bus.emit('session/sign-out-requested', {});
+    await flush();
+    await flush();
+    expect(kit.published('store/changed')).toEqual([]);
+    expect(kit.bus.state.store.value).toBeNull();
   });
 });
 

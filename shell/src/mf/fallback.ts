@@ -69,7 +69,7 @@ export function createFallbackLifecycles(remoteId: string): FallbackLifecycles {
   const known = findShellApp(remoteId);
   const resolve = (props?: LifecycleProps): ShellAppDefinition => {
     const byName = props?.name ? findShellApp(props.name) : undefined;
-    return byName ?? known ?? { name: props?.name ?? remoteId, remote: remoteId, remoteId, slotId: '', kind: 'band', label: 'Part of this page', activeWhen: () => true };
+    return byName ?? known ?? { name: props?.name ?? remoteId, remote: remoteId, remoteId, slotId: '', kind: 'band', label: 'Part of this page', routes: [], activeWhen: () => true };
   };
   const slotOf = (app: ShellAppDefinition, props?: LifecycleProps) =>
     props?.domElement ?? (app.slotId ? document.getElementById(app.slotId) : null);

@@ -10,7 +10,15 @@
  * 3. otherwise `GET /api/account`, then `POST /api/services/Inquire` when the account has a card;
  * 4. publish the full session: uid, loggedIn, profile {firstName, lastName}, id_token,
  *    scene {cardNumber, enrollmentStatus, linkedStatus, info}, cardStatus (LP00–LP03),
- *    product {storeId: preferredStoreId, bannerCode}, subscribed.
+ *    product {storeId: preferredStoreId, bannerCode: null}, subscribed.
+ *
+ * The preferred store (issue 11 point 5, shared-events README "State ownership"): the page's store is
+ * `bus.state.store`, owned by mf-store-selector. `session.product` is the account record as the BFF
+ * answered it (`storeId` = the account's `preferredStoreId`; the account carries no banner, so
+ * `bannerCode` is null) and changes only when the account is read again: the shell neither reads
+ * `bus.state.store` nor republishes the session on `store/changed`. A store confirmed while signed in is
+ * saved on the account by mf-store-selector, which then sends `session/refresh-requested`; that re-read
+ * (which clears the identity cache) is how `product.storeId` follows.
  *
  * Failures (spec §7 "if it fails it falls back to empty values"; §8):
  * - the account read fails (network, 5xx, error envelope): the shopper stays signed in with the names
@@ -21,7 +29,7 @@
  */
 import {
   BffError, callBff as realCallBff, EMPTY_SESSION,
-  type BffEnvelope, type CardStatus, type EventBus, type Scene, type Session, type Store,
+  type BffEnvelope, type CardStatus, type EventBus, type Scene, type Session,
 } from 'shared-events';
 import type { Subscription } from 'rxjs';
 import { reportShellError, SHELL_ERRORS } from '../errors';
@@ -113,7 +121,6 @@ export function toSession(
   idToken: string,
   account: Pick<AccountData, 'uid' | 'firstName' | 'lastName' | 'cardNumber' | 'preferredStoreId' | 'subscribed'>,
   inquire: { code: string | number; data: InquireData | null } | null | undefined,
-  bannerCode: string | null,
 ): Session {
   let scene: Scene;
   let cardStatus: CardStatus | null = null;
@@ -134,9 +141,17 @@ export function toSession(
     id_token: idToken,
     scene,
     cardStatus,
-    product: { storeId: account.preferredStoreId, bannerCode },
+    product: accountProduct(account.preferredStoreId),
     subscribed: !!account.subscribed,
   };
+}
+
+/**
+ * `session.product` from the account's `preferredStoreId`, as the BFF answered it. The account has no
+ * banner: `bannerCode` is null (the page's banner is `bus.state.store.value?.bannerCode`).
+ */
+export function accountProduct(preferredStoreId: string | null): Session['product'] {
+  return { storeId: preferredStoreId, bannerCode: null };
 }
 
 /** The session of a signed-in shopper while (or instead of) reading the account: names from the id token. */
@@ -200,7 +215,6 @@ export class SessionManager {
       bus.on('session/sign-in-requested').subscribe((e) => void this.signIn(e.payload.mode, e.payload.returnTo)),
       bus.on('session/sign-out-requested').subscribe(() => void this.signOut()),
       bus.on('session/refresh-requested').subscribe(() => void this.refresh()),
-      bus.on('store/changed').subscribe((e) => this.onStoreChanged(e.payload.store, e.payload.source)),
     );
     if (!this.um) return;
     this.removeExpiredListener = this.um.events.addAccessTokenExpired(() => void this.expire());
@@ -346,7 +360,7 @@ export class SessionManager {
         }
       }
       if (gen !== this.generation) return;
-      const result = toSession(idToken, data, inquire, this.bannerCodeFor(data.preferredStoreId));
+      const result = toSession(idToken, data, inquire);
       if (inquire !== undefined) {
         writeIdentityCache(this.storage, {
           idToken, uid: result.uid!, cardNumber: data.cardNumber, name: result.profile!,
@@ -385,29 +399,9 @@ export class SessionManager {
       id_token: c.idToken,
       scene: c.scene,
       cardStatus: c.cardStatus,
-      product: { storeId: c.preferredStoreId, bannerCode: this.bannerCodeFor(c.preferredStoreId) },
+      product: accountProduct(c.preferredStoreId),
       subscribed: c.subscribed,
     };
-  }
-
-  private bannerCodeFor(storeId: string | null): string | null {
-    const store = this.bus.state.store.value;
-    return store && storeId && store.storeNumber === storeId ? store.bannerCode ?? null : null;
-  }
-
-  /**
-   * Keeps `product` in step with the store selector: a store the shopper confirms while signed in is saved
-   * on the account by mf-store-selector (spec §4 Store selection), so it becomes `product.storeId`; the
-   * banner code follows the store record.
-   */
-  private onStoreChanged(store: Store, source: string): void {
-    const s = this.bus.state.session.value;
-    if (!s.loggedIn || s.isLoading) return;
-    const storeId = source === 'user' ? store.storeNumber : s.product.storeId;
-    const bannerCode = storeId === store.storeNumber ? store.bannerCode ?? null : s.product.bannerCode;
-    if (storeId === s.product.storeId && bannerCode === s.product.bannerCode) return;
-    if (storeId !== s.product.storeId) clearIdentityCache(this.storage);
-    this.publish({ ...s, product: { storeId, bannerCode } });
   }
 
   /** Spec §4/§8: code 439 → toast 'Something went wrong!' and forced sign-out (this site only). */

@@ -1,1 +1,28 @@
-export {};
+/**
+ * @storefront/remote-kit: what every remote shares (ARCHITECTURE §1–§4): single-spa lifecycles,
+ * standalone mode, providers and error policy, the location hook and navigate, debouncing, server
+ * state, and safe URLs. Test helpers: `@storefront/remote-kit/testing`; the React-free URL checks
+ * alone: `@storefront/remote-kit/safe-url`.
+ */
+export { createRemoteLifecycles, lazyPage } from './lifecycles';
+export type { RemoteLifecycleOptions, RemoteLifecycles, RemoteRootProps } from './lifecycles';
+
+export { mountStandalone, DEMO_SESSION, DEMO_STORE } from './standalone';
+export type { StandaloneHandle, StandaloneOptions } from './standalone';
+
+export {
+  KitProviders, PageLoading, RemoteErrorBoundary, DefaultRemoteFallback,
+  handleRemoteError, remoteErrorMessage, useNavigate, useRemote,
+} from './providers';
+export type { KitProvidersProps, RemoteContextValue, RemoteErrorBoundaryProps, RemoteFallback } from './providers';
+
+export { LOCATION_EVENTS, getLocationSnapshot, navigate, subscribeToLocation, useLocation } from './location';
+export type { LocationSnapshot, NavigateOptions } from './location';
+
+export { useDebouncedCallback, useDebouncedValue } from './debounce';
+export type { DebounceOptions, DebouncedState, DebouncedValueOptions } from './debounce';
+
+export * from './query';
+
+export { MAX_RETURN_PATH_LENGTH, isSafeHttpUrl, safeReturnPath } from './safe-url';
+export type { SafeHttpUrlOptions, SafeReturnPathOptions } from './safe-url';

@@ -1,0 +1,140 @@
+import { act, screen } from '@testing-library/react';
+import { DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
+import { createTestBus } from 'shared-events/testing';
+import { createRemoteLifecycles, lazyPage } from '../lifecycles';
+import { useRemote } from '../providers';
+import { useQueryClient } from '../query';
+
+type Lifecycles = ReturnType<typeof createRemoteLifecycles>;
+
+function propsFor(domElement?: HTMLElement, name = 'mf-test'): RemoteProps & { name: string } {
+  return { name, singleSpa: {}, mountParcel: jest.fn(), bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, domElement, navigate: jest.fn() } as never;
+}
+
+/** ARCHITECTURE §7: start mount() inside act(...), await it outside. */
+async function mount(lifecycles: Lifecycles, props: RemoteProps) {
+  await lifecycles.bootstrap(props as never);
+  let mounted: Promise<unknown> = Promise.resolve();
+  act(() => { mounted = lifecycles.mount(props as never); });
+  await act(async () => { await mounted; });
+}
+
+function slot(id = 'slot-test') {
+  const el = document.createElement('div');
+  el.id = id;
+  document.body.appendChild(el);
+  return el;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  jest.restoreAllMocks();
+});
+
+describe('createRemoteLifecycles', () => {
+  it('mounts the root component into props.domElement with the custom props and unmounts it', async () => {
+    function Root(props: RemoteProps) {
+      return <p>Hello from {props.config.defaultStoreNumber}</p>;
+    }
+    const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'box', rootComponent: Root });
+    const domElement = slot();
+    const props = propsFor(domElement);
+    await mount(lifecycles, props);
+    expect(domElement).toHaveTextContent('Hello from 3299');
+
+    await act(async () => { await lifecycles.unmount(props as never); });
+    expect(domElement).toBeEmptyDOMElement();
+  });
+
+  it('provides a QueryClient per mounted app and the remote context', async () => {
+    const clients: unknown[] = [];
+    function Root() {
+      clients.push(useQueryClient());
+      const { remote, bus, navigate } = useRemote();
+      return <p>{remote} {bus ? 'has bus' : 'no bus'} {navigate ? 'has navigate' : ''}</p>;
+    }
+    const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'box', rootComponent: Root });
+    const a = propsFor(slot('a'), 'app-a');
+    const b = propsFor(slot('b'), 'app-b');
+    await mount(lifecycles, a);
+    await mount(lifecycles, b);
+    expect(a.domElement).toHaveTextContent('mf-test has bus has navigate');
+    expect(new Set(clients).size).toBe(2);
+    const [first] = clients as Array<{ getDefaultOptions(): { queries?: { retry?: unknown; refetchOnWindowFocus?: unknown } } }>;
+    expect(first.getDefaultOptions().queries).toMatchObject({ retry: 1, refetchOnWindowFocus: false });
+    await act(async () => { await lifecycles.unmount(a as never); await lifecycles.unmount(b as never); });
+  });
+
+  it('rejects mount with a clear error naming the remote when domElement is missing', async () => {
+    const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'pages', rootComponent: () => <p>never</p> });
+    const props = propsFor(undefined);
+    await lifecycles.bootstrap(props as never);
+    await expect(lifecycles.mount(props as never)).rejects.toThrow(/\[mf-test\] pages: no domElement in the single-spa custom props/);
+    expect(document.body).not.toHaveTextContent('never');
+  });
+
+  it('logs "[remote] label failed" and renders the default quiet, hidden marker when the app throws', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'box', rootComponent: Broken });
+    const domElement = slot();
+    const props = propsFor(domElement);
+    await mount(lifecycles, props);
+    const marker = domElement.querySelector('[data-remote-error="mf-test"]');
+    expect(marker).not.toBeNull();
+    expect(marker).toHaveAttribute('hidden');
+    expect(marker).toBeEmptyDOMElement();
+    expect(error).toHaveBeenCalledWith('[mf-test] box failed', expect.objectContaining({ message: 'boom' }));
+    await act(async () => { await lifecycles.unmount(props as never); });
+  });
+
+  it('renders a given fallback (node or function of the error)', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    const withNode = createRemoteLifecycles({ remote: 'mf-test', label: 'a', rootComponent: Broken, fallback: <a href="/">Harbour Market</a> });
+    const withFn = createRemoteLifecycles({ remote: 'mf-test', label: 'b', rootComponent: Broken, fallback: (e) => <p>unavailable: {e.message}</p> });
+    const a = propsFor(slot('a'), 'a');
+    const b = propsFor(slot('b'), 'b');
+    await mount(withNode, a);
+    await mount(withFn, b);
+    expect(screen.getByRole('link', { name: 'Harbour Market' })).toHaveAttribute('href', '/');
+    expect(b.domElement).toHaveTextContent('unavailable: boom');
+    await act(async () => { await withNode.unmount(a as never); await withFn.unmount(b as never); });
+  });
+
+  it('shows an accessible loading state (role=status) while a lazy page loads, then the page', async () => {
+    let resolve!: (m: { default: () => React.JSX.Element }) => void;
+    const Page = lazyPage(() => new Promise<{ default: () => React.JSX.Element }>((r) => { resolve = r; }));
+    const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'pages', rootComponent: () => <Page /> });
+    const domElement = slot();
+    const props = propsFor(domElement);
+    await mount(lifecycles, props);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+
+    await act(async () => { resolve({ default: () => <h1>Find a store</h1> }); });
+    expect(await screen.findByRole('heading', { name: 'Find a store' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await act(async () => { await lifecycles.unmount(props as never); });
+  });
+
+  it('lazyPage picks a named export, and a missing export or failed chunk falls back quietly', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Named = lazyPage(async () => ({ StoreLocatorPage: () => <h1>Locator</h1> }), 'StoreLocatorPage');
+    const Missing = lazyPage(async () => ({ Other: () => <h1>x</h1> }) as Record<string, unknown>, 'Nope');
+    const named = createRemoteLifecycles({ remote: 'mf-test', label: 'named', rootComponent: () => <Named /> });
+    const missing = createRemoteLifecycles({ remote: 'mf-test', label: 'missing', rootComponent: () => <Missing /> });
+    const a = propsFor(slot('a'), 'a');
+    const b = propsFor(slot('b'), 'b');
+    await mount(named, a);
+    await mount(missing, b);
+    expect(await screen.findByRole('heading', { name: 'Locator' })).toBeInTheDocument();
+    await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    expect(b.domElement?.querySelector('[data-remote-error="mf-test"]')).not.toBeNull();
+    expect(error).toHaveBeenCalledWith('[mf-test] missing failed', expect.objectContaining({ message: expect.stringContaining("no component export 'Nope'") }));
+    await act(async () => { await named.unmount(a as never); await missing.unmount(b as never); });
+  });
+});

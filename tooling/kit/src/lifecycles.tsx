@@ -1,0 +1,111 @@
+/**
+ * `createRemoteLifecycles`: the one way a remote exposes single-spa lifecycles (ARCHITECTURE §1
+ * `src/spa.tsx`, §2 error boundary per slot, §4 single-spa-react 6 with `ReactDOMClient`).
+ */
+import React, { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { AppProps, LifeCycleFn } from 'single-spa';
+import type { RemoteProps } from 'shared-events';
+import { KitProviders, handleRemoteError, type RemoteFallback } from './providers';
+import type { QueryClient } from './query';
+
+/** The props a remote's root component gets: the shell's `RemoteProps` plus single-spa's `AppProps` (`name`, `singleSpa`, `mountParcel`). */
+export type RemoteRootProps<P extends RemoteProps = RemoteProps> = P & AppProps;
+
+/** Options of {@link createRemoteLifecycles}. */
+export interface RemoteLifecycleOptions<P extends RemoteProps = RemoteProps> {
+  /** MF remote name, e.g. `'mf-search'`: used in the error log, the fallback marker and errors. */
+  remote: string;
+  /** Which app of the remote this is, e.g. `'search box'`, `'results'`, `'pages'`: `[remote] label failed`. */
+  label: string;
+  /** The app's root component; it gets {@link RemoteRootProps} (bus, config, navigate, domElement, name…). */
+  rootComponent: ComponentType<RemoteRootProps<P>>;
+  /**
+   * Quiet fallback rendered in the slot when the app throws (a node, or a function of the error).
+   * Default: an empty hidden `<div data-remote-error="<remote>">` ({@link DefaultRemoteFallback}).
+   */
+  fallback?: RemoteFallback;
+  /** Shown while a lazy page suspends. Default {@link PageLoading} (`role="status"`, "Loading…"). */
+  loading?: ReactNode;
+  /** Tests only: a QueryClient to use instead of a new one per mount. */
+  queryClient?: QueryClient;
+}
+
+/** single-spa lifecycles of one remote app: `export const { bootstrap, mount, unmount } = createRemoteLifecycles(...)`. */
+export interface RemoteLifecycles<P extends RemoteProps = RemoteProps> {
+  bootstrap: LifeCycleFn<P>;
+  /** Renders into `props.domElement` with `createRoot`. Rejects when `domElement` is missing. */
+  mount: LifeCycleFn<P>;
+  unmount: LifeCycleFn<P>;
+  /** Re-renders with new custom props (single-spa parcels / `updateAppProps`). */
+  update?: LifeCycleFn<P>;
+}
+
+/**
+ * single-spa lifecycles for a remote app, via single-spa-react 6 with `ReactDOMClient` (createRoot):
+ * - renders `rootComponent` into `props.domElement` (the slot the shell passes); when it is missing,
+ *   `mount` rejects with `Error('[remote] label: no domElement in the single-spa custom props …')`
+ *   (no guessing of slot ids, no rendering into `document.body`);
+ * - one error policy: an error thrown while rendering is logged as
+ *   `console.error('[remote] label failed', error)` and the quiet `fallback` replaces the app;
+ * - the tree runs under {@link KitProviders}: one QueryClient per mount (retry 1, no refetch on
+ *   window focus), `useRemote()`/`useNavigate()` context, and a Suspense boundary showing
+ *   {@link PageLoading} while a {@link lazyPage} loads.
+ * @example export const { bootstrap, mount, unmount } = createRemoteLifecycles({ remote: 'mf-search', label: 'results', rootComponent: ResultsApp });
+ */
+export function createRemoteLifecycles<P extends RemoteProps = RemoteProps>(options: RemoteLifecycleOptions<P>): RemoteLifecycles<P> {
+  const { remote, label, rootComponent: Root, fallback, loading, queryClient } = options;
+
+  function KitRoot(props: RemoteRootProps<P>) {
+    return (
+      <KitProviders remote={remote} remoteProps={props} queryClient={queryClient} loading={loading}>
+        <Root {...props} />
+      </KitProviders>
+    );
+  }
+  KitRoot.displayName = `RemoteKitRoot(${remote} ${label})`;
+
+  const lifecycles = singleSpaReact<P>({
+    React,
+    ReactDOMClient,
+    renderType: 'createRoot',
+    rootComponent: KitRoot,
+    errorBoundary: (error: Error) => <>{handleRemoteError(remote, label, error, fallback)}</>,
+    // single-spa-react uses props.domElement itself when given; this runs only when it is missing.
+    domElementGetter: (props: RemoteRootProps<P>) => {
+      if (props.domElement) return props.domElement;
+      throw new Error(
+        `[${remote}] ${label}: no domElement in the single-spa custom props (RemoteProps.domElement); the shell must pass the slot element it mounts '${props.name ?? remote}' into.`,
+      );
+    },
+  });
+  return lifecycles;
+}
+
+/** A module exporting a component as `default`. */
+type DefaultModule<C> = { default: C };
+
+/**
+ * A route page loaded on demand (its own chunk), for use under {@link createRemoteLifecycles} or
+ * {@link KitProviders}: while it loads, the kit's Suspense boundary shows {@link PageLoading}; if the
+ * chunk fails to load, the remote's error policy applies. Call it once at module level, not in render.
+ * @param load `() => import('./pages/StoreLocatorPage')`
+ * @param exportName the named export to use (default `'default'`)
+ * @throws Error (when rendered) if the module has no such component export
+ * @example const StoreLocatorPage = lazyPage(() => import('./pages/StoreLocatorPage'), 'StoreLocatorPage');
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- React.lazy's own constraint is ComponentType<any> */
+export function lazyPage<C extends ComponentType<any>>(load: () => Promise<DefaultModule<C>>): LazyExoticComponent<C>;
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, exportName: K): LazyExoticComponent<M[K] & ComponentType<any>>;
+export function lazyPage(load: () => Promise<Record<string, unknown>>, exportName: string = 'default'): LazyExoticComponent<ComponentType<any>> {
+  return lazy(async () => {
+    const mod = await load();
+    const page = mod[exportName];
+    if (typeof page !== 'function' && (typeof page !== 'object' || page === null)) {
+      throw new Error(`@storefront/remote-kit lazyPage: the loaded module has no component export '${exportName}'.`);
+    }
+    return { default: page as ComponentType<any> };
+  });
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
