@@ -6,9 +6,12 @@
 const fs = require('fs');
 const path = require('path');
 
-/** Repository root (the folder holding the remote folders). */
-const repoRoot = path.resolve(__dirname, '..', '..');
-const registryFile = path.join(__dirname, 'remotes.json');
+/**
+ * Repository root (the folder holding the remote folders). `STOREFRONT_ROOT` points the registry at
+ * another checkout (the scaffold's tests use a temporary copy).
+ */
+const repoRoot = process.env.STOREFRONT_ROOT ? path.resolve(process.env.STOREFRONT_ROOT) : path.resolve(__dirname, '..', '..');
+const registryFile = path.join(repoRoot, 'tooling', 'registry', 'remotes.json');
 
 const KINDS = ['band', 'page'];
 const REGIONS = ['header', 'footer', 'overlay'];
@@ -163,6 +166,40 @@ function slotIdOf(expose) {
   return expose.kind === 'page' ? 'slot-page' : `slot-${expose.app}`;
 }
 
+/**
+ * The registry as text, in its committed layout: one remote object per block, one expose per line.
+ * @param {{ $comment?: string, remotes: RegistryRemote[] }} data
+ */
+function formatRegistry(data) {
+  const line = (v) => JSON.stringify(v).replace(/":/g, '": ').replace(/,"/g, ', "').replace(/^\{"/, '{ "').replace(/\}$/, ' }');
+  const remote = (r) => {
+    const { exposes, ...rest } = r;
+    const keys = Object.entries(rest).map(([k, v]) => `      ${JSON.stringify(k)}: ${JSON.stringify(v).replace(/","/g, '", "')}`);
+    const ex = `      "exposes": [\n${exposes.map((e) => `        ${line(e)}`).join(',\n')}\n      ]`;
+    const all = [...keys.slice(0, 4), ex, ...keys.slice(4)];
+    return `    {\n${all.join(',\n')}\n    }`;
+  };
+  const head = data.$comment ? `  "$comment": ${JSON.stringify(data.$comment)},\n` : '';
+  return `{\n${head}  "remotes": [\n${data.remotes.map(remote).join(',\n')}\n  ]\n}\n`;
+}
+
+/**
+ * Adds one remote to remotes.json (atomic replace), after validating the result.
+ * @param {RegistryRemote} entry
+ * @throws Error when the package is already registered or the result is invalid
+ */
+function addRemote(entry) {
+  const data = JSON.parse(fs.readFileSync(registryFile, 'utf8'));
+  if (data.remotes.some((r) => r.package === entry.package)) throw new Error(`${entry.package} is already in the registry`);
+  data.remotes.push(entry);
+  const problems = validateRegistry(data);
+  if (problems.length) throw new Error(`the new entry is invalid:\n- ${problems.join('\n- ')}`);
+  const tmp = `${registryFile}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, formatRegistry(data));
+  fs.renameSync(tmp, registryFile);
+  cached = undefined;
+}
+
 /** Remote folders at the repository root (`mf-*` with a package.json). */
 function remoteFolders() {
   return fs.readdirSync(repoRoot).filter((d) => /^mf-/.test(d) && fs.existsSync(path.join(repoRoot, d, 'package.json'))).sort();
@@ -170,5 +207,5 @@ function remoteFolders() {
 
 module.exports = {
   repoRoot, registryFile, validateRegistry, loadRegistry, remotes, remoteOf, remoteVersion, presentRemotes,
-  portEnvOf, remotePorts, remoteMap, exposesOf, bandSlots, slotIdOf, remoteFolders,
+  portEnvOf, remotePorts, remoteMap, exposesOf, bandSlots, slotIdOf, remoteFolders, formatRegistry, addRemote,
 };

@@ -53,3 +53,5 @@ export function exposesOf(pkg: string): Record<string, string>;
 export function bandSlots(): Record<BandRegion, Slot[]>;
 export function slotIdOf(expose: RegistryExpose): string;
 export function remoteFolders(): string[];
+export function formatRegistry(data: { $comment?: string; remotes: RegistryRemote[] }): string;
+export function addRemote(entry: RegistryRemote): void;

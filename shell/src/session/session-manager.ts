@@ -27,6 +27,7 @@
  * - code 439 from any call: toast 'Something went wrong!' (kind error) and a forced sign-out;
  * - an expired id token (at start or while on the page) or a 401 from the BFF: silent sign-out to anonymous.
  */
+import { safeReturnPath as kitSafeReturnPath } from '@storefront/remote-kit/safe-url';
 import {
   BffError, callBff as realCallBff, EMPTY_SESSION,
   type BffEnvelope, type CardStatus, type EventBus, type Scene, type Session,
@@ -101,13 +102,12 @@ class SessionProblem extends Error {}
 class TokenRefused extends Error {}
 
 /**
- * A same-origin path to return to after sign-in: `/…` but not `//…` (another origin) and not the
- * callback itself; anything else gives '/'.
+ * A same-origin path to return to after sign-in, never the callback itself; anything else gives '/'.
+ * The one URL-safety rule of the storefront: `safeReturnPath` of @storefront/remote-kit (OWASP
+ * unvalidated redirects; refuses other origins, `//x`, `/\x`, encoded and dot-segment bypasses).
  */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (value === CALLBACK_PATH || value.startsWith(`${CALLBACK_PATH}?`) || value.startsWith(`${CALLBACK_PATH}#`)) return '/';
-  return value;
+  return kitSafeReturnPath(value, { exclude: [CALLBACK_PATH] });
 }
 
 /** The scene of a shopper without a card: spec §4 "No card number" (mf-loyalty shows addCard). */
