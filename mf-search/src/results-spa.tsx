@@ -1,19 +1,14 @@
 /**
- * './results': single-spa lifecycles of the search results page. The shell mounts it into
- * `#slot-page` when the path is '/' and `query` is in the URL (spec §2 Routes).
+ * './results': single-spa lifecycles of the search results page, through the remote kit's
+ * `createRemoteLifecycles` (ARCHITECTURE §2, §4). The shell mounts it into `#slot-page` when the
+ * path is '/' and `query` is in the URL (spec §2 Routes).
  */
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { RemoteProps } from 'shared-events';
+import { createRemoteLifecycles } from '@storefront/remote-kit';
 import { ResultsApp } from './components/SearchApp';
 
-const lifecycles = singleSpaReact<RemoteProps>({
-  React,
-  ReactDOMClient,
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  remote: 'mf-search',
+  label: 'results',
   rootComponent: ResultsApp,
-  errorBoundary: () => <p className="mfs-results__error" data-remote-error="mf-search/results">Search results are unavailable right now.</p>,
-  domElementGetter: (props) => props.domElement ?? document.getElementById('slot-page') ?? document.body,
+  fallback: <p className="mfs-results__error" data-remote-error="mf-search/results">Search results are unavailable right now.</p>,
 });
-
-export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,20 +1,16 @@
 /**
- * './spa': single-spa lifecycles of the header search box + dropdown (ARCHITECTURE §2, §4).
- * The shell mounts it into `#slot-mf-search` with `RemoteProps` custom props.
+ * './spa': single-spa lifecycles of the header search box + dropdown (ARCHITECTURE §1, §2, §4),
+ * through the remote kit's `createRemoteLifecycles` (single-spa-react 6 with `createRoot`, the kit's
+ * providers, one error policy). The shell mounts it into `#slot-mf-search` with `RemoteProps`
+ * custom props; without `props.domElement` the mount rejects.
  */
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { RemoteProps } from 'shared-events';
+import { createRemoteLifecycles } from '@storefront/remote-kit';
 import { SearchApp } from './components/SearchApp';
 
-const lifecycles = singleSpaReact<RemoteProps>({
-  React,
-  ReactDOMClient,
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  remote: 'mf-search',
+  label: 'search box',
   rootComponent: SearchApp,
-  // A failing search box must never blank the header: render a quiet, empty fallback.
-  errorBoundary: () => <div className="mfs-search mfs-search--failed" data-remote-error="mf-search" />,
-  domElementGetter: (props) => props.domElement ?? document.getElementById('slot-mf-search') ?? document.body,
+  // A failing search box must never blank the header: a quiet, empty box keeps the band's layout.
+  fallback: <div className="mfs-search mfs-search--failed" data-remote-error="mf-search" />,
 });
-
-export const { bootstrap, mount, unmount } = lifecycles;

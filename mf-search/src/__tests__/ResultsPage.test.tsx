@@ -1,5 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { navigate as kitNavigate } from '@storefront/remote-kit';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import { createTestBus, type TestBus } from 'shared-events/testing';
 import { createSearchClient } from '../api/searchClient';
 import { ResultsApp } from '../components/SearchApp';
@@ -31,7 +33,8 @@ function setup(url: string, { store = true, navigate, failFirst = false }: { sto
   kit = createTestBus();
   if (store) kit.bus.emit('store/changed', { store: kit.fixtures.store({ bannerCode: 'standard' }), source: 'default' });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  render(<ResultsApp bus={kit.bus} navigate={navigate} />);
+  // No navigate given: the kit's own (pushState + popstate), as in standalone mode.
+  renderWithKit(<ResultsApp bus={kit.bus} />, { kit, remoteProps: { navigate } });
   return { user };
 }
 
@@ -90,7 +93,8 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(await screen.findByRole('tab', { name: 'Products (30)' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Products (30)' })).toHaveAttribute('aria-selected', 'true');
 
-    const navigate = jest.fn((url: string) => window.history.pushState(null, '', url));
+    // The shell's navigate (single-spa navigateToUrl): pushState through single-spa's patched history, which fires popstate.
+    const navigate = jest.fn((url: string) => kitNavigate(url));
     document.body.innerHTML = '';
     const second = setup('/?query=milk&tab=product', { navigate });
     await second.user.click(await screen.findByRole('tab', { name: 'Recipes (2)' }));
@@ -111,7 +115,10 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
-    expect(client.calls[2][0]).toMatchObject({ indexName: 'products', page: 0 });
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('link')).toHaveLength(24);
+    expect(screen.getByRole('link', { name: /Milk 1 1 L/ })).toBeInTheDocument();
+    // Page 1 was answered moments ago: shown from the kit's query cache (fresh for 30 s), no new request.
+    expect(client.search).toHaveBeenCalledTimes(2);
   });
 
   it('re-queries without a reload when store/changed arrives (products follow the preferred store and banner)', async () => {

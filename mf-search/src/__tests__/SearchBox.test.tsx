@@ -1,5 +1,6 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import { createTestBus, type TestBus } from 'shared-events/testing';
 import { createSearchClient } from '../api/searchClient';
 import { SearchApp } from '../components/SearchApp';
@@ -33,7 +34,7 @@ function setup(data: FakeData = DATA, width = 1366) {
   kit.bus.emit('store/changed', { store: kit.fixtures.store({ bannerCode: 'standard' }), source: 'default' });
   navigate = jest.fn();
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  render(<SearchApp bus={kit.bus} navigate={navigate} />);
+  renderWithKit(<SearchApp bus={kit.bus} />, { kit, remoteProps: { navigate } });
   const input = screen.getByRole('combobox', { name: 'Search products and recipes' });
   return { user, input };
 }
@@ -41,8 +42,9 @@ function setup(data: FakeData = DATA, width = 1366) {
 /** Lets the debounce run out and the fake's promise settle. */
 async function settle(ms = 1000) {
   await act(async () => { jest.advanceTimersByTime(ms); });
-  for (let round = 0; round < 2; round += 1) {
-    await act(async () => { for (let i = 0; i < 10; i += 1) await Promise.resolve(); });
+  // react-query notifies on a 0 ms timer: run those too, between promise rounds.
+  for (let round = 0; round < 3; round += 1) {
+    await act(async () => { jest.advanceTimersByTime(0); for (let i = 0; i < 10; i += 1) await Promise.resolve(); });
   }
 }
 
@@ -263,6 +265,23 @@ describe('spec §2 Search dropdown: submitting', () => {
     expect(navigate).toHaveBeenCalledWith('/?query=lemon&tab=recipe');
     await settle(2000);
     expect(client.search).toHaveBeenCalledTimes(1); // the pending suggestion fetch was cancelled
+  });
+
+  it('when two submits wait for the engine, only the latest one navigates', async () => {
+    const { user, input } = setup();
+    const slow = deferred<{ results: unknown[] }>();
+    client.search.mockImplementationOnce(() => slow.promise);
+    await user.type(input, 'lemon{Enter}'); // its lookup stays in flight
+    await user.clear(input);
+    await user.type(input, 'pancakes{Enter}'); // answered at once
+    await settle(0);
+    expect(navigate.mock.calls).toEqual([['/?query=pancakes&tab=recipe']]);
+    await act(async () => {
+      slow.resolve({ results: [answer(DATA, { indexName: 'products', query: 'lemon' }), answer(DATA, { indexName: 'recipes', query: 'lemon' })] });
+    });
+    await settle(0);
+    expect(navigate.mock.calls).toEqual([['/?query=pancakes&tab=recipe']]);
+    expect(kit.published('search/submitted').map((e) => e.payload)).toEqual([{ query: 'pancakes', tab: 'recipe' }]);
   });
 
   it('the "View all" links navigate in-site and close the dropdown', async () => {

@@ -3,15 +3,16 @@
  * 1000 ms debounce: recent and popular searches, inline completion, redirect card, no-results view,
  * insights and dataLayer analytics.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import { createTestBus, type TestBus } from 'shared-events/testing';
 import { fetchPopularContent } from '../api/content';
 import { createInsightsSender } from '../api/insights';
 import { createSearchClient } from '../api/searchClient';
 import { fetchTopSearches } from '../api/topSearches';
 import { SearchApp } from '../components/SearchApp';
-import { clearPopularItemsCache } from '../hooks/usePopularItems';
+import { clearPopularItemsCache } from '../api/popularItems';
 import { RECENT_STORAGE_KEY } from '../state/recent';
 import { fakeClient, product, recipe, suggestion, type FakeData, type FakeSearchClient } from './fakeSearch';
 
@@ -52,15 +53,16 @@ function setup({ data = DATA, width = 1366 }: { data?: FakeData; width?: number 
   kit.bus.emit('store/changed', { store: kit.fixtures.store({ bannerCode: 'standard' }), source: 'default' });
   navigate = jest.fn();
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  render(<SearchApp bus={kit.bus} navigate={navigate} />);
+  renderWithKit(<SearchApp bus={kit.bus} />, { kit, remoteProps: { navigate } });
   const input = screen.getByRole('combobox', { name: 'Search products and recipes' });
   return { user, input };
 }
 
 async function settle(ms = 1000) {
   await act(async () => { jest.advanceTimersByTime(ms); });
+  // react-query notifies on a 0 ms timer: run those too, between promise rounds.
   for (let round = 0; round < 4; round += 1) {
-    await act(async () => { for (let i = 0; i < 10; i += 1) await Promise.resolve(); });
+    await act(async () => { jest.advanceTimersByTime(0); for (let i = 0; i < 10; i += 1) await Promise.resolve(); });
   }
 }
 

@@ -2,13 +2,14 @@
  * Results page additions of issue 5 (spec §2 Routes, §5 availability and profanity, §7 analytics,
  * §9 carousel slides 18 / 12).
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import { createTestBus, type TestBus } from 'shared-events/testing';
 import { createInsightsSender } from '../api/insights';
 import { createSearchClient } from '../api/searchClient';
 import { ResultsApp } from '../components/SearchApp';
-import { clearPopularItemsCache } from '../hooks/usePopularItems';
+import { clearPopularItemsCache } from '../api/popularItems';
 import { fakeClient, product, recipe, type FakeData, type FakeSearchClient } from './fakeSearch';
 
 jest.mock('../api/insights', () => {
@@ -43,7 +44,7 @@ function setup(url: string, width = 1366) {
   kit = createTestBus();
   kit.bus.emit('store/changed', { store: kit.fixtures.store({ bannerCode: 'standard', locationName: 'Halifax Quinpool Road' }), source: 'default' });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  render(<ResultsApp bus={kit.bus} />);
+  renderWithKit(<ResultsApp bus={kit.bus} />, { kit });
   return { user };
 }
 

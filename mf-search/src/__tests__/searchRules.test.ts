@@ -13,7 +13,7 @@ import { completionTarget, inlineCompletion } from '../state/completion';
 import { choosePopular, isContentActive, MAX_POPULAR } from '../state/popular';
 import { createProfanityMatcher, loadProfanityMatcher } from '../state/profanity';
 import { addRecent, MAX_RECENT, parseRecent, removeRecent, truncateLabel } from '../state/recent';
-import { redirectCardFrom, safeImage, safeRedirect } from '../state/redirect';
+import { redirectCardFrom, safeImage } from '../state/redirect';
 
 describe('spec §5 / §9: recent-search label cut at 45 characters with an ellipsis', () => {
   it('keeps labels of up to 45 characters and cuts longer ones to 45 + "..."', () => {
@@ -79,12 +79,16 @@ describe('spec §5: content-managed popular searches only when enabled, non-empt
   });
 });
 
-describe('spec §2 / §3: promotional redirect card — only the site\'s own origin is followed', () => {
+describe('spec §2 / §3: promotional redirect card — only the site\'s own origin is followed (kit safeReturnPath)', () => {
   const origin = 'https://shop.example';
+  /** The address a card with `redirectURL: url` goes to, or null when the card is refused. */
+  const followed = (url: unknown) => redirectCardFrom([{ cardTitle: 'Card', redirectURL: url }], 'standard', origin)?.redirectURL ?? null;
   it.each([
     ['/flyer', '/flyer'],
     ['/offers?week=2#top', '/offers?week=2#top'],
-    ['flyer', '/flyer'],
+    ['flyer', null], // relative paths are refused (the seeded rules all use '/…' paths)
+    ['/..//evil.example', null], // dot segments resolving to //host
+    ['/%2F%2Fevil.example', null], // encoded //host
     ['https://shop.example/scene', '/scene'],
     ['https://evil.example/steal', null],
     ['//evil.example/steal', null],
@@ -96,7 +100,7 @@ describe('spec §2 / §3: promotional redirect card — only the site\'s own ori
     ['', null],
     [42, null],
   ])('%p → %p', (url, expected) => {
-    expect(safeRedirect(url, [origin])).toBe(expected);
+    expect(followed(url)).toBe(expected);
   });
 
   it('picks the first card of the shopper\'s banner with an allowed address; images must be same-origin or data:image', () => {

@@ -11,8 +11,9 @@ jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => [
 jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
 jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
 
-const spaProps = (domElement: HTMLElement) => ({
-  name: 'mf-search', singleSpa: {}, mountParcel: jest.fn(),
+/** Custom props as the shell passes them; `name` is the single-spa app (registry: 'mf-search', 'mf-search-results'). */
+const spaProps = (domElement: HTMLElement, name = 'mf-search') => ({
+  name, singleSpa: {}, mountParcel: jest.fn(),
   bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, domElement, navigate: jest.fn(),
 });
 
@@ -40,7 +41,7 @@ describe('ARCHITECTURE §4 single-spa lifecycles', () => {
   it("'./results' mounts the results page into the given slot", async () => {
     window.history.replaceState(null, '', '/?query=milk&tab=recipe');
     const slot = document.body.appendChild(document.createElement('div'));
-    const props = spaProps(slot) as unknown as Parameters<typeof resultsSpa.mount>[0];
+    const props = spaProps(slot, 'mf-search-results') as unknown as Parameters<typeof resultsSpa.mount>[0];
     await resultsSpa.bootstrap(props);
     let mounted: Promise<unknown> | undefined;
     act(() => { mounted = resultsSpa.mount(props); });
@@ -50,5 +51,45 @@ describe('ARCHITECTURE §4 single-spa lifecycles', () => {
     act(() => { unmounted = resultsSpa.unmount(props); });
     await unmounted;
     window.history.replaceState(null, '', '/');
+  });
+
+  it('a failing app logs "[mf-search] <label> failed" and leaves its quiet fallback in the slot (ARCHITECTURE §2)', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    (createSearchClient as jest.Mock).mockImplementation(() => { throw new Error('engine config broken'); });
+    try {
+      const searchSlot = document.body.appendChild(document.createElement('div'));
+      const searchProps = spaProps(searchSlot) as unknown as Parameters<typeof searchSpa.mount>[0];
+      await searchSpa.bootstrap(searchProps);
+      let mounted: Promise<unknown> | undefined;
+      act(() => { mounted = searchSpa.mount(searchProps); });
+      await mounted;
+      await act(async () => undefined);
+      expect(searchSlot.querySelector('.mfs-search--failed[data-remote-error="mf-search"]')).not.toBeNull();
+      expect(error).toHaveBeenCalledWith('[mf-search] search box failed', expect.objectContaining({ message: 'engine config broken' }));
+
+      window.history.replaceState(null, '', '/?query=milk');
+      const pageSlot = document.body.appendChild(document.createElement('div'));
+      const pageProps = spaProps(pageSlot, 'mf-search-results') as unknown as Parameters<typeof resultsSpa.mount>[0];
+      await resultsSpa.bootstrap(pageProps);
+      act(() => { mounted = resultsSpa.mount(pageProps); });
+      await mounted;
+      await act(async () => undefined);
+      expect(pageSlot).toHaveTextContent('Search results are unavailable right now.');
+      expect(error).toHaveBeenCalledWith('[mf-search] results failed', expect.objectContaining({ message: 'engine config broken' }));
+      for (const [spa, props] of [[searchSpa, searchProps], [resultsSpa, pageProps]] as const) {
+        let unmounted: Promise<unknown> | undefined;
+        act(() => { unmounted = spa.unmount(props); });
+        await unmounted;
+      }
+    } finally {
+      error.mockRestore();
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('rejects a mount without a slot element instead of guessing one', async () => {
+    const props = { ...spaProps(document.createElement('div')), domElement: undefined } as unknown as Parameters<typeof searchSpa.mount>[0];
+    await searchSpa.bootstrap(props);
+    await expect(searchSpa.mount(props)).rejects.toThrow(/\[mf-search\] search box: no domElement/);
   });
 });

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig, type Store } from 'shared-events';
+import { useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
+import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
+import { CAROUSEL_SLIDES } from '../api/popularItems';
 import { priceFor, productRegionFilters, scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
 import type { ProductHit, SearchClient } from '../api/types';
-import { useLocationSearch } from '../hooks/useLocationSearch';
-import { CAROUSEL_SLIDES, usePopularItems } from '../hooks/usePopularItems';
+import { usePopularItems } from '../hooks/usePopularItems';
 import { useProfanity } from '../hooks/useProfanity';
 import { listItemId, SEARCH_ITEM_LIST, useSearchTracking } from '../hooks/useSearchTracking';
 import { useViewportWidth } from '../hooks/useViewportWidth';
@@ -27,13 +28,7 @@ export interface ResultsPageProps {
   client: SearchClient;
   bus?: EventBus;
   config?: RuntimeConfig;
-  /** In-site navigation (pushState + single-spa reroute); fallback: history.pushState + popstate. */
-  navigate?: (url: string) => void;
 }
-
-type Fetched =
-  | { key: string; store: Store; status: 'ready'; data: CombinedResults }
-  | { key: string; store: Store; status: 'error' };
 
 const TABS: ReadonlyArray<{ tab: ResultTab; label: string; noun: string }> = [
   { tab: 'product', label: 'Products', noun: 'products' },
@@ -44,20 +39,25 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * The search results page (spec §2 Routes: `/` with `query` and `tab`). Reads `query` and `tab` from
- * the URL (following popstate and single-spa route changes); shows `Results for “<query>”`, a tablist
+ * the URL (the kit's `useLocation`: popstate and single-spa route changes); shows `Results for “<query>”`, a tablist
  * 'Products (N)' / 'Recipes (M)' whose counts come from one multi-index query, the active tab's grid
  * with 24 per page and 'Previous'/'Next' + 'Page X of Y', and announces counts in a polite role=status.
  * Products are filtered by the banner and availability (spec §5): sold at the preferred store or in
  * one of its regions, each card saying which ('Available at <store>' / 'Not at your store · available
- * in your region'); it waits for a store (loading) and re-queries whenever the bus store state changes.
+ * in your region'); it waits for a store (loading) and re-queries, without a reload, when the preferred store
+ * (`bus.state.store`: number, banner or regions) changes.
+ * Server state through the kit's `useQuery` (keyed by query, tab, page, store, banner, regions and user
+ * token; an answer for another key is never shown; 'Try again' refetches). Tab changes go through
+ * the kit's `useNavigate` (the shell's navigate).
  * When nothing matches, the no-results message (profanity-aware) and carousels of the store's popular
  * products (18) and recipes (12). Analytics (spec §7): Insights view of the shown hits and click
  * (queryID, 1-based position) on a card; 'Add to list' publishes `list/item-added`
  * (item_id articleNumber_uom_storeId) and sends an Insights conversion; `view_item_list` with
  * item list 7 'Search - Products'.
  */
-export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate }: ResultsPageProps) {
-  const [search, refreshLocation] = useLocationSearch();
+export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG }: ResultsPageProps) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
   const { query: rawQuery, tab } = parseResultsLocation(search);
   const query = sanitizeQuery(rawQuery);
   const text = toSearchText(query);
@@ -75,32 +75,24 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const pageKey = `${text}|${tab}|${scope.storeNumber}|${scope.bannerCode}`;
   const [pageState, setPageState] = useState({ key: pageKey, page: 0 });
   const page = pageState.key === pageKey ? pageState.page : 0;
-  const [attempt, setAttempt] = useState(0);
 
-  // One fetch per (query, tab, page, retry) and per store object: every store/changed gives a new one.
-  const fetchKey = `${pageKey}|${page}|${attempt}`;
-  const [fetched, setFetched] = useState<Fetched | null>(null);
-
-  useEffect(() => {
-    if (!store || !text) return undefined;
-    let live = true;
-    searchCombined(client, indices, {
+  // One query per (query, tab, page, store, banner, regions, user token); none until there is a store.
+  const results = useQuery({
+    queryKey: ['results', text, tab, page, scope.storeNumber, scope.bannerCode, productFilter, tracking.userToken, indices],
+    queryFn: () => searchCombined(client, indices, {
       text,
       scope,
       products: { hitsPerPage: RESULTS_PER_PAGE, page: tab === 'product' ? page : 0 },
       recipes: { hitsPerPage: RESULTS_PER_PAGE, page: tab === 'recipe' ? page : 0 },
       productFilter,
       userToken: tracking.userToken,
-    }).then(
-      (data) => { if (live) setFetched({ key: fetchKey, store, status: 'ready', data }); },
-      () => { if (live) setFetched({ key: fetchKey, store, status: 'error' }); },
-    );
-    return () => { live = false; };
-  }, [client, indices, fetchKey, store, text, scope, tab, page, productFilter, tracking.userToken]);
-
-  const current = fetched && fetched.key === fetchKey && fetched.store === store ? fetched : null;
-  const loading = !!text && (!store || current === null);
-  const data = current?.status === 'ready' ? current.data : null;
+    }),
+    enabled: !!store && !!text,
+  });
+  // The error state shows once the query settled in error; 'Try again' shows loading while it refetches.
+  const failed = results.isError && !results.isFetching;
+  const data = failed ? null : results.data ?? null;
+  const loading = !!text && (!store || (!data && !failed));
   const noResults = !!data && data.products.nbHits === 0 && data.recipes.nbHits === 0;
   const profane = useProfanity(query, noResults);
   const popularItems = usePopularItems(client, indices, scope, noResults);
@@ -142,13 +134,7 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const selectTab = (next: ResultTab, focus = false) => {
     if (focus) tabRefs.current[next]?.focus();
     if (next === tab) return;
-    const url = resultsUrl(query, next);
-    if (navigate) navigate(url);
-    else {
-      window.history.pushState(null, '', url);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    }
-    refreshLocation();
+    navigate(resultsUrl(query, next));
   };
 
   const onTabKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
@@ -194,10 +180,10 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
         {`Results for “${query}”`}
       </h1>
       <p role="status" className="mfs-results__status">{status}</p>
-      {current?.status === 'error' ? (
+      {failed ? (
         <div role="alert" className="mfs-results__error">
           <span>{RESULTS_ERROR}</span>
-          <button type="button" className="mfs-button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+          <button type="button" className="mfs-button" onClick={() => { void results.refetch(); }}>Try again</button>
         </div>
       ) : null}
       <div role="tablist" aria-label="Result types" className="mfs-tabs">

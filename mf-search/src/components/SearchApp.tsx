@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { getLocationSnapshot } from '@storefront/remote-kit';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
 import { createSearchClient } from '../api/searchClient';
 import type { SearchClient } from '../api/types';
@@ -6,7 +7,11 @@ import { parseResultsLocation } from '../state/navigation';
 import { ResultsPage } from './ResultsPage';
 import { SearchBox } from './SearchBox';
 
-/** Root props: the shell's custom props, all optional so the remote also runs alone. */
+/**
+ * Root props: the shell's custom props (`bus`, `config`; optional so tests can pass only what they
+ * need). In-site navigation is not read from here: the components use the kit's `useNavigate()`,
+ * i.e. `RemoteProps.navigate` from the kit context that `createRemoteLifecycles` / `mountStandalone` provide.
+ */
 export type AppProps = Partial<RemoteProps> & {
   /** A ready search client (tests); default: built from `config.search`. */
   client?: SearchClient;
@@ -18,15 +23,15 @@ function useClient(props: AppProps) {
   return { config, client, bus: props.bus ?? sharedBus };
 }
 
-/** Root of './spa': the header search box + dropdown, pre-filled with the results page's query. */
+/** Root of './spa': the header search box + dropdown, pre-filled with the results page's query at mount. */
 export function SearchApp(props: AppProps) {
   const { config, client, bus } = useClient(props);
-  const initialQuery = useMemo(() => parseResultsLocation(window.location.search).query, []);
-  return <SearchBox client={client} bus={bus} config={config} navigate={props.navigate} initialQuery={initialQuery} />;
+  const [initialQuery] = useState(() => parseResultsLocation(getLocationSnapshot().search).query);
+  return <SearchBox client={client} bus={bus} config={config} initialQuery={initialQuery} />;
 }
 
 /** Root of './results': the search results page (`/?query=…&tab=…`). */
 export function ResultsApp(props: AppProps) {
   const { config, client, bus } = useClient(props);
-  return <ResultsPage client={client} bus={bus} config={config} navigate={props.navigate} />;
+  return <ResultsPage client={client} bus={bus} config={config} />;
 }

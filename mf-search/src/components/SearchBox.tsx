@@ -1,6 +1,7 @@
-import { useCallback, useId, useMemo, useReducer, useRef, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useMutation, useNavigate } from '@storefront/remote-kit';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
-import { scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
+import { scopeFrom, searchCombined, type CombinedResults, type SearchScope } from '../api/queries';
 import type { ProductHit, RecipeHit, SearchClient } from '../api/types';
 import { usePopularItems } from '../hooks/usePopularItems';
 import { usePopularSearches } from '../hooks/usePopularSearches';
@@ -12,7 +13,7 @@ import { useViewportWidth } from '../hooks/useViewportWidth';
 import { completionTarget } from '../state/completion';
 import { dropdownReducer, initialDropdownState } from '../state/dropdown';
 import { cardsForWidth } from '../state/layout';
-import { firstTabWithResults, go, resultsUrl, type ResultTab } from '../state/navigation';
+import { firstTabWithResults, resultsUrl, type ResultTab } from '../state/navigation';
 import { MAX_QUERY_LENGTH, sanitizeQuery, toSearchText } from '../state/query';
 import { redirectCardFrom } from '../state/redirect';
 import { SearchDropdown, type DropdownOption } from './SearchDropdown';
@@ -26,13 +27,24 @@ export interface SearchBoxProps {
   /** The bus (default: the page's shared singleton); tests pass `createTestBus().bus`. */
   bus?: EventBus;
   config?: RuntimeConfig;
-  /** In-site navigation (shell custom prop); falls back to `window.location.assign`. */
-  navigate?: (url: string) => void;
   /** Initial input text (e.g. the `query` of the results page URL). */
   initialQuery?: string;
 }
 
 const siteOrigin = () => window.location.origin;
+
+/** Where a submit goes (spec §2): the redirect card's address, else the results page on `tab`. */
+interface SubmitTarget {
+  tab: ResultTab;
+  redirect: string | null;
+}
+
+function submitTargetOf(results: CombinedResults, bannerCode: string): SubmitTarget {
+  return {
+    tab: firstTabWithResults({ products: results.products.nbHits, recipes: results.recipes.nbHits }),
+    redirect: redirectCardFrom(results.products.userData, bannerCode, siteOrigin())?.redirectURL ?? null,
+  };
+}
 
 /**
  * The header search box with its dropdown, a WAI-ARIA combobox (spec §2 Search dropdown, §4, §5, §7, §9):
@@ -40,17 +52,20 @@ const siteOrigin = () => window.location.origin;
  *   aria-controls (the listbox), aria-activedescendant across the shown options (ArrowUp/ArrowDown);
  * - empty box: recent searches (removable with Delete or the × mark; labels cut at 45 characters) and
  *   popular searches, as labelled groups of one listbox;
- * - typing: suggestions 1000 ms after typing stops (stale answers dropped), inline completion from 2
+ * - typing: suggestions 1000 ms after typing stops (`useSuggestions`: the kit's debounce and query;
+ *   stale answers never shown), inline completion from 2
  *   characters accepted with Tab, product and recipe cards, an optional promotional redirect card from
  *   the engine's rules (same-origin addresses only), and a no-results view (profanity-aware wording)
  *   with carousels of the store's popular items;
  * - Enter accepts the active option or submits; Escape closes, a second Escape clears;
- * - submitting saves a recent search, publishes `search/submitted` and goes to
- *   `/?query=<q>&tab=<product|recipe>`, or to the redirect card's address;
+ * - submitting saves a recent search, publishes `search/submitted` and goes (the kit's `useNavigate`,
+ *   i.e. the shell's navigate) to `/?query=<q>&tab=<product|recipe>`, or to the redirect card's
+ *   address; submitted before the answer, one 1-hit query decides (the latest submit wins);
  * - Insights click/conversion events and `view_item_list` analytics (item list 7 'Search - Products';
  *   the recipes fetch with the top 2).
  */
-export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, initialQuery = '' }: SearchBoxProps) {
+export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, initialQuery = '' }: SearchBoxProps) {
+  const navigate = useNavigate();
   const [state, dispatch] = useReducer(dropdownReducer, initialQuery, (q: string) => initialDropdownState(q.slice(0, MAX_QUERY_LENGTH)));
   const store = useBusState(bus.state.store);
   const session = useBusState(bus.state.session);
@@ -65,24 +80,42 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
   const recent = useRecentSearches(session, config.apiBase);
   const popular = usePopularSearches(state.isOpen && emptyMode, config);
 
-  const onAnswer = useCallback((answered: string, results: CombinedResults) => {
-    const priced = (h: ProductHit) => ({ ...h, price: h.storePrices?.[scope.storeNumber ?? ''] ?? h.price ?? null });
-    tracking.viewItemList(SEARCH_ITEM_LIST, results.products.hits.slice(0, counts.products).map(priced), answered);
-    tracking.viewItemList(SEARCH_RECIPES_ITEM_LIST, results.recipes.hits.slice(0, TRACKED_RECIPES), answered);
-  }, [tracking, counts.products, scope.storeNumber]);
-
-  const cancel = useSuggestions({
-    client, indices, text: state.status === 'idle' ? '' : text, scope, counts, dispatch, userToken: tracking.userToken, onAnswer,
+  const suggestions = useSuggestions({
+    client, indices, text: state.suggest ? text : '', scope, counts, userToken: tracking.userToken,
   });
+  const { results } = suggestions;
 
-  const ready = state.status === 'ready' && state.results !== null && state.resultsText === text;
+  // Every answer shown: no option active, and view_item_list for its products and top recipes.
+  const shown = useRef<CombinedResults | null>(null);
+  useEffect(() => {
+    if (!results || shown.current === results) return;
+    shown.current = results;
+    dispatch({ type: 'answered' });
+    const priced = (h: ProductHit) => ({ ...h, price: h.storePrices?.[scope.storeNumber ?? ''] ?? h.price ?? null });
+    tracking.viewItemList(SEARCH_ITEM_LIST, results.products.hits.slice(0, counts.products).map(priced), text);
+    tracking.viewItemList(SEARCH_RECIPES_ITEM_LIST, results.recipes.hits.slice(0, TRACKED_RECIPES), text);
+  }, [results, text, tracking, counts.products, scope.storeNumber]);
+
   const redirect = useMemo(
-    () => (ready && state.results ? redirectCardFrom(state.results.products.userData, scope.bannerCode, siteOrigin()) : null),
-    [ready, state.results, scope.bannerCode],
+    () => (results ? redirectCardFrom(results.products.userData, scope.bannerCode, siteOrigin()) : null),
+    [results, scope.bannerCode],
   );
-  const noResults = ready && !redirect && state.results!.products.nbHits === 0 && state.results!.recipes.nbHits === 0;
-  const profane = useProfanity(state.resultsText, noResults);
+  const noResults = !!results && !redirect && results.products.nbHits === 0 && results.recipes.nbHits === 0;
+  const profane = useProfanity(text, noResults);
   const popularItems = usePopularItems(client, indices, scope, noResults);
+
+  // Submitted before the answer: one 1-hit query decides the tab and redirect. A failure goes to the
+  // product tab. Callbacks given to `mutate` run for the latest submit only.
+  const { mutate: lookUpTarget, reset: dropLookup } = useMutation({
+    mutationFn: async ({ searchText, scope: s, userToken }: { searchText: string; scope: SearchScope; userToken: string }): Promise<SubmitTarget> => {
+      try {
+        const r = await searchCombined(client, indices, { text: searchText, scope: s, products: { hitsPerPage: 1 }, recipes: { hitsPerPage: 1 }, userToken });
+        return submitTargetOf(r, s.bannerCode);
+      } catch {
+        return { tab: 'product', redirect: null };
+      }
+    },
+  });
 
   const baseId = useId();
   const inputId = `${baseId}-input`;
@@ -90,7 +123,6 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
   const optionId = useCallback((i: number) => `${baseId}-option-${i}`, [baseId]);
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const submitting = useRef(0);
 
   const options: DropdownOption[] = useMemo(() => {
     if (emptyMode) {
@@ -99,9 +131,8 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
         ...popular.map((p): DropdownOption => ({ kind: 'popular', id: p.search, label: p.search })),
       ];
     }
-    if (state.status !== 'ready') return [];
-    return (state.results?.suggestions ?? []).map((s): DropdownOption => ({ kind: 'suggestion', id: s.objectID, label: s.query }));
-  }, [emptyMode, recent.items, popular, state.status, state.results]);
+    return (results?.suggestions ?? []).map((s): DropdownOption => ({ kind: 'suggestion', id: s.objectID, label: s.query }));
+  }, [emptyMode, recent.items, popular, results]);
 
   const expanded = state.isOpen && (!emptyMode || options.length > 0);
   const activeIndex = state.activeIndex < options.length ? state.activeIndex : -1;
@@ -109,47 +140,37 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
 
   // Inline completion from the first suggestion (also while the next answer loads, if it still fits).
   const completionFor = expanded && !emptyMode && activeIndex === -1
-    ? completionTarget(state.inputValue, (state.results?.suggestions ?? []).map((s) => s.query))
+    ? completionTarget(state.inputValue, (suggestions.latest?.suggestions ?? []).map((s) => s.query))
     : null;
   const completion = completionFor ? completionFor.slice(state.inputValue.length) : '';
 
   /** Sends the shopper to the redirect address or the results page for `raw` (spec §2). */
-  const submit = useCallback(async (raw: string) => {
+  const submit = useCallback((raw: string) => {
     const q = sanitizeQuery(raw);
     if (!q) return;
     const searchText = toSearchText(q);
-    cancel();
-    dispatch({ type: 'closed' });
+    const answer = searchText === text ? results : null;
+    dispatch({ type: 'left', keepAnswer: answer !== null });
     recent.add(q);
-    const mine = ++submitting.current;
-    let tab: ResultTab = 'product';
-    let target: string | null = null;
-    if (state.status === 'ready' && state.results && state.resultsText === searchText) {
-      tab = firstTabWithResults({ products: state.results.products.nbHits, recipes: state.results.recipes.nbHits });
-      target = redirectCardFrom(state.results.products.userData, scope.bannerCode, siteOrigin())?.redirectURL ?? null;
-    } else {
-      try {
-        const r = await searchCombined(client, indices, {
-          text: searchText, scope, products: { hitsPerPage: 1 }, recipes: { hitsPerPage: 1 }, userToken: tracking.userToken,
-        });
-        tab = firstTabWithResults({ products: r.products.nbHits, recipes: r.recipes.nbHits });
-        target = redirectCardFrom(r.products.userData, scope.bannerCode, siteOrigin())?.redirectURL ?? null;
-      } catch {
-        tab = 'product';
+    const go = ({ tab, redirect: to }: SubmitTarget) => {
+      if (to) {
+        navigate(to);
+        return;
       }
-      if (mine !== submitting.current) return; // a newer submit won
+      bus.emit('search/submitted', { query: q, tab });
+      navigate(resultsUrl(q, tab));
+    };
+    if (answer) {
+      dropLookup(); // an older submit still waiting for its lookup must not navigate after this one
+      go(submitTargetOf(answer, scope.bannerCode));
+    } else {
+      lookUpTarget({ searchText, scope, userToken: tracking.userToken }, { onSuccess: go });
     }
-    if (target) {
-      go(target, navigate);
-      return;
-    }
-    bus.emit('search/submitted', { query: q, tab });
-    go(resultsUrl(q, tab), navigate);
-  }, [bus, cancel, client, indices, navigate, recent, scope, state.results, state.resultsText, state.status, tracking.userToken]);
+  }, [bus, dropLookup, lookUpTarget, navigate, recent, results, scope, text, tracking.userToken]);
 
   const pickOption = useCallback((value: string) => {
     dispatch({ type: 'input/accepted', value: value.slice(0, MAX_QUERY_LENGTH) });
-    void submit(value);
+    submit(value);
     inputRef.current?.focus();
   }, [submit]);
 
@@ -200,7 +221,7 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
       case 'Escape':
         e.preventDefault();
         if (state.isOpen) dispatch({ type: 'closed' });
-        else { cancel(); dispatch({ type: 'cleared' }); }
+        else dispatch({ type: 'cleared' });
         break;
       default:
         break;
@@ -209,7 +230,7 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void submit(state.inputValue);
+    submit(state.inputValue);
   };
 
   const onBlur = (e: FocusEvent<HTMLDivElement>) => {
@@ -261,7 +282,8 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
       </form>
       {expanded ? (
         <SearchDropdown
-          state={state}
+          status={suggestions.status}
+          results={results}
           emptyMode={emptyMode}
           options={options}
           activeIndex={activeIndex}
@@ -277,7 +299,7 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
           indices={indices}
           onPick={pickOption}
           onRemoveRecent={removeRecent}
-          onNavigate={(url) => { cancel(); dispatch({ type: 'closed' }); go(url, navigate); }}
+          onNavigate={(url) => { dispatch({ type: 'left', keepAnswer: true }); navigate(url); }}
           onFollowHit={followHit}
           onAddToList={addToList}
         />

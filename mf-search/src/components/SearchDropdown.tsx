@@ -1,8 +1,9 @@
 import type { MouseEvent } from 'react';
 import { isPlainLeftClick, type RuntimeConfig } from 'shared-events';
+import { CAROUSEL_SLIDES, type PopularItems } from '../api/popularItems';
+import type { CombinedResults } from '../api/queries';
 import type { ProductHit, RecipeHit } from '../api/types';
-import { CAROUSEL_SLIDES, type PopularItems } from '../hooks/usePopularItems';
-import type { DropdownState } from '../state/dropdown';
+import type { SuggestionStatus } from '../hooks/useSuggestions';
 import type { CardCounts } from '../state/layout';
 import { resultsUrl } from '../state/navigation';
 import { truncateLabel } from '../state/recent';
@@ -28,7 +29,10 @@ export const NO_RESULTS_TEXT = {
 } as const;
 
 export interface SearchDropdownProps {
-  state: DropdownState;
+  /** Where the answer for the typed text stands ('idle' and 'loading' show the loading text). */
+  status: SuggestionStatus;
+  /** The answer for the typed text ('ready'), else null. */
+  results: CombinedResults | null;
   /** True when the box is empty: recent and popular searches instead of suggestions. */
   emptyMode: boolean;
   /** The options shown, in order (recent then popular, or suggestions). */
@@ -68,9 +72,9 @@ const plain = isPlainLeftClick;
  * no-results view (message in a polite live region, popular products (5) and recipes (12) carousels).
  */
 export function SearchDropdown(props: SearchDropdownProps) {
-  const { state, emptyMode, options, activeIndex, query, counts, storeNumber, listboxId, optionId, redirect, noResults, profane, popularItems, indices } = props;
-  const loading = state.status === 'loading' || state.status === 'idle';
-  const results = loading ? null : state.results;
+  const { status, emptyMode, options, activeIndex, query, counts, storeNumber, listboxId, optionId, redirect, noResults, profane, popularItems, indices } = props;
+  const loading = status === 'loading' || status === 'idle';
+  const results = loading ? null : props.results;
   const products = (results?.products.hits ?? []).slice(0, counts.products);
   const recipes = (results?.recipes.hits ?? []).slice(0, counts.recipes);
 

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@storefront/remote-kit';
 import type { Session } from 'shared-events';
-import { localRecentStore, serverRecentStore } from '../api/recentSearches';
+import { localRecentStore, serverRecentStore, type RecentSearchStore } from '../api/recentSearches';
 import { removeRecent, type RecentSearch } from '../state/recent';
 
 /** What {@link useRecentSearches} gives the search box. */
@@ -13,42 +14,44 @@ export interface RecentSearches {
   remove(id: string): void;
 }
 
+/** A write to one shopper's list: the store and query key it was made for (never another shopper's). */
+interface RecentWrite {
+  store: RecentSearchStore;
+  key: QueryKey;
+}
+
+const NONE: RecentSearch[] = [];
+
 /**
  * Recent searches of the current shopper (spec §6, §7): on the server for a signed-in session (the
- * bus session's id token), else in localStorage. Reloaded whenever the shopper signs in or out, so one
- * shopper never sees another's. Failures keep the current list (removal is optimistic, then reloaded).
+ * bus session's id token), else in localStorage (read at once, no loading). Server state through the
+ * kit's `useQuery` (keyed by the shopper, so one shopper never sees another's: a sign-in or sign-out
+ * loads the other list) and `useMutation` for add and remove. Failures keep the current list;
+ * removal is optimistic, then replaced by the store's answer (reloaded when the removal fails).
  */
 export function useRecentSearches(session: Session | null, apiBase: string): RecentSearches {
   const idToken = session?.loggedIn ? session.id_token : null;
   const store = useMemo(() => (idToken ? serverRecentStore(apiBase, { id_token: idToken }) : localRecentStore()), [apiBase, idToken]);
-  const [state, setState] = useState<{ store: typeof store; items: RecentSearch[] }>(() => ({ store, items: store.peek?.() ?? [] }));
-  const items = state.store === store ? state.items : (store.peek?.() ?? []);
+  const key = useMemo<QueryKey>(() => ['recent-searches', apiBase, idToken ?? 'local'], [apiBase, idToken]);
+  const queryClient = useQueryClient();
 
-  useEffect(() => {
-    if (store.peek) {
-      const list = store.peek();
-      setState((s) => (s.store === store ? s : { store, items: list }));
-      return undefined;
-    }
-    let live = true;
-    store.list().then(
-      (list) => { if (live) setState({ store, items: list }); },
-      () => { if (live) setState({ store, items: [] }); },
-    );
-    return () => { live = false; };
-  }, [store]);
+  const { data } = useQuery({ queryKey: key, queryFn: () => store.list(), initialData: store.peek });
 
-  const add = useCallback((label: string) => {
-    store.add(label).then((list) => setState((s) => (s.store === store ? { store, items: list } : s)), () => undefined);
-  }, [store]);
+  const adding = useMutation({
+    mutationFn: ({ store: s, label }: RecentWrite & { label: string }) => s.add(label),
+    onSuccess: (list, { key: k }) => queryClient.setQueryData(k, list),
+  });
+  const removing = useMutation({
+    mutationFn: ({ store: s, id }: RecentWrite & { id: string }) => s.remove(id),
+    onMutate: ({ key: k, id }) => { queryClient.setQueryData<RecentSearch[]>(k, (list) => removeRecent(list ?? [], id)); },
+    onSuccess: (list, { key: k }) => queryClient.setQueryData(k, list),
+    onError: (_error, { key: k }) => queryClient.invalidateQueries({ queryKey: k }),
+  });
+  const { mutate: addMutate } = adding;
+  const { mutate: removeMutate } = removing;
 
-  const remove = useCallback((id: string) => {
-    setState((s) => (s.store === store ? { store, items: removeRecent(s.items, id) } : s));
-    store.remove(id).then(
-      (list) => setState((s) => (s.store === store ? { store, items: list } : s)),
-      () => store.list().then((list) => setState((s) => (s.store === store ? { store, items: list } : s)), () => undefined),
-    );
-  }, [store]);
+  const add = useCallback((label: string) => addMutate({ store, key, label }), [addMutate, store, key]);
+  const remove = useCallback((id: string) => removeMutate({ store, key, id }), [removeMutate, store, key]);
 
-  return { items, onServer: !!idToken, add, remove };
+  return { items: data ?? NONE, onServer: !!idToken, add, remove };
 }

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+import { keepPreviousData, useDebouncedValue, useQuery } from '@storefront/remote-kit';
 import type { RuntimeConfig } from 'shared-events';
 import { searchCombined, type CombinedResults, type SearchScope } from '../api/queries';
 import type { SearchClient } from '../api/types';
-import type { DropdownAction } from '../state/dropdown';
 import type { CardCounts } from '../state/layout';
 import { SUGGESTION_DEBOUNCE_MS } from '../state/query';
 
@@ -17,55 +16,67 @@ export interface UseSuggestionsOptions {
   scope: SearchScope;
   /** Cards to request per group (from `cardsForWidth`). */
   counts: CardCounts;
-  dispatch: Dispatch<DropdownAction>;
   /** Insights / analytics user token sent with the query. */
   userToken?: string;
-  /** Called with every answer that is shown (analytics: view_item_list). */
-  onAnswer?: (text: string, results: CombinedResults) => void;
 }
 
 /**
- * Fetches suggestions, products and recipes for the dropdown in one combined query, 1000 ms after the
- * text last changed (spec §5, §9 suggestion debounce). Every scheduled query takes a sequence number;
- * a response is dispatched only if no newer query was scheduled since, so a slow answer to an older
- * text is never shown.
- * @returns `cancel()` — drops the pending timer and any in-flight answer (used on submit).
+ * Where the dropdown's answer stands: 'idle' (nothing to fetch), 'loading' (from the keystroke until
+ * the debounced answer for this text arrives), 'ready' (`results` answer this text), 'error'.
  */
-export function useSuggestions({ client, indices, text, scope, counts, dispatch, userToken, onAnswer }: UseSuggestionsOptions): () => void {
-  const seq = useRef(0);
-  const onAnswerRef = useRef(onAnswer);
-  useEffect(() => { onAnswerRef.current = onAnswer; });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+export type SuggestionStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** What {@link useSuggestions} gives the search box. */
+export interface Suggestions {
+  status: SuggestionStatus;
+  /** The answer for the current text when `status` is 'ready', else null. */
+  results: CombinedResults | null;
+  /** The latest answer, possibly for an older text while the next one loads (inline completion), or null. */
+  latest: CombinedResults | null;
+}
+
+/** One answer and the text it answers. */
+interface Answer {
+  text: string;
+  results: CombinedResults;
+}
+
+const IDLE: Suggestions = { status: 'idle', results: null, latest: null };
+
+/**
+ * Suggestions, products and recipes for the dropdown in one combined query, 1000 ms after the text
+ * last changed (spec §5, §9 suggestion debounce: the kit's `useDebouncedValue`), as a react-query
+ * query keyed by text, store, banner, card counts and user token (the kit's `useQuery`). An answer
+ * to an older text is never shown: the query's data always belongs to its key, and the previous
+ * answer is kept only as `latest` (placeholder) while the next loads. A store or card-count change
+ * keeps showing the answer for the same text until the new one arrives. Answers are reused for the
+ * kit's stale time (30 s) when the same text is searched again.
+ * @param options pass `text: ''` to stop (empty box, accepted text, submitted before the answer)
+ */
+export function useSuggestions({ client, indices, text, scope, counts, userToken }: UseSuggestionsOptions): Suggestions {
+  const debounced = useDebouncedValue(text, SUGGESTION_DEBOUNCE_MS);
   const { storeNumber, bannerCode } = scope;
   const { products, recipes } = counts;
-
-  const cancel = useCallback(() => {
-    seq.current += 1;
-    clearTimeout(timer.current);
-  }, []);
-
-  useEffect(() => {
-    const mine = ++seq.current;
-    if (!text) return undefined;
-    timer.current = setTimeout(() => {
-      searchCombined(client, indices, {
-        text,
+  const query = useQuery({
+    queryKey: ['suggest', debounced, storeNumber, bannerCode, products, recipes, userToken ?? null, indices],
+    queryFn: async (): Promise<Answer> => ({
+      text: debounced,
+      results: await searchCombined(client, indices, {
+        text: debounced,
         scope: { storeNumber, bannerCode },
         products: { hitsPerPage: products },
         recipes: { hitsPerPage: recipes },
         suggestions: SUGGESTIONS_PER_QUERY,
         userToken,
-      }).then(
-        (results) => {
-          if (mine !== seq.current) return;
-          dispatch({ type: 'search/succeeded', text, results });
-          onAnswerRef.current?.(text, results);
-        },
-        () => { if (mine === seq.current) dispatch({ type: 'search/failed', text }); },
-      );
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => clearTimeout(timer.current);
-  }, [client, indices, text, storeNumber, bannerCode, products, recipes, dispatch, userToken]);
+      }),
+    }),
+    enabled: debounced !== '',
+    placeholderData: keepPreviousData,
+  });
 
-  return cancel;
+  if (!text) return IDLE;
+  const answer = query.data;
+  if (query.isError && debounced === text) return { status: 'error', results: null, latest: null };
+  if (answer && answer.text === text) return { status: 'ready', results: answer.results, latest: answer.results };
+  return { status: 'loading', results: null, latest: answer?.results ?? null };
 }

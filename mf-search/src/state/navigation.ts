@@ -1,6 +1,6 @@
 /**
  * Search result URLs (spec §2 Routes: "/ with query and tab parameters acts as the search results
- * page (tab is product or recipe)").
+ * page (tab is product or recipe)"). Navigation itself goes through the kit's `useNavigate()`.
  */
 
 /** The two result tabs of the results page and of the dropdown's 'view all' links. */
@@ -27,13 +27,4 @@ export function parseResultsLocation(search: string): { query: string; tab: Resu
   const params = new URLSearchParams(search);
   const tab = params.get('tab') === 'recipe' ? 'recipe' : 'product';
   return { query: params.get('query') ?? '', tab };
-}
-
-/**
- * Navigates inside the site: the shell's `navigate` custom prop (pushState + single-spa reroute)
- * when given, else `window.location.assign` (full load).
- */
-export function go(url: string, navigate?: (url: string) => void): void {
-  if (navigate) navigate(url);
-  else window.location.assign(url);
 }
