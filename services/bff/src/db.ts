@@ -1,9 +1,22 @@
 /**
  * The BFF's database seam (ARCHITECTURE §5): embedded Postgres (PGlite) by default, a real PostgreSQL
  * through `pg` when DATABASE_URL is set. Both run the same SQL.
+ *
+ * PGlite is durable by default: it lives in a data folder ({@link DEFAULT_PGLITE_DATA_DIR} unless
+ * PGLITE_DATA_DIR says otherwise) held under an exclusive lock (src/data-lock.ts). It is in memory only
+ * when asked for explicitly (`PGLITE_DATA_DIR=memory://`, or `createPgliteDb()` with no folder).
  */
+import path from 'path';
 import { PGlite } from '@electric-sql/pglite';
 import { Pool } from 'pg';
+import { lockDataDir, type LockDataDirOptions } from './data-lock';
+
+/** Repository root (services/bff/src → ../../..). */
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
+/** Where PGlite keeps its data when neither DATABASE_URL nor PGLITE_DATA_DIR is set: `<repo>/.data/bff/pglite` (git-ignored). */
+export const DEFAULT_PGLITE_DATA_DIR = path.join(REPO_ROOT, '.data', 'bff', 'pglite');
+/** PGLITE_DATA_DIR value (PGlite's own scheme) that asks for an in-memory database. */
+export const MEMORY = 'memory://';
 
 /** Minimal database interface used by routes and migrations. */
 export interface Db {
@@ -15,14 +28,39 @@ export interface Db {
   close(): Promise<void>;
   /** 'pglite' or 'pg', for logs and health. */
   readonly kind: 'pglite' | 'pg';
+  /** Absolute PGlite data folder (locked while open); null for in-memory PGlite and for pg. */
+  readonly dataDir: string | null;
 }
 
-/** PGlite-backed Db: in memory when `dataDir` is undefined, else persisted in that folder. */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
-  await pg.waitReady;
+/**
+ * PGlite-backed Db: in memory when `dataDir` is undefined or starts with `memory://`, else persisted in
+ * that folder (created if missing) under an exclusive lock taken before PGlite opens it and released by
+ * `close()`.
+ *
+ * Durability: PGlite's Node filesystem writes straight into the folder (emscripten NODEFS, synchronous
+ * `write`s; `relaxedDurability: false` is set though it only matters for browser storage), and commits
+ * are synchronous (`synchronous_commit=on`), so a write is in the operating system's files before the
+ * query resolves: an acknowledged write survives the process being killed (SIGKILL; tested). PGlite runs
+ * with `fsync=off` and NODEFS does not pass fsync down, so an OS crash or power loss may lose the last
+ * writes — production uses PostgreSQL (DATABASE_URL).
+ * @param dataDir folder, `memory://`, or undefined (memory)
+ * @param lockOptions options of the data-folder lock (e.g. `onCompromised`)
+ * @throws DataDirLockedError when another live BFF holds the folder (message names folder and holder)
+ */
+export async function createPgliteDb(dataDir?: string, lockOptions: LockDataDirOptions = {}): Promise<Db> {
+  const inMemory = !dataDir || dataDir.startsWith(MEMORY);
+  const lock = inMemory ? null : await lockDataDir(dataDir, lockOptions);
+  let pg: PGlite;
+  try {
+    pg = lock ? new PGlite({ dataDir: lock.dataDir, relaxedDurability: false }) : new PGlite();
+    await pg.waitReady;
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   return {
     kind: 'pglite',
+    dataDir: lock?.dataDir ?? null,
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await pg.query<T>(sql, params);
       return { rows: result.rows };
@@ -31,7 +69,11 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       await pg.exec(sql);
     },
     async close() {
-      await pg.close();
+      try {
+        await pg.close();
+      } finally {
+        await lock?.release();
+      }
     },
   };
 }
@@ -41,6 +83,7 @@ export function createPgDb(connectionString: string): Db {
   const pool = new Pool({ connectionString, max: 10 });
   return {
     kind: 'pg',
+    dataDir: null,
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await pool.query(sql, params);
       return { rows: result.rows as T[] };
@@ -55,10 +98,13 @@ export function createPgDb(connectionString: string): Db {
 }
 
 /**
- * Picks the implementation from the environment: DATABASE_URL → pg; otherwise PGlite, persisted in
- * PGLITE_DATA_DIR when set, in memory when not.
+ * Picks the implementation from the environment:
+ * - `DATABASE_URL` set → PostgreSQL through pg;
+ * - else PGlite in `PGLITE_DATA_DIR` (a folder; `memory://` = in memory, e.g. for unit tests);
+ * - else PGlite in {@link DEFAULT_PGLITE_DATA_DIR} (`<repo>/.data/bff/pglite`) — durable, never in memory by default.
+ * @throws DataDirLockedError when the PGlite folder is held by another live BFF
  */
-export async function createDbFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
+export async function createDbFromEnv(env: NodeJS.ProcessEnv = process.env, lockOptions: LockDataDirOptions = {}): Promise<Db> {
   if (env.DATABASE_URL) return createPgDb(env.DATABASE_URL);
-  return createPgliteDb(env.PGLITE_DATA_DIR || undefined);
+  return createPgliteDb(env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DATA_DIR, lockOptions);
 }

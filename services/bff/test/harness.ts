@@ -1,6 +1,10 @@
 /**
- * Test harness: the BFF over real HTTP on loopback (port 0) with in-memory PGlite (migrated and seeded)
+ * Test harness: the BFF over real HTTP on loopback (port 0) with a fresh database (migrated and seeded)
  * and a test RS256 signing key whose public JWKS is handed to buildServer. Id tokens are minted here.
+ *
+ * The database is in-memory PGlite, or — in the PostgreSQL pass (`BFF_TEST_DB=pg`, test/postgres.global.ts
+ * sets BFF_TEST_DATABASE_URL to a throwaway cluster) — a fresh PostgreSQL database per harness, dropped
+ * on close.
  */
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
@@ -8,7 +12,9 @@ import type { AddressInfo } from 'net';
 import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import path from 'path';
-import { createPgliteDb, type Db } from '../src/db';
+import { randomBytes } from 'crypto';
+import { Client } from 'pg';
+import { createPgDb, createPgliteDb, type Db } from '../src/db';
 import { migrate } from '../src/migrate';
 import { seedAccounts } from '../src/seed';
 import { buildServer, type BuildServerOptions } from '../src/server';
@@ -61,9 +67,62 @@ export interface CallResult {
   json: any;
 }
 
-/** Starts a fresh BFF (own in-memory database). */
+/** Which database this jest run uses: 'pg' in the PostgreSQL pass, else 'pglite'. */
+export const TEST_DB: 'pg' | 'pglite' = process.env.BFF_TEST_DATABASE_URL ? 'pg' : 'pglite';
+
+/** `describe` in the PGlite pass only (data folder, lock), skipped in the PostgreSQL pass. */
+export const describePglite = TEST_DB === 'pglite' ? describe : describe.skip;
+
+/** A fresh, empty PostgreSQL database on the pass's throwaway cluster. */
+export interface TestDatabase {
+  /** postgres://… URL of the new database. */
+  url: string;
+  /** Drops the database (connections are terminated first). */
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates an empty database `bff_<random>` on the cluster of BFF_TEST_DATABASE_URL.
+ * @throws outside the PostgreSQL pass
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const admin = process.env.BFF_TEST_DATABASE_URL;
+  if (!admin) throw new Error('createTestDatabase: BFF_TEST_DATABASE_URL is not set (PostgreSQL pass only)');
+  const name = `bff_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A fresh empty Db for this pass: in-memory PGlite, or pg on a new database (dropped by `close()`). */
+export async function createTestDb(): Promise<Db> {
+  if (TEST_DB === 'pglite') return createPgliteDb();
+  const database = await createTestDatabase();
+  const db = createPgDb(database.url);
+  return {
+    ...db,
+    kind: db.kind,
+    dataDir: db.dataDir,
+    async close() {
+      await db.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Starts a fresh BFF (own database, see {@link createTestDb}). */
 export async function startHarness(overrides: Partial<BuildServerOptions> = {}): Promise<Harness> {
-  const db = await createPgliteDb();
+  const db = await createTestDb();
   await migrate(db);
   await seedAccounts(db);
   const { privateKey, jwk } = await makeKey();

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'net';
-import { createPgliteDb, type Db } from '../src/db';
+import type { Db } from '../src/db';
 import { migrate } from '../src/migrate';
 import { loadCards, loadShoppers } from '@storefront/seed';
 import { seedAccounts } from '../src/seed';
 import { buildServer } from '../src/server';
+import { createTestDb } from './harness';
 
 let db: Db;
 let app: FastifyInstance;
@@ -12,7 +13,7 @@ let base: string;
 let firstMigration: string[];
 
 beforeAll(async () => {
-  db = await createPgliteDb(); // in memory
+  db = await createTestDb(); // in-memory PGlite, or a fresh PostgreSQL database in the pg pass
   firstMigration = await migrate(db);
   app = buildServer({ db });
   await app.listen({ port: 0, host: '127.0.0.1' });
