@@ -17,7 +17,7 @@ async function lifecycle(fn: typeof mount, p: ReturnType<typeof props>) {
   await done;
 }
 
-describe("single-spa lifecycles exposed as './spa' (ARCHITECTURE §4)", () => {
+describe("single-spa lifecycles exposed as './spa' (ARCHITECTURE §4, through the remote kit)", () => {
   it('mounts the header into the slot element with the given bus, and unmounts cleanly', async () => {
     const slot = document.createElement('div');
     slot.id = 'slot-mf-header';
@@ -45,8 +45,15 @@ describe("single-spa lifecycles exposed as './spa' (ARCHITECTURE §4)", () => {
     await lifecycle(bootstrap, p);
     await lifecycle(mount, p);
     expect(screen.getByRole('link', { name: 'Harbour Market' })).toHaveAttribute('href', '/');
+    expect(errors).toHaveBeenCalledWith('[mf-header] header failed', expect.any(Error));
     await lifecycle(unmount, p);
     slot.remove();
     errors.mockRestore();
+  });
+
+  it('rejects the mount when the shell passes no slot element (kit mount-target policy)', async () => {
+    const p = { ...props(document.createElement('div'), createTestBus().bus), domElement: undefined };
+    await lifecycle(bootstrap, p as never);
+    await expect(mount(p as never)).rejects.toThrow(/\[mf-header\] header: no domElement/);
   });
 });

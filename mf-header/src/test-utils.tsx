@@ -1,7 +1,8 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import { createTestBus, type TestBus } from 'shared-events/testing';
 import { Header } from './components/Header';
 import type { MenuItemContent } from './state/menu';
@@ -75,22 +76,35 @@ export const DEFAULT_ROUTES: Record<string, BffRoute> = {
   'POST /bannerAlert': { getAlert: [] },
 };
 
-/** Renders the header on a fresh test bus with fake timers, a mocked BFF and a user-event instance wired to them. */
+/**
+ * Renders the header on a fresh test bus under the kit's providers (`renderWithKit`: a QueryClient
+ * without retries), with fake timers, a mocked BFF and a user-event instance wired to them.
+ */
 export function renderHeader(options: { navigate?: (url: string) => void; kit?: TestBus; routes?: Record<string, BffRoute> } = {}) {
   const kit = options.kit ?? createTestBus();
   const fetchMock = mockBff({ ...DEFAULT_ROUTES, ...options.routes }, { defer: true });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const view = render(<Header bus={kit.bus} navigate={options.navigate} />);
+  const view = renderWithKit(<Header bus={kit.bus} navigate={options.navigate} />, { remote: 'mf-header', kit });
   /** Publish on the bus inside act (subscribers set React state). */
   const emit: typeof kit.bus.emit = (type, payload) => act(() => kit.bus.emit(type, payload));
-  return { kit, user, emit, fetchMock, ...view };
+  return { ...view, kit, user, emit, fetchMock };
 }
 
-/** Releases deferred BFF answers and lets pending promises settle, inside act. */
+/** True while jest's modern fake timers replace `setTimeout` (@sinonjs/fake-timers marks it with `clock`). */
+const fakeTimersOn = () => 'clock' in setTimeout;
+
+/**
+ * Releases deferred BFF answers and lets pending promises settle, inside act. react-query hands
+ * results to components on a 0 ms `setTimeout` (its notify scheduler), so each round also runs the
+ * timers due now: with fake timers by advancing 0 ms, else by waiting one real macrotask.
+ */
 export async function settle() {
   await act(async () => {
     for (let round = 0; round < 3; round += 1) {
       pending.splice(0).forEach((release) => release());
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+      if (fakeTimersOn()) jest.advanceTimersByTime(0);
+      else await new Promise((resolve) => setTimeout(resolve, 0));
       for (let i = 0; i < 10; i += 1) await Promise.resolve();
     }
   });

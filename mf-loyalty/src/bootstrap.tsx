@@ -1,13 +1,16 @@
 /**
- * Standalone mode (`npm run dev`, or the built index.html): mounts the popup host and the loyalty
- * pages into `#root` with the page's real bus. There is no shell here, so a demo session is
- * published: `?demo=nocard` (default: addCard popup), `?demo=unlinked` (LP01 unlinked: linkCard),
+ * Standalone mode (`npm run dev`, or the built index.html) through the kit's `mountStandalone`: the
+ * popup host and the loyalty pages in `#root` on the page's real bus, with the same providers and
+ * error policy as under the shell; every bus event is logged to the console. There is no shell here,
+ * so a demo session is published over the kit's DEMO_SESSION ('Demo Shopper'):
+ * `?demo=nocard` (default: addCard popup), `?demo=unlinked` (LP01 unlinked: linkCard),
  * `?demo=ghost` (LP03: ghostCard), `?demo=linked` (LP01 linked), `?demo=lp00` (toast only).
  * BFF calls need the BFF behind `/api` (the dev server does not proxy it), so they fail here with
  * spec §8's exception message. Open `/scene` or `/verify-card` on the dev server for the pages.
  */
-import { createRoot } from 'react-dom/client';
-import { bus, DEFAULT_RUNTIME_CONFIG, type Session } from 'shared-events';
+import { Suspense } from 'react';
+import { getLocationSnapshot, mountStandalone, PageLoading } from '@storefront/remote-kit';
+import type { Session } from 'shared-events';
 import { PopupHost } from './components/PopupHost';
 import { LoyaltyPages } from './pages/LoyaltyPages';
 
@@ -19,25 +22,17 @@ const DEMO: Record<string, Partial<Session>> = {
   lp00: { scene: { cardNumber: '6046000000001006', enrollmentStatus: 'UNKNOWN', linkedStatus: false, info: null }, cardStatus: 'LP00' },
 };
 
-const root = document.getElementById('root');
-if (root) {
-  const navigate = (url: string) => {
-    window.history.pushState(null, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  };
-  const apiBase = DEFAULT_RUNTIME_CONFIG.apiBase;
-  createRoot(root).render(
+const demo = DEMO[getLocationSnapshot().searchParams.get('demo') ?? 'nocard'] ?? DEMO.nocard;
+
+mountStandalone(
+  (p) => (
     <>
-      <PopupHost bus={bus} apiBase={apiBase} navigate={navigate} />
-      <LoyaltyPages bus={bus} apiBase={apiBase} navigate={navigate} />
-    </>,
-  );
-  const demo = DEMO[new URLSearchParams(window.location.search).get('demo') ?? 'nocard'] ?? DEMO.nocard;
-  bus.emit('session/changed', {
-    uid: 'u-demo', loggedIn: true, isLoading: false, profile: { firstName: 'Demo', lastName: 'Shopper' },
-    id_token: null, scene: null, cardStatus: null, product: { storeId: '3299', bannerCode: 'standard' }, subscribed: false,
-    ...demo,
-  });
-  // Standalone only: log what mf-loyalty publishes, so a developer sees it working.
-  bus.events$.subscribe((e) => console.info('[mf-loyalty standalone] bus event', e.type, e.payload));
-}
+      <PopupHost bus={p.bus} apiBase={p.config?.apiBase} navigate={p.navigate} />
+      {/* The pages load lazily: their own Suspense, so the popup host never waits for them. */}
+      <Suspense fallback={<PageLoading />}>
+        <LoyaltyPages bus={p.bus} apiBase={p.config?.apiBase} navigate={p.navigate} />
+      </Suspense>
+    </>
+  ),
+  { remote: 'mf-loyalty', session: demo, store: false, strict: false },
+);

@@ -11,10 +11,11 @@ function props(domElement: HTMLElement, bus: EventBus) {
   return { name: 'mf-loyalty', singleSpa: {}, mountParcel: jest.fn(), bus, config: DEFAULT_RUNTIME_CONFIG, domElement, navigate: jest.fn() };
 }
 
+/** ARCHITECTURE §7: start the lifecycle inside act(...), await it outside (in an async act, so lazy pages settle). */
 async function lifecycle(fn: Lifecycles['mount'], p: ReturnType<typeof props>) {
   let done!: Promise<unknown>;
   act(() => { done = fn(p as never) as Promise<unknown>; });
-  await done;
+  await act(async () => { await done; });
 }
 
 beforeEach(clearCookies);
@@ -48,10 +49,49 @@ describe("single-spa lifecycles (ARCHITECTURE §4; shared contract 'Shell wiring
     const p = props(slot, kit.bus);
     await lifecycle(pages.bootstrap, p);
     await lifecycle(pages.mount, p);
-    expect(within(slot).getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // The page is a lazy chunk (kit lazyPage): the kit's loading status first, then the page.
+    expect(await within(slot).findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(within(slot).getByRole('button', { name: 'Log In' })).toBeInTheDocument();
     await lifecycle(pages.unmount, p);
     expect(slot).toBeEmptyDOMElement();
     slot.remove();
+  });
+
+  describe('error policy (kit createRemoteLifecycles; ARCHITECTURE §2: a failing remote never blanks the page)', () => {
+    /** A bus with no state streams: every component reading the session throws. */
+    const brokenBus = {} as EventBus;
+
+    it("'./spa' that throws logs '[mf-loyalty] popups failed' and leaves only the hidden marker", async () => {
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      goTo('/');
+      const slot = document.createElement('div');
+      document.body.appendChild(slot);
+      const p = props(slot, brokenBus);
+      await lifecycle(spa.bootstrap, p);
+      await lifecycle(spa.mount, p);
+      expect(error).toHaveBeenCalledWith('[mf-loyalty] popups failed', expect.any(Error));
+      const marker = slot.querySelector('[data-remote-error="mf-loyalty"]');
+      expect(marker).toHaveAttribute('hidden');
+      expect(within(document.body).queryByRole('dialog')).not.toBeInTheDocument();
+      await lifecycle(spa.unmount, p);
+      slot.remove();
+      error.mockRestore();
+    });
+
+    it("'./pages' that throws logs '[mf-loyalty] pages failed' and shows the short message with a way home", async () => {
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      goTo('/scene');
+      const slot = document.createElement('div');
+      document.body.appendChild(slot);
+      const p = props(slot, brokenBus);
+      await lifecycle(pages.bootstrap, p);
+      await lifecycle(pages.mount, p);
+      expect(await within(slot).findByText(/This page could not be shown/)).toBeInTheDocument();
+      expect(within(slot).getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+      expect(error).toHaveBeenCalledWith('[mf-loyalty] pages failed', expect.any(Error));
+      await lifecycle(pages.unmount, p);
+      slot.remove();
+      error.mockRestore();
+    });
   });
 });

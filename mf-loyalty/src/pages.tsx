@@ -1,11 +1,10 @@
 /**
- * single-spa lifecycles of mf-loyalty's route-owned pages, exposed as './pages' (shared contract
- * "Shell wiring"): the shell mounts them into `#slot-page` on `/verify-card` and `/scene`.
+ * single-spa lifecycles of mf-loyalty's route-owned pages, exposed as './pages' (ARCHITECTURE §4;
+ * shared contract "Shell wiring"): the shell mounts them into `#slot-page` on `/verify-card` and
+ * `/scene`. Built with the remote kit: each page is its own lazy chunk (the kit's "Loading…" status
+ * shows meanwhile); a page that throws logs `[mf-loyalty] pages failed` and shows {@link PagesFallback}.
  */
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { RemoteProps } from 'shared-events';
+import { createRemoteLifecycles } from '@storefront/remote-kit';
 import { LoyaltyPages } from './pages/LoyaltyPages';
 
 /** Quiet fallback when a page throws: a short message and a way home. */
@@ -18,15 +17,9 @@ function PagesFallback() {
   );
 }
 
-const lifecycles = singleSpaReact<RemoteProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: (props: RemoteProps) => <LoyaltyPages bus={props.bus} apiBase={props.config?.apiBase} navigate={props.navigate} />,
-  errorBoundary: (err) => {
-    console.error('[mf-loyalty] page failed', err);
-    return <PagesFallback />;
-  },
-  domElementGetter: (props) => props.domElement as HTMLElement,
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  remote: 'mf-loyalty',
+  label: 'pages',
+  fallback: <PagesFallback />,
+  rootComponent: (p) => <LoyaltyPages bus={p.bus} apiBase={p.config?.apiBase} navigate={p.navigate} />,
 });
-
-export const { bootstrap, mount, unmount } = lifecycles;

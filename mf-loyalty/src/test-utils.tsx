@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { act } from '@testing-library/react';
+import { navigate } from '@storefront/remote-kit';
 import type { BffEnvelope, Session } from 'shared-events';
 import { fixtures } from 'shared-events/testing';
 import type { LoyaltyApi } from './api/loyaltyApi';
@@ -42,12 +43,9 @@ export function clearCookies(): void {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 }
 
-/** Sets the jsdom URL without a reload and tells the app (popstate). */
+/** Sets the jsdom URL without a reload with the kit's `navigate` (pushState + popstate), inside `act`. */
 export function goTo(url: string): void {
-  act(() => {
-    window.history.pushState(null, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  });
+  act(() => navigate(url));
 }
 
 /** jsdom cannot navigate: stop link clicks from trying (the click handlers still run). */

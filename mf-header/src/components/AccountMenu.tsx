@@ -1,6 +1,6 @@
 import { useBusState, type EventBus } from 'shared-events';
 import { greeting } from '../state/greeting';
-import { useCurrentPath } from '../state/useCurrentPath';
+import { useLocation } from '@storefront/remote-kit';
 import { useDisclosure } from './useDisclosure';
 import { linkClick } from './navigation';
 import { ScenePanel } from './ScenePanel';
@@ -38,7 +38,7 @@ export interface AccountMenuProps {
  */
 export function AccountMenu({ bus, navigate }: AccountMenuProps) {
   const session = useBusState(bus.state.session);
-  const pathname = useCurrentPath();
+  const { pathname } = useLocation();
   const menu = useDisclosure();
   const label = greeting(session);
   const signedIn = session.loggedIn;

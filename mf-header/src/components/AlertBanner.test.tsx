@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import { fixtures } from 'shared-events/testing';
 import { renderHeader, settle } from '../test-utils';
 import { Header } from './Header';
@@ -63,7 +64,7 @@ describe('Alert banner (spec §2 Header, spec §4 Alert banner, spec §7 POST /a
     // A new page in the same browser session: no fetch, no banner.
     const fetchMock = jest.fn();
     (globalThis as { fetch: unknown }).fetch = fetchMock.mockResolvedValue({ status: 200, json: async () => ({ status: 'success', code: 200, message: 'OK', data: { items: [] } }) });
-    render(<Header bus={kit.bus} />);
+    renderWithKit(<Header bus={kit.bus} />, { kit });
     await settle();
     act(() => { jest.advanceTimersByTime(STORE_WAIT_MS); });
     await settle();
@@ -88,6 +89,36 @@ describe('Alert banner (spec §2 Header, spec §4 Alert banner, spec §7 POST /a
     expect(banner.querySelectorAll('a')).toHaveLength(0);
   });
 
+  it('shows no CTA link when ctaUrl is not an http(s) URL or a site path (kit safe-url check)', async () => {
+    const { emit } = renderHeader({ routes: { 'POST /bannerAlert': { getAlert: [{ descriptionText: 'Heads up', ctaLabel: 'Click me', ctaUrl: 'javascript:alert(1)' }] } } });
+    emit('store/changed', { store: fixtures.store(), source: 'default' });
+    await settle();
+    const banner = screen.getByRole('region', { name: 'Alert' });
+    expect(banner).toHaveTextContent('Heads up');
+    expect(screen.queryByRole('link', { name: 'Click me' })).not.toBeInTheDocument();
+  });
+
+  it('follows a site CTA with RemoteProps.navigate (no reload)', async () => {
+    const navigate = jest.fn();
+    const { emit, user } = renderHeader({ navigate, routes: alertsByProvince });
+    emit('store/changed', { store: fixtures.store(), source: 'default' });
+    await settle();
+    await user.click(screen.getByRole('link', { name: 'Find a store' }));
+    expect(navigate).toHaveBeenCalledWith('/store-locator');
+  });
+
+  it('renders an absolute https CTA as a plain link, not through navigate', async () => {
+    const navigate = jest.fn();
+    const { emit, user } = renderHeader({ navigate, routes: { 'POST /bannerAlert': { getAlert: [{ descriptionText: 'Storm notice', ctaLabel: 'Details', ctaUrl: 'https://news.example.com/storm' }] } } });
+    emit('store/changed', { store: fixtures.store(), source: 'default' });
+    await settle();
+    const link = screen.getByRole('link', { name: 'Details' });
+    expect(link).toHaveAttribute('href', 'https://news.example.com/storm');
+    link.addEventListener('click', (e) => e.preventDefault());
+    await user.click(link);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it("is placed as the first child of the enclosing <header> (the shell's banner), above the header band", async () => {
     const header = document.createElement('header');
     const inner = document.createElement('div');
@@ -96,7 +127,7 @@ describe('Alert banner (spec §2 Header, spec §4 Alert banner, spec §7 POST /a
     const kit = (await import('shared-events/testing')).createTestBus();
     const { mockBff } = await import('../test-utils');
     mockBff({ 'GET /content/menu': { items: [] }, ...alertsByProvince });
-    render(<Header bus={kit.bus} />, { container: inner });
+    renderWithKit(<Header bus={kit.bus} />, { kit, container: inner });
     act(() => kit.bus.emit('store/changed', { store: fixtures.store(), source: 'default' }));
     await settle();
     expect(header.firstElementChild).toHaveClass('mfh-alert-host');

@@ -1,10 +1,9 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { keepPreviousData, skipToken, useQuery } from '@storefront/remote-kit';
 import { useBusState, type EventBus } from 'shared-events';
-import {
-  DEFAULT_ALERT_PROVINCE, fetchAlert, isAlertBannerClosed, markAlertBannerClosed, type Alert,
-} from '../state/alertBanner';
-import { isExternalLink } from '../state/menu';
+import { DEFAULT_ALERT_PROVINCE, fetchAlert } from '../api/bannerAlert';
+import { alertCta, isAlertBannerClosed, markAlertBannerClosed } from '../state/alertBanner';
 import { linkClick } from './navigation';
 
 /** How long the banner waits for the selected store before asking for the default province (ms). */
@@ -14,6 +13,7 @@ export interface AlertBannerProps {
   bus: EventBus;
   /** RuntimeConfig.apiBase, normally '/api'. */
   apiBase: string;
+  /** In-site navigation (RemoteProps.navigate) for a same-origin CTA path; without it a normal link. */
   navigate?: (url: string) => void;
   /**
    * The header bar element. When it sits inside a `<header>` (the shell's banner landmark), the
@@ -29,16 +29,20 @@ export interface AlertBannerProps {
  *
  * - Province: the selected store's (`bus.state.store.address.province`); when no store is known
  *   after {@link STORE_WAIT_MS} ms, 'ON' (spec §7 "defaults to ON"). Refetched when the store's
- *   province changes. `POST /api/bannerAlert { province }`; the first alert is shown.
+ *   province changes. `POST /api/bannerAlert { province }` ({@link fetchAlert}) through the kit's
+ *   `useQuery`; the first alert is shown, and the previous province's alert stays until the new
+ *   answer arrives.
+ * - The CTA link is rendered only when `ctaUrl` passes {@link alertCta} (an http(s) URL or a
+ *   same-origin path, checked with the kit's `isSafeHttpUrl` / `safeReturnPath`).
  * - Closing ('Close alert') stores `sessionStorage.alertBannerClosed = 'true'` (spec §9 storage key),
  *   so no banner is fetched or shown again in this browser session; focus moves to the logo.
  * - A region named 'Alert'; the text is rendered as text. No alert, or a failed call: nothing.
+ * Must render under the kit's providers (QueryClient).
  */
 export function AlertBanner({ bus, apiBase, navigate, anchor }: AlertBannerProps) {
   const store = useBusState(bus.state.store);
   const [closed, setClosed] = useState(() => isAlertBannerClosed());
   const [waitedForStore, setWaitedForStore] = useState(false);
-  const [alert, setAlert] = useState<Alert | null>(null);
   const [host, setHost] = useState<HTMLElement | null>(null);
   const province = store?.address.province ?? (waitedForStore ? DEFAULT_ALERT_PROVINCE : null);
 
@@ -48,14 +52,12 @@ export function AlertBanner({ bus, apiBase, navigate, anchor }: AlertBannerProps
     return () => clearTimeout(timer);
   }, [store, closed]);
 
-  useEffect(() => {
-    if (closed || !province) return;
-    const controller = new AbortController();
-    fetchAlert(apiBase, province, controller.signal).then((a) => {
-      if (!controller.signal.aborted) setAlert(a);
-    });
-    return () => controller.abort();
-  }, [apiBase, province, closed]);
+  const { data: alert } = useQuery({
+    queryKey: ['mf-header', 'bannerAlert', apiBase, province],
+    // Nothing is fetched once the banner was closed in this browser session, nor before a province is known.
+    queryFn: closed || !province ? skipToken : ({ signal }) => fetchAlert(apiBase, province, signal),
+    placeholderData: keepPreviousData,
+  });
 
   useLayoutEffect(() => {
     const header = anchor?.closest('header');
@@ -77,7 +79,7 @@ export function AlertBanner({ bus, apiBase, navigate, anchor }: AlertBannerProps
     setClosed(true);
     anchor?.querySelector<HTMLElement>('.mfh-logo')?.focus();
   };
-  const cta = alert.ctaUrl && alert.ctaLabel ? { url: alert.ctaUrl, label: alert.ctaLabel } : null;
+  const cta = alertCta(alert);
 
   const banner = (
     <section className="mfh-alert" aria-label="Alert" data-testid="alert-banner">
@@ -88,7 +90,7 @@ export function AlertBanner({ bus, apiBase, navigate, anchor }: AlertBannerProps
       </svg>
       <p className="mfh-alert__text">{alert.descriptionText}</p>
       {cta && (
-        <a className="mfh-alert__cta" href={cta.url} onClick={linkClick(cta.url, isExternalLink(cta.url) ? undefined : navigate)}>
+        <a className="mfh-alert__cta" href={cta.href} onClick={linkClick(cta.href, cta.external ? undefined : navigate)}>
           {cta.label}
         </a>
       )}

@@ -33,6 +33,8 @@ export interface HeaderProps {
  * links of {@link FALLBACK_MENU} show.
  *
  * Renders no `<header>` landmark: the shell's `<header class="site-header">` wraps all slots.
+ * Server state (menu content, alert) goes through the kit's `useQuery`, so it renders under the kit's
+ * providers (`createRemoteLifecycles`, `mountStandalone`, or `renderWithKit` in tests).
  */
 export function Header({ bus = sharedBus, navigate, apiBase = DEFAULT_RUNTIME_CONFIG.apiBase }: HeaderProps) {
   const store = useBusState(bus.state.store);

@@ -4,7 +4,7 @@ import { createFocusTrap, type FocusTrap } from 'focus-trap';
 import type { EventBus } from 'shared-events';
 import type { Banner } from '../state/banner';
 import type { MenuNode } from '../state/menu';
-import { useCurrentPath } from '../state/useCurrentPath';
+import { useLocation } from '@storefront/remote-kit';
 import { Logo } from './Logo';
 import { MenuLink, MenuTree } from './MenuTree';
 
@@ -48,7 +48,7 @@ export interface MobilePanelProps {
  */
 export function MobilePanel({ bus, navigate, menu, banner }: MobilePanelProps) {
   const [open, setOpen] = useState(false);
-  const pathname = useCurrentPath();
+  const { pathname } = useLocation();
   const dialogRef = useRef<HTMLDivElement>(null);
   const trapRef = useRef<FocusTrap | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);

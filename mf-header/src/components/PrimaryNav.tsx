@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import type { EventBus } from 'shared-events';
 import type { MenuNode } from '../state/menu';
-import { useCurrentPath } from '../state/useCurrentPath';
+import { useLocation } from '@storefront/remote-kit';
 import { MenuTree } from './MenuTree';
 
 export interface PrimaryNavProps {
@@ -23,7 +23,7 @@ export interface PrimaryNavProps {
  * `analytics/track { event: 'nav_header', params: { label, link } }` (spec §7).
  */
 export function PrimaryNav({ bus, navigate, menu }: PrimaryNavProps) {
-  const pathname = useCurrentPath();
+  const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const [closeSignal, setCloseSignal] = useState(0);
   const closeAll = () => setCloseSignal((n) => n + 1);

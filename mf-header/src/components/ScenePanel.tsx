@@ -1,6 +1,6 @@
 import type { EventBus, Session } from 'shared-events';
 import { formatCents, formatPoints, scenePanelState, verifyCardHref } from '../state/scenePanel';
-import { useCurrentPath } from '../state/useCurrentPath';
+import { useLocation } from '@storefront/remote-kit';
 
 export interface ScenePanelProps {
   bus: EventBus;
@@ -24,7 +24,7 @@ export interface ScenePanelProps {
  * - nothing (signed out, loading, LP00).
  */
 export function ScenePanel({ bus, session, navigate, onDone }: ScenePanelProps) {
-  const pathname = useCurrentPath();
+  const { pathname, search } = useLocation();
   const state = scenePanelState(session, pathname);
   if (state.kind === 'none') return null;
 
@@ -47,7 +47,7 @@ export function ScenePanel({ bus, session, navigate, onDone }: ScenePanelProps) 
           className="mfh-button mfh-button--scene"
           disabled={state.disabled}
           onClick={() => {
-            const href = verifyCardHref(window.location.pathname, window.location.search);
+            const href = verifyCardHref(pathname, search);
             onDone();
             if (navigate) navigate(href);
             else window.location.assign(href);

@@ -1,4 +1,5 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
@@ -20,7 +21,7 @@ function renderFooter(navigate?: (url: string) => void) {
   const kit = createTestBus();
   const fetchMock = mockBff({ 'GET /content/footer': CONTENT }, { defer: true });
   const user = userEvent.setup();
-  render(<Footer bus={kit.bus} navigate={navigate} />);
+  renderWithKit(<Footer bus={kit.bus} navigate={navigate} />, { remote: 'mf-header', kit });
   return { kit, user, fetchMock };
 }
 
@@ -84,7 +85,7 @@ describe('Footer columns from 1024px (spec §2 Footer)', () => {
   it('shows only the support line when the content cannot be loaded', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     mockBff({}, { defer: true });
-    render(<Footer bus={createTestBus().bus} />);
+    renderWithKit(<Footer bus={createTestBus().bus} />, { remote: 'mf-header' });
     await settle();
     expect(screen.queryByRole('navigation', { name: 'Footer' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '1-866-586-2805' })).toHaveAttribute('href', 'tel:+18665862805');
@@ -147,5 +148,22 @@ describe("single-spa lifecycles exposed as './footer'", () => {
     await run(unmount);
     expect(slot).toBeEmptyDOMElement();
     slot.remove();
+  });
+
+  it('a footer that throws leaves only the hidden kit marker in the slot (nothing visible) and logs the failure', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const slot = document.createElement('div');
+    document.body.appendChild(slot);
+    const brokenConfig = { get apiBase(): string { throw new Error('no config'); } };
+    const props = { name: 'mf-footer', singleSpa: {}, mountParcel: jest.fn(), bus: createTestBus().bus, config: brokenConfig, domElement: slot, navigate: jest.fn() };
+    const run = async (fn: typeof mount) => { let p!: Promise<unknown>; act(() => { p = fn(props as never) as Promise<unknown>; }); await p; };
+    await run(bootstrap);
+    await run(mount);
+    expect(slot.querySelector('[data-remote-error="mf-header"][data-remote-app="footer"]')).not.toBeVisible();
+    expect(slot).toHaveTextContent('');
+    expect(errors).toHaveBeenCalledWith('[mf-header] footer failed', expect.any(Error));
+    await run(unmount);
+    slot.remove();
+    errors.mockRestore();
   });
 });

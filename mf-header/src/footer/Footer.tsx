@@ -28,6 +28,7 @@ export interface FooterProps {
  *   `aria-expanded`/`aria-controls`, its panel a `role="region"` labelled by the button; all start
  *   collapsed; several may be open. From 1024px: columns, every list visible, plain headings.
  * - Following a link publishes `analytics/track { event: 'nav_footer', params: { label, link } }`.
+ * Renders under the kit's providers (the content is a kit `useQuery`).
  */
 export function Footer({ bus = sharedBus, navigate, apiBase = DEFAULT_RUNTIME_CONFIG.apiBase }: FooterProps) {
   const content = useContent(apiBase, 'footer', buildFooter);

@@ -1,5 +1,4 @@
-import { ALERT_BANNER_CLOSED_KEY, fetchAlert, isAlertBannerClosed, markAlertBannerClosed } from './alertBanner';
-import { mockBff } from '../test-utils';
+import { ALERT_BANNER_CLOSED_KEY, alertCta, isAlertBannerClosed, markAlertBannerClosed } from './alertBanner';
 
 beforeEach(() => window.sessionStorage.clear());
 
@@ -28,31 +27,26 @@ describe("alertBannerClosed session flag (spec §4 Alert banner, spec §9 storag
   });
 });
 
-describe('fetchAlert (spec §7 POST /api/bannerAlert {province}, data.getAlert[0])', () => {
-  const alert = { descriptionText: 'Store 3299 now opens at 7 a.m.', ctaLabel: 'Find a store', ctaUrl: '/store-locator' };
-
-  it('posts the province with a nonce header and returns the first alert', async () => {
-    const fetchMock = mockBff({ 'POST /bannerAlert': (body: unknown) => ({ getAlert: (body as { province: string }).province === 'NS' ? [alert, { ...alert, descriptionText: 'second' }] : [] }) });
-    await expect(fetchAlert('/api', 'NS')).resolves.toEqual(alert);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/bannerAlert');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ province: 'NS' });
-    expect((init.headers as Record<string, string>)['x-nonce']).toMatch(/.{8,}/);
+describe("alertCta: the CTA link only for an http(s) URL or a same-origin path (kit isSafeHttpUrl / safeReturnPath)", () => {
+  it('keeps a site path as an in-site link', () => {
+    expect(alertCta({ ctaLabel: 'Find a store', ctaUrl: '/store-locator' })).toEqual({ href: '/store-locator', label: 'Find a store', external: false });
+    expect(alertCta({ ctaLabel: 'Offers', ctaUrl: '/offers?tab=all#top' })).toEqual({ href: '/offers?tab=all#top', label: 'Offers', external: false });
   });
 
-  it("defaults the province to 'ON'", async () => {
-    const fetchMock = mockBff({ 'POST /bannerAlert': { getAlert: [] } });
-    await expect(fetchAlert('/api')).resolves.toBeNull();
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ province: 'ON' });
+  it('keeps an absolute http(s) URL as an external link (followed by the browser)', () => {
+    expect(alertCta({ ctaLabel: 'Read more', ctaUrl: 'https://news.example.com/storm' })).toEqual({ href: 'https://news.example.com/storm', label: 'Read more', external: true });
   });
 
-  it('returns null on an error envelope, a network error or an alert without text', async () => {
-    mockBff({ 'POST /bannerAlert': { envelope: { status: 'error', code: 400, message: 'bad', data: null }, httpStatus: 400 } });
-    await expect(fetchAlert('/api', 'XX')).resolves.toBeNull();
-    (globalThis as { fetch: unknown }).fetch = jest.fn().mockRejectedValue(new TypeError('offline'));
-    await expect(fetchAlert('/api', 'NS')).resolves.toBeNull();
-    mockBff({ 'POST /bannerAlert': { getAlert: [{ descriptionText: '  ', ctaLabel: null, ctaUrl: null }] } });
-    await expect(fetchAlert('/api', 'NS')).resolves.toBeNull();
+  it('gives no link without a label or a URL', () => {
+    expect(alertCta({ ctaLabel: null, ctaUrl: '/x' })).toBeNull();
+    expect(alertCta({ ctaLabel: 'Go', ctaUrl: null })).toBeNull();
+    expect(alertCta({ ctaLabel: '', ctaUrl: '/x' })).toBeNull();
+  });
+
+  it.each([
+    'javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>x</b>', '//evil.example/x', '/\\evil.example',
+    'https://user:pw@evil.example/', ' /offers', 'offers', 'tel:+18665862805', '/%2F%2Fevil.example',
+  ])('gives no link for the unsafe or unsupported URL %j', (ctaUrl) => {
+    expect(alertCta({ ctaLabel: 'Go', ctaUrl })).toBeNull();
   });
 });

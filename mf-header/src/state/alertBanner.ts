@@ -1,17 +1,8 @@
-import { callBff } from 'shared-events';
+import { isSafeHttpUrl, safeReturnPath } from '@storefront/remote-kit/safe-url';
+import type { Alert } from '../api/bannerAlert';
 
 /** Spec §9 Storage keys: the session flag set when the shopper closes the alert banner. */
 export const ALERT_BANNER_CLOSED_KEY = 'alertBannerClosed';
-
-/** Spec §7 POST /api/bannerAlert: province used when no store is selected. */
-export const DEFAULT_ALERT_PROVINCE = 'ON';
-
-/** Spec §3 Alert. `ctaUrl`/`ctaLabel` may be null (no call-to-action then). */
-export interface Alert {
-  descriptionText: string;
-  ctaUrl: string | null;
-  ctaLabel: string | null;
-}
 
 /** The part of the Storage API the flag needs (sessionStorage in the browser). */
 type FlagStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -49,19 +40,27 @@ export function markAlertBannerClosed(storage: FlagStorage | null = sessionStore
   }
 }
 
+/** The alert banner's call-to-action link, once its URL has passed the safety check. */
+export interface AlertCta {
+  /** The checked URL: an absolute http(s) URL as given, or a same-origin path (URL-normalised). */
+  href: string;
+  /** `ctaLabel`, rendered as text. */
+  label: string;
+  /** True for an absolute http(s) URL: followed by the browser, never by `RemoteProps.navigate`. */
+  external: boolean;
+}
+
 /**
- * Fetches the alert for a province: `POST {apiBase}/bannerAlert` `{ province }` with a nonce header
- * (spec §7; the BFF answers `data.getAlert[0]`). Returns the first alert with text, or null when
- * there is none or the call fails (spec §8 "Other failures are silently ignored").
- *
- * @param province 2-letter code of the selected store's province, e.g. 'NS' (default 'ON')
+ * The call-to-action of an alert (spec §2 Header "a call-to-action link (ctaLabel, ctaUrl)"), or null
+ * when it has no label or URL, or when the URL is not safe to link to. The BFF's `ctaUrl` is content
+ * data, so it is checked with the kit's URL rules: an absolute `http:`/`https:` URL
+ * (`isSafeHttpUrl`) or a same-origin path (`safeReturnPath`). `javascript:`, `data:`, `//host`,
+ * backslashes, control characters and the like give no link at all. Pure.
  */
-export async function fetchAlert(apiBase: string, province: string = DEFAULT_ALERT_PROVINCE, signal?: AbortSignal): Promise<Alert | null> {
-  try {
-    const env = await callBff<{ getAlert?: Alert[] }>(apiBase, '/bannerAlert', { method: 'POST', body: { province }, signal });
-    const alert = env.status === 'success' ? env.data?.getAlert?.[0] : undefined;
-    return alert && typeof alert.descriptionText === 'string' && alert.descriptionText.trim() ? alert : null;
-  } catch {
-    return null;
-  }
+export function alertCta(alert: Pick<Alert, 'ctaUrl' | 'ctaLabel'>): AlertCta | null {
+  const { ctaUrl, ctaLabel } = alert;
+  if (!ctaUrl || !ctaLabel) return null;
+  if (isSafeHttpUrl(ctaUrl)) return { href: ctaUrl, label: ctaLabel, external: true };
+  const path = safeReturnPath(ctaUrl, { fallback: null });
+  return path === null ? null : { href: path, label: ctaLabel, external: false };
 }

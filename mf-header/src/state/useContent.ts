@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { callBff } from 'shared-events';
+import { useEffect } from 'react';
+import { useQuery } from '@storefront/remote-kit';
+import { fetchContent, type ContentName } from '../api/content';
 
 /** Load state of a content document. */
 export type ContentState<T> =
@@ -8,35 +9,30 @@ export type ContentState<T> =
   | { status: 'failed'; data: null };
 
 /**
- * Fetches a content document from the BFF once: `GET {apiBase}/content/{name}` (envelope
- * `{ status, code, message, data }`, `data` = the JSON of services/seed/data/content/<name>.json)
- * through `callBff`, then maps it with `select` (a pure function, e.g. `buildMenu`).
+ * A content document from the BFF ({@link fetchContent}: `GET {apiBase}/content/{name}`), mapped
+ * with `select` (a pure, module-level function such as `buildMenu`), as server state through the
+ * kit's `useQuery` (one QueryClient per mounted app, so the header and the footer each fetch their
+ * own document once; aborted on unmount).
  *
- * A network failure, an error envelope or a `select` that throws gives `{ status: 'failed' }`; the
- * caller shows its fallback (spec §8 "Other failures are silently ignored"). Aborted on unmount.
+ * A network failure, an error envelope or a `select` that throws gives `{ status: 'failed' }` and a
+ * `console.warn`; the caller shows its fallback (spec §8 "Other failures are silently ignored").
  *
- * @param apiBase  RuntimeConfig.apiBase, normally '/api'
- * @param name     'menu' | 'footer'
- * @param select   maps the envelope's `data` to what the component renders
+ * @param apiBase `RuntimeConfig.apiBase`, normally `'/api'`
+ * @param name    `'menu'` | `'footer'`
+ * @param select  maps the envelope's `data` to what the component renders; keep it stable
+ * @throws Error when rendered outside the kit's providers (no QueryClient)
  */
-export function useContent<T>(apiBase: string, name: 'menu' | 'footer', select: (data: unknown) => T): ContentState<T> {
-  const [state, setState] = useState<ContentState<T>>({ status: 'loading', data: null });
+export function useContent<T>(apiBase: string, name: ContentName, select: (data: unknown) => T): ContentState<T> {
+  const query = useQuery({
+    queryKey: ['mf-header', 'content', apiBase, name],
+    queryFn: ({ signal }) => fetchContent(apiBase, name, signal),
+    select,
+  });
+  const { error } = query;
   useEffect(() => {
-    const controller = new AbortController();
-    callBff(apiBase, `/content/${name}`, { method: 'GET', signal: controller.signal })
-      .then((env) => {
-        if (controller.signal.aborted) return;
-        if (env.status !== 'success' || env.data == null) throw new Error(`content ${name}: ${env.code} ${env.message}`);
-        setState({ status: 'ready', data: select(env.data) });
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn(`[mf-header] could not load the ${name} content`, err);
-        setState({ status: 'failed', data: null });
-      });
-    return () => controller.abort();
-    // `select` is a module-level pure function; the content is fetched once per apiBase/name.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [apiBase, name]);
-  return state;
+    if (error) console.warn(`[mf-header] could not load the ${name} content`, error);
+  }, [error, name]);
+  if (query.status === 'success') return { status: 'ready', data: query.data };
+  if (query.status === 'error') return { status: 'failed', data: null };
+  return { status: 'loading', data: null };
 }

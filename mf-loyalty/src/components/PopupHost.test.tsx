@@ -1,4 +1,5 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import type { Session } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
@@ -15,15 +16,16 @@ function setup({ session, api = fakeApi(), path = '/' }: { session?: Session; ap
   const kit = createTestBus();
   const navigate = jest.fn();
   const user = userEvent.setup();
-  const view = render(
+  const view = renderWithKit(
     <>
       <button type="button">Before</button>
       <PopupHost bus={kit.bus} api={api} navigate={navigate} now={() => NOW} />
     </>,
+    { kit, remote: 'mf-loyalty' },
   );
   const emitSession = (s: Session) => act(() => kit.bus.emit('session/changed', s));
   if (session) emitSession(session);
-  return { kit, api, navigate, user, emitSession, ...view };
+  return { ...view, kit, api, navigate, user, emitSession };
 }
 
 let layout: jest.SpyInstance;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useQuery } from '@storefront/remote-kit';
 import { bus as sharedBus, useBusState, type EventBus, type PopupType, type Session } from 'shared-events';
 import { createLoyaltyApi, type LoyaltyApi } from '../api/loyaltyApi';
 import { trackPopupClick, trackPopupView, trackSceneRegistration, type PopupAction } from '../state/analytics';
@@ -6,7 +7,6 @@ import { runBusEffects } from '../state/effects';
 import { decidePopup, effectsForResponseCode, isRecipeDetailPath } from '../state/popupMachine';
 import { recentActivity$ } from '../state/recentActivity';
 import { clearCardSuppression, readSuppression, recordClose, type SuppressiblePopup, type SuppressType } from '../state/suppression';
-import { useCurrentUrl } from '../state/useCurrentPath';
 import { useScrollY } from '../state/useScrollY';
 import { startCountdown } from '../state/verifyCountdown';
 import { AddCardPopup, CreateScenePopup, GhostCardPopup, LinkCardPopup, type CallOutcome } from './popups';
@@ -20,20 +20,47 @@ export const CODE_SENT_MESSAGE = 'We sent a verification code to the email on yo
 /** Message shown when a card was added. */
 export const CARD_ADDED_MESSAGE = 'Your Scene+ card was added to your account.';
 
+/** Props of {@link PopupHost}: the single-spa custom props it uses, and test doubles. */
 export interface PopupHostProps {
   bus?: EventBus;
   /** BFF base path (RuntimeConfig.apiBase). */
   apiBase?: string;
   /** Replaces the real API (tests). */
   api?: LoyaltyApi;
-  /** In-site navigation (single-spa); without it `location.assign`. */
+  /** In-site navigation (the shell's single-spa `navigateToUrl`); without it `location.assign`. */
   navigate?: (url: string) => void;
   /** Clock, epoch ms (tests). */
   now?: () => number;
 }
 
+/** What the machine's effects depend on (spec §4): a new value runs them again. */
 function sessionKey(s: Session): string {
   return [s.loggedIn, s.isLoading, s.uid, s.scene?.cardNumber ?? '', s.cardStatus ?? '', s.scene?.linkedStatus ?? ''].join('|');
+}
+
+/**
+ * The machine's historyLite effect as a query (spec §4 "When linked and status is LP01 or LP02, the
+ * history (historyLite) is fetched too"): one `POST /api/services/historyLite` per session state that
+ * asks for it (`enabled`), no retry; the answer goes to {@link recentActivity$} for the /scene page; a
+ * 439 answer raises the toast and the forced sign-out; other failures are silently ignored (spec §8).
+ */
+function useHistoryLite(bus: EventBus, api: LoyaltyApi, apiBase: string, session: Session, enabled: boolean): void {
+  useQuery({
+    queryKey: ['mf-loyalty', 'historyLite', apiBase, sessionKey(session)],
+    enabled: enabled && !!session.uid,
+    retry: false,
+    // Every new session state fetches again, also one seen before (as the hand-run effect did);
+    // nothing else does (no refetch on reconnect).
+    staleTime: 0,
+    refetchOnReconnect: false,
+    queryFn: async () => {
+      const env = await api.historyLite(session);
+      if (runBusEffects(bus, effectsForResponseCode(env.code)).length === 0 && env.status === 'success' && env.data && session.uid) {
+        recentActivity$.next({ uid: session.uid, transactions: env.data.transactions ?? [] });
+      }
+      return env;
+    },
+  });
 }
 
 /**
@@ -43,11 +70,13 @@ function sessionKey(s: Session): string {
  * one asked for with `popup/open` on the bus; writes the suppression cookie on soft/hard close;
  * keeps `bus.state.popup` right (publishes popup/open and popup/closed); starts the verify flow after
  * a successful link (30 s countdown, message, route to `/verify-card?redirectUrl=<current path>`).
+ * Reads the URL with the kit's `useLocation()`; needs the kit's providers (QueryClient), which
+ * `createRemoteLifecycles`, `mountStandalone` and `renderWithKit` give.
  */
 export function PopupHost({ bus = sharedBus, apiBase = '/api', api: apiProp, navigate, now = Date.now }: PopupHostProps) {
   const api = useMemo(() => apiProp ?? createLoyaltyApi(apiBase), [apiProp, apiBase]);
   const session = useBusState(bus.state.session);
-  const { path, search } = useCurrentUrl();
+  const { pathname: path, search } = useLocation();
   const [cookieVersion, setCookieVersion] = useState(0);
   /** A popup asked for on the bus (overrides the machine until closed). */
   const [requested, setRequested] = useState<Exclude<PopupType, 'none'> | null>(null);
@@ -65,22 +94,15 @@ export function PopupHost({ bus = sharedBus, apiBase = '/api', api: apiProp, nav
   const auto = quietFor === session ? 'none' : decision.popupType;
   const shown: PopupType = session.loggedIn ? (requested ?? auto) : 'none';
 
-  // Machine effects: once per session state (spec §4 toast, historyLite, 439).
+  // Machine bus effects: once per session state (spec §4 card-status toast); historyLite is a query.
   const ranFor = useRef<string | null>(null);
   const key = sessionKey(session);
   useEffect(() => {
     if (ranFor.current === key) return;
     ranFor.current = key;
-    const rest = runBusEffects(bus, decision.effects);
-    if (rest.some((e) => e.kind === 'fetchHistoryLite') && session.uid) {
-      const uid = session.uid;
-      api.historyLite(session).then((env) => {
-        if (runBusEffects(bus, effectsForResponseCode(env.code)).length === 0 && env.status === 'success' && env.data) {
-          recentActivity$.next({ uid, transactions: env.data.transactions ?? [] });
-        }
-      }).catch(() => { /* spec §8 "Other failures are silently ignored" */ });
-    }
-  }, [key, bus, api, decision.effects, session]);
+    runBusEffects(bus, decision.effects);
+  }, [key, bus, decision.effects]);
+  useHistoryLite(bus, api, apiBase, session, decision.effects.some((e) => e.kind === 'fetchHistoryLite'));
 
   // popup/open from other remotes (e.g. the header's 'Link Your Scene+ Card' → addCard).
   useEffect(() => {

@@ -4,6 +4,7 @@
  * close); the host decides when they open and writes the suppression cookie on close.
  */
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { useMutation } from '@storefront/remote-kit';
 import type { BffEnvelope, Session } from 'shared-events';
 import type { LoyaltyApi } from '../api/loyaltyApi';
 import { lastFour, validateCardNumber } from '../state/cardNumber';
@@ -32,7 +33,11 @@ interface CallingPopupProps extends PopupBaseProps {
   onAction?: () => void;
 }
 
-/** Runs a BFF call: 439 → sessionProblem; success → success; else the error text from `toMessage`. */
+/**
+ * Runs a BFF call (the popups' mutation function): 439 → sessionProblem; ALREADY_LINKED → alreadyLinked;
+ * `isSuccess` → success; else the error text from `toMessage`; a thrown call (network, 5xx) → spec §8
+ * "Exception during a call". Never rejects.
+ */
 async function run(
   call: () => Promise<BffEnvelope<unknown>>,
   isSuccess: (env: BffEnvelope<unknown>) => boolean,
@@ -51,8 +56,9 @@ async function run(
 
 /**
  * Add Scene+ card (spec §2 "embeds a registration screen set"): card number entry with validation
- * (16 digits starting 6046, spaces allowed) → `POST /api/account/card`. Errors show as text in the
- * dialog; a 'Get a Scene+ card' link leads to registration for shoppers without a card.
+ * (16 digits starting 6046, spaces allowed) → `POST /api/account/card` (a kit `useMutation`, no
+ * retry; 'Adding card…' while it runs). Errors show as text in the dialog; a 'Get a Scene+ card' link
+ * leads to registration for shoppers without a card.
  */
 export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, onHardClose, onRegister }: CallingPopupProps & { onRegister: () => void }) {
   const inputId = useId();
@@ -60,7 +66,14 @@ export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, o
   const errorId = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const addCard = useMutation({
+    mutationFn: (cardNumber: string) => run(
+      () => api.addCard(session, cardNumber),
+      (env) => env.status === 'success',
+      (env) => addCardMessage(env.code, env.message),
+    ),
+  });
+  const busy = addCard.isPending;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,14 +81,8 @@ export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, o
     onAction?.();
     const checked = validateCardNumber(value);
     if (!checked.ok) { setError(checked.error); return; }
-    setBusy(true);
     setError(null);
-    const outcome = await run(
-      () => api.addCard(session, checked.cardNumber),
-      (env) => env.status === 'success',
-      (env) => addCardMessage(env.code, env.message),
-    );
-    setBusy(false);
+    const outcome = await addCard.mutateAsync(checked.cardNumber);
     if (outcome.kind === 'error') setError(outcome.message);
     else onOutcome(outcome);
   };
@@ -115,26 +122,28 @@ export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, o
 }
 
 /**
- * Verify/link card (spec §4 LP01/LP02): 'Link My Card' → `POST /api/services/linkAccount`; code 200
+ * Verify/link card (spec §4 LP01/LP02): 'Link My Card' → `POST /api/services/linkAccount` (a kit
+ * `useMutation`, no retry; 'Linking…' while it runs); code 200
  * starts the verify flow (host); 'ALREADY_LINKED' (success) refreshes the session; any other code
  * shows the spec §8 link-account message as text.
  */
 export function LinkCardPopup({ api, session, onOutcome, onAction, onSoftClose, onHardClose }: CallingPopupProps) {
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const linkAccount = useMutation({
+    mutationFn: () => run(
+      () => api.linkAccount(session),
+      (env) => env.status === 'success' && String(env.code) === '200',
+      (env) => linkAccountMessage(env.code, env.message),
+    ),
+  });
+  const busy = linkAccount.isPending;
   const last4 = session.scene?.cardNumber ? lastFour(session.scene.cardNumber) : null;
 
   const link = async () => {
     if (busy) return;
     onAction?.();
-    setBusy(true);
     setError(null);
-    const outcome = await run(
-      () => api.linkAccount(session),
-      (env) => env.status === 'success' && String(env.code) === '200',
-      (env) => linkAccountMessage(env.code, env.message),
-    );
-    setBusy(false);
+    const outcome = await linkAccount.mutateAsync();
     if (outcome.kind === 'error') setError(outcome.message);
     else onOutcome(outcome);
   };

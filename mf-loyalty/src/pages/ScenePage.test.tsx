@@ -1,4 +1,5 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { callBff, type Session } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
@@ -20,7 +21,7 @@ function setup(session: Session) {
   kit.bus.emit('session/changed', session);
   kit.reset();
   const user = userEvent.setup();
-  render(<ScenePage bus={kit.bus} apiBase="/api" now={() => NOW} />);
+  renderWithKit(<ScenePage bus={kit.bus} apiBase="/api" now={() => NOW} />, { kit, remote: 'mf-loyalty' });
   return { kit, user };
 }
 

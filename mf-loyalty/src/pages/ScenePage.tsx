@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useQuery } from '@storefront/remote-kit';
 import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
 import { createLoyaltyApi, type LoyaltyApi, type Transaction } from '../api/loyaltyApi';
 import { REGISTER_URL } from '../components/popups';
@@ -12,6 +13,7 @@ import { CARD_STATUS_MESSAGE, EXCEPTION_MESSAGE } from '../state/messages';
 import { effectsForResponseCode, SESSION_PROBLEM_CODE } from '../state/popupMachine';
 import { recentActivity$ } from '../state/recentActivity';
 
+/** Props of {@link ScenePage}. */
 export interface ScenePageProps {
   bus?: EventBus;
   apiBase?: string;
@@ -20,10 +22,8 @@ export interface ScenePageProps {
   now?: () => number;
 }
 
-type HistoryState =
-  | { status: 'idle' | 'loading' }
-  | { status: 'error' }
-  | { status: 'success'; transactions: Transaction[] };
+/** What the history query resolves to: the transactions, or a 439 answer (the shopper is being signed out). */
+type HistoryResult = { kind: 'transactions'; transactions: Transaction[] } | { kind: 'sessionProblem' };
 
 /** Signed points, e.g. 120 → '+120', -50 → '−50'. */
 function signedPoints(points: number): string {
@@ -59,14 +59,13 @@ function TransactionsTable({ caption, transactions }: { caption: string; transac
  * (cents → CAD), the latest activity (historyLite, when the machine fetched it) and the 180-day
  * transaction history in a table; 'Link Your Scene+ Card' (→ addCard popup), 'Verify Your Scene+
  * Card' (→ linkCard popup) and 'Register Scene+ Card' (→ /register) actions. Signed out: a sign-in
- * prompt.
+ * prompt. The history is a kit `useQuery` (needs the kit's providers); loading, empty, error + 'Try
+ * again' states as before.
  */
 export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now = Date.now }: ScenePageProps) {
   const api = useMemo(() => apiProp ?? createLoyaltyApi(apiBase), [apiProp, apiBase]);
   const session = useBusState(bus.state.session);
   const recent = useBusState(recentActivity$);
-  const [history, setHistory] = useState<HistoryState>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
 
   const scene = session.scene;
   const cardNumber = scene?.cardNumber ?? null;
@@ -75,25 +74,29 @@ export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now
   const canLoadHistory = session.loggedIn && !!cardNumber && linked && status !== 'LP00';
   const enrollmentStatus = scene?.enrollmentStatus ?? null;
 
-  useEffect(() => {
-    if (!canLoadHistory) return undefined;
-    let live = true;
-    setHistory({ status: 'loading' });
-    api.transactionHistory(session, enrollmentStatus, now())
-      .then((env) => {
-        if (!live) return;
-        if (String(env.code) === String(SESSION_PROBLEM_CODE)) {
-          runBusEffects(bus, effectsForResponseCode(env.code));
-          return;
-        }
-        if (env.status === 'success' && env.data) setHistory({ status: 'success', transactions: env.data.transactions ?? [] });
-        else setHistory({ status: 'error' });
-      })
-      .catch(() => { if (live) setHistory({ status: 'error' }); });
-    return () => { live = false; };
-    // session.id_token: a refreshed token re-reads; the other session fields are covered by canLoadHistory.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [canLoadHistory, session.uid, session.id_token, enrollmentStatus, attempt, api, bus]);
+  // The 180-day history (spec §7 transactionHistory): one request per shopper, token and enrollment
+  // status; no automatic retry ('Try again' re-reads); a 439 answer raises the toast and sign-out.
+  const history = useQuery({
+    queryKey: ['mf-loyalty', 'transactionHistory', apiBase, session.uid, session.id_token, enrollmentStatus],
+    enabled: canLoadHistory,
+    retry: false,
+    // A key seen before, or the history enabled again, reads afresh (as the hand-run effect did);
+    // nothing else does (no refetch on reconnect).
+    staleTime: 0,
+    refetchOnReconnect: false,
+    queryFn: async (): Promise<HistoryResult> => {
+      const env = await api.transactionHistory(session, enrollmentStatus, now());
+      if (String(env.code) === String(SESSION_PROBLEM_CODE)) {
+        runBusEffects(bus, effectsForResponseCode(env.code));
+        return { kind: 'sessionProblem' };
+      }
+      if (env.status === 'success' && env.data) return { kind: 'transactions', transactions: env.data.transactions ?? [] };
+      throw new Error(`transactionHistory answered ${String(env.code)}`);
+    },
+  });
+  /** Transactions once loaded; null while loading, on error, and after a 439 (the page then waits for the sign-out). */
+  const transactions = history.data?.kind === 'transactions' ? history.data.transactions : null;
+  const loadingHistory = canLoadHistory && !history.isError && transactions === null;
 
   const register = () => trackSceneRegistration(bus, 'scene-page');
 
@@ -161,21 +164,21 @@ export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now
       )}
 
       {cardNumber && (
-        <section className="mfl-section" aria-labelledby="mfl-history-title" aria-busy={history.status === 'loading'}>
+        <section className="mfl-section" aria-labelledby="mfl-history-title" aria-busy={loadingHistory}>
           <h2 id="mfl-history-title">Transaction history</h2>
           {!canLoadHistory && <p>Link and verify your card to see your transaction history.</p>}
-          {canLoadHistory && history.status === 'loading' && <p role="status">Loading your transactions…</p>}
-          {canLoadHistory && history.status === 'error' && (
+          {loadingHistory && <p role="status">Loading your transactions…</p>}
+          {canLoadHistory && history.isError && (
             <div role="alert" className="mfl-error">
               <p>{EXCEPTION_MESSAGE}</p>
-              <button type="button" className="mfl-btn mfl-btn--quiet" onClick={() => setAttempt((a) => a + 1)}>Try again</button>
+              <button type="button" className="mfl-btn mfl-btn--quiet" onClick={() => { void history.refetch(); }}>Try again</button>
             </div>
           )}
-          {canLoadHistory && history.status === 'success' && history.transactions.length === 0 && (
+          {canLoadHistory && transactions && transactions.length === 0 && (
             <p>No transactions in the last {HISTORY_WINDOW_DAYS} days.</p>
           )}
-          {canLoadHistory && history.status === 'success' && history.transactions.length > 0 && (
-            <TransactionsTable caption={`Transactions in the last ${HISTORY_WINDOW_DAYS} days`} transactions={history.transactions} />
+          {canLoadHistory && transactions && transactions.length > 0 && (
+            <TransactionsTable caption={`Transactions in the last ${HISTORY_WINDOW_DAYS} days`} transactions={transactions} />
           )}
         </section>
       )}

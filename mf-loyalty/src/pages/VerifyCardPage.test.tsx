@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import type { Session } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
@@ -14,7 +15,7 @@ function setup({ session = sessions.liam(), api = fakeApi(), search = '?redirect
   kit.reset();
   const navigate = jest.fn();
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  render(<VerifyCardPage bus={kit.bus} api={api} navigate={navigate} search={search} />);
+  renderWithKit(<VerifyCardPage bus={kit.bus} api={api} navigate={navigate} search={search} />, { kit, remote: 'mf-loyalty' });
   return { kit, api, navigate, user };
 }
 
@@ -109,17 +110,52 @@ describe('/verify-card (spec §2 Routes, §4 Verify flow)', () => {
     expect(navigate).toHaveBeenCalledWith('/recipes');
   });
 
-  it.each([
-    ['https://evil.example', '?redirectUrl=https%3A%2F%2Fevil.example'],
-    ['javascript:alert(1)', '?redirectUrl=javascript%3Aalert(1)'],
-    ['//evil', '?redirectUrl=%2F%2Fevil'],
-    ['no redirectUrl', ''],
-  ])('a hostile or missing redirectUrl (%s) goes home instead', async (_label, search) => {
-    const { user, navigate } = setup({ search });
+  /** Verifies with the right code on `/verify-card?redirectUrl=<raw>` (no parameter when null); returns where the page went. */
+  async function verifyWithRedirect(raw: string | null): Promise<unknown> {
+    const { user, navigate } = setup({ search: raw === null ? '' : `?redirectUrl=${encodeURIComponent(raw)}` });
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '246810');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await act(async () => {});
-    expect(navigate).toHaveBeenCalledWith('/');
+    expect(navigate).toHaveBeenCalledTimes(1);
+    return navigate.mock.calls[0][0];
+  }
+
+  // The cases of the former local safeRedirect, now the kit's safeReturnPath as this page uses it.
+  it.each([
+    ['/scene', '/scene'],
+    ['/', '/'],
+    ['/recipes/maple-salmon?tab=recipe#steps', '/recipes/maple-salmon?tab=recipe#steps'],
+    ['/?query=milk&tab=product', '/?query=milk&tab=product'],
+    ['/products/milk%20bag', '/products/milk%20bag'],
+  ])('goes back to the site path %s', async (raw, expected) => {
+    expect(await verifyWithRedirect(raw)).toBe(expected);
+  });
+
+  it.each([
+    ['missing', null],
+    ['empty', ''],
+    ['another origin', 'https://evil.example'],
+    ['another origin with path', 'https://evil.example/scene'],
+    ['same origin written absolute (not a path)', `${window.location.origin}/scene`],
+    ['javascript: scheme', 'javascript:alert(1)'],
+    ['upper-case JavaScript: scheme', 'JavaScript:alert(1)'],
+    ['data: scheme', 'data:text/html,<script>alert(1)</script>'],
+    ['protocol-relative', '//evil'],
+    ['protocol-relative with path', '//evil.example/scene'],
+    ['backslash', '/\\evil'],
+    ['double backslash', '\\\\evil'],
+    ['tab inside (browsers drop it → //evil)', '/\t/evil'],
+    ['newline inside', '/\n/evil'],
+    ['leading space', ' //evil'],
+    ['relative path', 'scene'],
+    ['encoded //', '%2F%2Fevil'],
+    ['encoded second slash', '/%2Fevil'],
+    ['encoded backslash', '/%5Cevil'],
+    ['double-encoded second slash', '/%252Fevil'],
+    ['encoded javascript:', '%6A%61%76%61%73%63%72%69%70%74:alert(1)'],
+    ['malformed escape', '/%E0%A4%A'],
+  ])('a hostile or missing redirectUrl (%s) goes home instead', async (_label, raw) => {
+    expect(await verifyWithRedirect(raw)).toBe('/');
   });
 
   it('439 → toast and forced sign-out', async () => {

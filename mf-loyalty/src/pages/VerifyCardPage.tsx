@@ -1,12 +1,12 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
+import { safeReturnPath, useMutation } from '@storefront/remote-kit';
+import { bus as sharedBus, useBusState, type BffEnvelope, type EventBus, type Session } from 'shared-events';
 import { createLoyaltyApi, type LoyaltyApi } from '../api/loyaltyApi';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { trackCardActivation } from '../state/analytics';
 import { runBusEffects } from '../state/effects';
 import { EXCEPTION_MESSAGE, linkAccountMessage, verifyMessage } from '../state/messages';
 import { effectsForResponseCode, SESSION_PROBLEM_CODE } from '../state/popupMachine';
-import { safeRedirect } from '../state/safeRedirect';
 import { clearCountdown, codeWasSent, secondsLeft, startCountdown } from '../state/verifyCountdown';
 
 /** The demo verification code (no email is sent; shared contract "BFF API"). */
@@ -16,6 +16,7 @@ export const CODE_SENT_NOTICE = 'We sent a verification code to the email on you
 /** Toast after a successful verification. */
 export const VERIFIED_MESSAGE = 'Your Scene+ card is verified and linked to your account.';
 
+/** Props of {@link VerifyCardPage}. */
 export interface VerifyCardPageProps {
   bus?: EventBus;
   apiBase?: string;
@@ -25,6 +26,19 @@ export interface VerifyCardPageProps {
   search: string;
   /** Clock, epoch ms (tests use fake timers). */
   now?: () => number;
+}
+
+/**
+ * The 'Send code' / 'Resend code' request sequence (spec §4 Verify flow): `POST linkAccount` when no
+ * code was sent from this tab, else `POST resendCode`, and `linkAccount` after all when the BFF has
+ * no pending verification (`NO_PENDING_VERIFICATION`, e.g. the 900 s code expired).
+ * @returns which call answered last and its envelope; rejects when a call throws (`BffError`)
+ */
+async function sendCode(api: LoyaltyApi, session: Session, sent: boolean): Promise<{ call: 'linkAccount' | 'resendCode'; env: BffEnvelope<unknown> }> {
+  if (!sent) return { call: 'linkAccount', env: await api.linkAccount(session) };
+  const env = await api.resendCode(session);
+  if (env.code === 'NO_PENDING_VERIFICATION') return { call: 'linkAccount', env: await api.linkAccount(session) };
+  return { call: 'resendCode', env };
 }
 
 /** Re-renders every second while `active`, so the countdown text follows the clock. */
@@ -42,7 +56,9 @@ function useTick(active: boolean): void {
  * enter the emailed code → `POST /api/services/verifyCode`; 'Resend code' → `POST
  * /api/services/resendCode`, available when the 30 s countdown (sessionStorage) is over; on success:
  * `session/refresh-requested` (points appear in the header), card_activation analytics, and back to
- * `redirectUrl` when it is a path on this site ({@link safeRedirect}), else '/'.
+ * `redirectUrl` when it is a path on this site (the kit's `safeReturnPath`: one leading '/', no
+ * scheme, other origin, '//', backslash, control characters, nor encoded forms of these), else '/'.
+ * The calls are kit `useMutation`s (no retry); 'Verifying…' and the disabled buttons while they run.
  */
 export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp, navigate, search, now = Date.now }: VerifyCardPageProps) {
   const api = useMemo(() => apiProp ?? createLoyaltyApi(apiBase), [apiProp, apiBase]);
@@ -53,9 +69,11 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
-  const left = secondsLeft(now());
   const [sent, setSent] = useState(codeWasSent);
+  const verifyCode = useMutation({ mutationFn: (digits: string) => api.verifyCode(session, digits) });
+  const resendCode = useMutation({ mutationFn: () => sendCode(api, session, sent) });
+  const busy = verifyCode.isPending ? 'verify' : resendCode.isPending ? 'resend' : null;
+  const left = secondsLeft(now());
   useTick(left > 0);
 
   const redirectUrl = new URLSearchParams(search).get('redirectUrl');
@@ -83,32 +101,28 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
     if (busy) return;
     const digits = code.replace(/\s+/g, '');
     if (!/^\d{6}$/.test(digits)) { setError('Enter the 6-digit code from the email.'); return; }
-    setBusy('verify');
     setError(null);
     setNotice(null);
     try {
-      const env = await api.verifyCode(session, digits);
+      const env = await verifyCode.mutateAsync(digits);
       if (handle439(env.code)) return;
       if (env.status !== 'success') { setError(verifyMessage(env.code, env.message)); return; }
       clearCountdown();
       trackCardActivation(bus);
       bus.emit('toast/show', { id: 'scene-verify', message: VERIFIED_MESSAGE, kind: 'success' });
       bus.emit('session/refresh-requested', { reason: 'card-verified' });
-      go(safeRedirect(redirectUrl));
+      go(safeReturnPath(redirectUrl));
     } catch {
       setError(EXCEPTION_MESSAGE);
-    } finally {
-      setBusy(null);
     }
   };
 
-  /** linkAccount: sends the first code (spec §4 Verify flow). */
-  const link = async () => {
-    const env = await api.linkAccount(session);
+  /** linkAccount answered: the first code was sent (spec §4 Verify flow), or why not. */
+  const onLinkAnswer = (env: BffEnvelope<unknown>) => {
     if (handle439(env.code)) return;
     if (env.status === 'success' && env.code === 'ALREADY_LINKED') {
       bus.emit('session/refresh-requested', { reason: 'card-already-linked' });
-      go(safeRedirect(redirectUrl));
+      go(safeReturnPath(redirectUrl));
       return;
     }
     if (env.status !== 'success' || String(env.code) !== '200') { setError(linkAccountMessage(env.code, env.message)); return; }
@@ -119,21 +133,17 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
 
   const resend = async () => {
     if (busy || left > 0) return;
-    setBusy('resend');
     setError(null);
     setNotice(null);
     try {
-      if (!sent) { await link(); return; }
-      const env = await api.resendCode(session);
+      const { call, env } = await resendCode.mutateAsync();
+      if (call === 'linkAccount') { onLinkAnswer(env); return; }
       if (handle439(env.code)) return;
-      if (env.code === 'NO_PENDING_VERIFICATION') { await link(); return; }
       if (env.status !== 'success') { setError(verifyMessage(env.code, env.message)); return; }
       startCountdown(now());
       setNotice('We sent you a new code.');
     } catch {
       setError(EXCEPTION_MESSAGE);
-    } finally {
-      setBusy(null);
     }
   };
 
