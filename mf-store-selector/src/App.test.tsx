@@ -1,4 +1,5 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { createTestBus, fixtures, type TestBus } from 'shared-events/testing';
 import type { Store } from 'shared-events';
@@ -32,7 +33,7 @@ function setup(options: { withStore?: boolean } = {}) {
   if (options.withStore ?? true) kit.bus.emit('store/changed', { store: home, source: 'default' });
   kit.reset();
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const utils = render(<StoreSelectorApp bus={kit.bus} />);
+  const utils = renderWithKit(<StoreSelectorApp bus={kit.bus} />, { kit });
   return { user, ...utils };
 }
 
@@ -106,7 +107,7 @@ describe('spec §2 Store selector dialog', () => {
   it('opens when another remote publishes store/selector-open-requested (no header needed)', async () => {
     setup();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    act(() => kit.bus.emit('store/selector-open-requested', {}));
+    await act(async () => kit.bus.emit('store/selector-open-requested', {}));
     expect(await screen.findByRole('dialog', { name: 'Select a store' })).toBeInTheDocument();
   });
 

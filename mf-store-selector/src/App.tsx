@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@storefront/remote-kit';
 import {
   bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusEvent, useBusState,
   type RemoteProps, type Store,
@@ -8,8 +9,8 @@ import {
   confirmStoreChoice, followAccountStore, initPreferredStore, readStoredStore,
   STORE_FETCH_ERROR, type SaveAccountStore,
 } from './state/preferredStore';
+import { storeSearchQuery } from './state/storeQueries';
 import { readShopperLocation, requestLocationOnce, type GeolocationLike, type LatLng } from './geo/location';
-import { STORES_LISTED } from './state/useStoreSearch';
 import { StoreButton } from './components/StoreButton';
 import { StoreSelectorDialog } from './components/StoreSelectorDialog';
 import './components/storeSelector.css';
@@ -33,8 +34,10 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
  * the runtime config, never the header remote.
  *
  * - Start-up: stored store, else default store 3299; on that first visit the shopper's location is
- *   requested once and, with a position, the selector opens on the nearest stores ('Stores near you',
- *   4 fetched, 3 listed). Nearest-store fetch failure → toast 'Failed to fetch store data'.
+ *   requested once and, with a position, the nearest stores are fetched (`queryClient.fetchQuery`,
+ *   the selector's own nearby-list key) and the selector opens on them ('Stores near you', 4 fetched,
+ *   3 listed). Nearest-store fetch failure → toast 'Failed to fetch store data'.
+ * - Needs the remote kit's providers (`createRemoteLifecycles`, `mountStandalone`, `renderWithKit`).
  * - Sign-in: the account's store (`session.product.storeId`) wins over the local one (source 'account').
  * - Confirmation: local save, `store/changed` (source 'user'), account save when signed in.
  *
@@ -48,9 +51,9 @@ export function StoreSelectorApp({
   const search = config.search;
   const storeApi = useMemo(() => api ?? createStoreSearchApi(search), [api, search]);
   const store = useBusState(bus.state.store);
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [position, setPosition] = useState<LatLng | null>(() => readShopperLocation());
-  const [nearest, setNearest] = useState<Store[] | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
 
@@ -63,25 +66,21 @@ export function StoreSelectorApp({
       ...(storage !== undefined ? { storage } : {}),
     });
     if (!firstVisit) return;
-    let live = true;
     void requestLocationOnce({
       bus,
       ...(geolocation !== undefined ? { geolocation } : {}),
       ...(storage !== undefined ? { storage } : {}),
     }).then(async (point) => {
-      if (!point || !live) return;
+      if (!point) return;
       setPosition(point);
       try {
-        const stores = await storeApi.searchStores({ query: '', around: point });
-        if (!live || stores.length === 0) return;
-        setNearest(stores.slice(0, STORES_LISTED));
-        setOpen(true);
+        const { stores } = await queryClient.fetchQuery(storeSearchQuery(storeApi, '', point));
+        if (stores.length > 0) setOpen(true);
       } catch {
         bus.emit('toast/show', { id: 'store-fetch', message: STORE_FETCH_ERROR, kind: 'error' });
       }
     });
-    return () => { live = false; };
-  }, [bus, storeApi, config.defaultStoreNumber, storage, geolocation]);
+  }, [bus, storeApi, queryClient, config.defaultStoreNumber, storage, geolocation]);
 
   useEffect(
     () => followAccountStore({ bus, api: storeApi, ...(storage !== undefined ? { storage } : {}) }),
@@ -96,7 +95,6 @@ export function StoreSelectorApp({
     if (open) wasOpen.current = true;
     else if (wasOpen.current) {
       wasOpen.current = false;
-      setNearest(null);
       triggerRef.current?.focus();
     }
   }, [open]);
@@ -124,7 +122,6 @@ export function StoreSelectorApp({
           api={storeApi}
           currentStore={store}
           around={position}
-          initialStores={nearest}
           onClose={close}
           onConfirm={confirm}
           navigate={navigate}

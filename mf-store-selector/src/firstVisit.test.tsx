@@ -1,4 +1,5 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { createTestBus, fixtures, type TestBus } from 'shared-events/testing';
 import type { Store } from 'shared-events';
@@ -26,7 +27,7 @@ let geo: FakeGeolocation;
 
 function renderApp(extra: Partial<Parameters<typeof StoreSelectorApp>[0]> = {}) {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const utils = render(<StoreSelectorApp bus={kit.bus} api={api} geolocation={geo.geolocation} {...extra} />);
+  const utils = renderWithKit(<StoreSelectorApp bus={kit.bus} api={api} geolocation={geo.geolocation} {...extra} />, { kit });
   return { user, ...utils };
 }
 

@@ -38,4 +38,25 @@ describe("single-spa lifecycles exposed as './pages' (mounted by the shell into 
     await act(async () => { await pages.unmount(props as never); });
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
+
+  it("a failing pages app shows 'Store pages are unavailable right now.' in the page slot and logs the error", async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    (createStoreSearchApi as jest.Mock).mockImplementation(() => { throw new Error('bad search config'); });
+    window.history.pushState(null, '', '/store-locator');
+    const domElement = document.createElement('div');
+    document.body.appendChild(domElement);
+    const props = { name: 'mf-store-pages', singleSpa: {}, mountParcel: jest.fn(), bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, domElement, navigate: jest.fn() };
+
+    await pages.bootstrap(props as never);
+    let mounted: Promise<unknown> = Promise.resolve();
+    act(() => { mounted = pages.mount(props as never); });
+    await act(async () => { await mounted; });
+
+    expect(domElement).toHaveTextContent('Store pages are unavailable right now.');
+    expect(domElement.querySelector('[data-remote-error="mf-store-selector/pages"]')).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('[mf-store-selector] pages failed', expect.objectContaining({ message: 'bad search config' }));
+
+    await act(async () => { await pages.unmount(props as never); });
+    error.mockRestore();
+  });
 });

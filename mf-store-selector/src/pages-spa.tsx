@@ -1,22 +1,17 @@
 /**
- * './pages': single-spa lifecycles of the store pages (spec §2 Routes): the store locator
- * `/store-locator` and the store detail `/stores/{slug}`. The shell mounts it into `#slot-page`
- * on those paths with `RemoteProps` (bus, config, domElement, navigate); the remote reads the path itself.
+ * './pages': single-spa lifecycles of the store pages (spec §2 Routes), through the remote kit's
+ * `createRemoteLifecycles`: the store locator `/store-locator` and the store detail `/stores/{slug}`.
+ * The shell mounts it into `#slot-page` on those paths with `RemoteProps` (bus, config, domElement,
+ * navigate); the app reads the path itself and loads each page on demand (`lazyPage`, the kit's
+ * "Loading…" status meanwhile). When it throws, the kit logs `[mf-store-selector] pages failed` and
+ * the page slot shows 'Store pages are unavailable right now.'.
  */
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { RemoteProps } from 'shared-events';
+import { createRemoteLifecycles } from '@storefront/remote-kit';
 import { StorePagesApp } from './pages/StorePagesApp';
 
-const lifecycles = singleSpaReact<RemoteProps>({
-  React,
-  ReactDOMClient,
+export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+  remote: 'mf-store-selector',
+  label: 'pages',
   rootComponent: StorePagesApp,
-  errorBoundary: () => (
-    <p className="mfsp-error" data-remote-error="mf-store-selector/pages">Store pages are unavailable right now.</p>
-  ),
-  domElementGetter: (props) => props.domElement ?? document.getElementById('slot-page') ?? document.body,
+  fallback: <p className="mfsp-error" data-remote-error="mf-store-selector/pages">Store pages are unavailable right now.</p>,
 });
-
-export const { bootstrap, mount, unmount } = lifecycles;

@@ -38,4 +38,26 @@ describe("single-spa lifecycles exposed as './spa'", () => {
     await act(async () => { await spa.unmount(props as never); });
     expect(screen.queryByRole('button', { name: /^Your store/ })).not.toBeInTheDocument();
   });
+
+  it("a selector that throws never blanks the header: the kit's hidden marker stays in the slot and the error is logged", async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    (createStoreSearchApi as jest.Mock).mockImplementation(() => { throw new Error('bad search config'); });
+    const domElement = document.createElement('div');
+    document.body.appendChild(domElement);
+    const props = { name: 'mf-store-selector', singleSpa: {}, mountParcel: jest.fn(), bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, domElement };
+
+    await spa.bootstrap(props as never);
+    let mounted: Promise<unknown> = Promise.resolve();
+    act(() => { mounted = spa.mount(props as never); });
+    await act(async () => { await mounted; });
+
+    const marker = domElement.querySelector('[data-remote-error="mf-store-selector"]');
+    expect(marker).toHaveAttribute('data-remote-app', 'selector');
+    expect(marker).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: /store/i })).not.toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('[mf-store-selector] selector failed', expect.objectContaining({ message: 'bad search config' }));
+
+    await act(async () => { await spa.unmount(props as never); });
+    error.mockRestore();
+  });
 });

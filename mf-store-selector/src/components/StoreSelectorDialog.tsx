@@ -23,8 +23,6 @@ export interface StoreSelectorDialogProps {
   currentStore: Store | null;
   /** The shopper's position (spec §4 first visit); centres the nearby list before typing. */
   around?: { lat: number; lng: number } | null;
-  /** Nearest stores already fetched from the shopper's position, listed at once. */
-  initialStores?: Store[] | null;
   /** Close without a change (Escape, close button, backdrop). */
   onClose: () => void;
   /** 'Yes' on the confirmation sheet: the caller saves and publishes, then closes. */
@@ -38,12 +36,13 @@ export interface StoreSelectorDialogProps {
 
 /**
  * The store selector (spec §2 Store selector, §4 Store selection, §5, §8, §9): a modal dialog
- * 'Select a store' with the search box 'Search by city or postal code' (700 ms debounce), at most
+ * 'Select a store' with the search box 'Search by city or postal code' (700 ms debounce through
+ * {@link useStoreSearch}; the nearby list of the first visit comes from the query cache), at most
  * 3 stores, the empty states, the fetch error, a 'View Store Locator' link, and the confirmation sheet
  * 'Update Selected Store'. Rendered in a portal on `document.body`; focus is trapped and Escape closes
  * (the sheet first, when open).
  */
-export function StoreSelectorDialog({ api, currentStore, around, initialStores, onClose, onConfirm, navigate, now }: StoreSelectorDialogProps) {
+export function StoreSelectorDialog({ api, currentStore, around, onClose, onConfirm, navigate, now }: StoreSelectorDialogProps) {
   const titleId = useId();
   const inputId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -52,13 +51,7 @@ export function StoreSelectorDialog({ api, currentStore, around, initialStores, 
   const sheetReturnFocus = useRef<HTMLElement | null>(null);
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<Store | null>(null);
-  const { status, stores, forQuery } = useStoreSearch({
-    api,
-    query,
-    around: around ?? currentStore?._geoloc ?? null,
-    enabled: true,
-    initialStores,
-  });
+  const { status, stores, forQuery } = useStoreSearch({ api, query, around: around ?? currentStore?._geoloc ?? null });
 
   useEffect(() => {
     onCloseRef.current = onClose;

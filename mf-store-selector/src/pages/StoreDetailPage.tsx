@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { useBusState, type EventBus, type Store } from 'shared-events';
-import type { RankedStore, StoreSearchApi } from '../api/storeSearch';
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@storefront/remote-kit';
+import { useBusState, type EventBus } from 'shared-events';
+import type { StoreSearchApi } from '../api/storeSearch';
 import { FETCH_ERROR } from '../components/StoreSelectorDialog';
 import { distanceLabel, formatDistanceKm } from '../geo/distance';
+import { nearbyStoresQuery, storeBySlugQuery } from '../state/storeQueries';
 import { STORES_LISTED } from '../state/useStoreSearch';
 import { BannerLogo } from './BannerLogo';
 import { linkClick, regionText, storeDetailsUrl } from './links';
@@ -21,14 +23,6 @@ export interface StoreDetailPageProps {
   focusOnLoad?: boolean;
 }
 
-type Lookup =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'missing' }
-  | { status: 'found'; store: Store };
-
-type Nearby = { status: 'loading' | 'error' } | { status: 'success'; stores: RankedStore[] };
-
 /**
  * Store detail page `/stores/{slug}` (spec §2 Routes, §3 Store): the store's banner logo (co-op or
  * standard, by name), name, store number, address with the intersection, hours for each day (or
@@ -36,44 +30,22 @@ type Nearby = { status: 'loading' | 'error' } | { status: 'success'; stores: Ran
  * (engine `aroundLatLng` of this store, 4 fetched, itself excluded, at most 3 listed with km).
  * The store is found with `filters: 'slug:"<slug>"'`; an unknown slug shows a real not-found view
  * (heading 'Store not found', link to the locator); a fetch failure shows 'Failed to fetch store data'.
+ * Loaded on demand (`lazyPage` in StorePagesApp); both lookups are kit `useQuery`s
+ * ({@link storeBySlugQuery}, {@link nearbyStoresQuery}).
  */
 export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, focusOnLoad = false }: StoreDetailPageProps) {
   const current = useBusState(bus.state.store);
-  const [lookup, setLookup] = useState<Lookup>({ status: 'loading' });
-  const [nearby, setNearby] = useState<Nearby>({ status: 'loading' });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const lookup = useQuery(storeBySlugQuery(api, slug));
+  const store = lookup.data ?? null;
+  const status: 'loading' | 'error' | 'found' | 'missing' = lookup.isError ? 'error' : lookup.isPending ? 'loading' : store ? 'found' : 'missing';
+  const nearby = useQuery(nearbyStoresQuery(api, store));
 
   useEffect(() => {
-    let cancelled = false;
-    setLookup({ status: 'loading' });
-    api.getStoreBySlug(slug).then(
-      (store) => { if (!cancelled) setLookup(store ? { status: 'found', store } : { status: 'missing' }); },
-      () => { if (!cancelled) setLookup({ status: 'error' }); },
-    );
-    return () => { cancelled = true; };
-  }, [api, slug]);
-
-  const store = lookup.status === 'found' ? lookup.store : null;
-  useEffect(() => {
-    if (!store) return;
-    let cancelled = false;
-    setNearby({ status: 'loading' });
-    api.searchStoresRanked({ query: '', around: store._geoloc }).then(
-      (answer) => {
-        if (cancelled) return;
-        const others = answer.stores.filter((s) => s.store.storeNumber !== store.storeNumber).slice(0, STORES_LISTED);
-        setNearby({ status: 'success', stores: others });
-      },
-      () => { if (!cancelled) setNearby({ status: 'error' }); },
-    );
-    return () => { cancelled = true; };
-  }, [api, store]);
-
-  useEffect(() => {
-    if (lookup.status === 'loading') return;
-    document.title = `${lookup.status === 'found' ? lookup.store.locationName : lookup.status === 'missing' ? 'Store not found' : 'Store'} | Harbour Market`;
+    if (status === 'loading') return;
+    document.title = `${store ? store.locationName : status === 'missing' ? 'Store not found' : 'Store'} | Harbour Market`;
     if (focusOnLoad) headingRef.current?.focus();
-  }, [lookup, focusOnLoad]);
+  }, [status, store, focusOnLoad]);
 
   const locatorLink = (
     <a className="mfsp-link" href="/store-locator" onClick={linkClick('/store-locator', navigate)}>
@@ -81,10 +53,10 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
     </a>
   );
 
-  if (lookup.status === 'loading') {
+  if (status === 'loading') {
     return <div className="mfsp-page" aria-busy="true"><p role="status">Loading store details…</p></div>;
   }
-  if (lookup.status === 'error') {
+  if (status === 'error') {
     return (
       <div className="mfsp-page">
         <h1 ref={headingRef} tabIndex={-1} className="mfsp-title">Store details</h1>
@@ -93,7 +65,7 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
       </div>
     );
   }
-  if (lookup.status === 'missing') {
+  if (!store) {
     return (
       <div className="mfsp-page mfsp-notfound" data-status="404">
         <h1 ref={headingRef} tabIndex={-1} className="mfsp-title">Store not found</h1>
@@ -103,9 +75,10 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
     );
   }
 
-  const s = lookup.store;
+  const s = store;
   const { address1, address2, intersection, city, province, postalCode } = s.address;
   const isCurrent = current?.storeNumber === s.storeNumber;
+  const nearbyStores = nearby.data?.slice(0, STORES_LISTED);
   return (
     <div className="mfsp-page mfsp-detail" inert={confirmation.pending ? true : undefined}>
       <p className="mfsp-crumbs">{locatorLink}</p>
@@ -140,13 +113,13 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
 
       <section aria-labelledby="mfsp-nearby-title" className="mfsp-nearby">
         <h2 id="mfsp-nearby-title" className="mfsp-subtitle">Nearby stores</h2>
-        {nearby.status === 'loading' && <p role="status">Searching for stores…</p>}
-        {nearby.status === 'error' && <p role="alert" className="mfsp-error">{FETCH_ERROR}</p>}
-        {nearby.status === 'success' && nearby.stores.length === 0 && <p>No stores found in your area</p>}
-        {nearby.status === 'success' && nearby.stores.length > 0 && (
+        {nearby.isPending && <p role="status">Searching for stores…</p>}
+        {nearby.isError && <p role="alert" className="mfsp-error">{FETCH_ERROR}</p>}
+        {nearbyStores?.length === 0 && <p>No stores found in your area</p>}
+        {nearbyStores && nearbyStores.length > 0 && (
           <div className="mfsp-nearby__body">
             <ol className="mfsp-nearby__list" aria-label="Nearby stores">
-              {nearby.stores.map(({ store: n, distanceMeters }) => {
+              {nearbyStores.map(({ store: n, distanceMeters }) => {
                 const url = storeDetailsUrl(n.slug);
                 return (
                   <li key={n.storeNumber} className="mfsp-nearby__item">
@@ -166,7 +139,7 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
               title={`Map of ${s.locationName} and nearby stores`}
               markers={[
                 { id: s.storeNumber, badge: '★', label: `${s.locationName} (this store)`, point: s._geoloc, highlight: true },
-                ...nearby.stores.map(({ store: n, distanceMeters }, i) => ({
+                ...nearbyStores.map(({ store: n, distanceMeters }, i) => ({
                   id: n.storeNumber,
                   badge: String(i + 1),
                   label: [`${i + 1}: ${n.locationName}`, formatDistanceKm(distanceMeters)].filter(Boolean).join(', '),

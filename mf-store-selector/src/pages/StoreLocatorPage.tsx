@@ -1,17 +1,16 @@
-import { StoreSearchField } from '../components/StoreSearchField';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useBusState, type EventBus, type Store } from 'shared-events';
-import type { RankedStore, StoreSearchApi } from '../api/storeSearch';
+import type { StoreSearchApi } from '../api/storeSearch';
+import { StoreSearchField } from '../components/StoreSearchField';
 import { FETCH_ERROR, NO_STORE_FOUND, NO_STORES_NEARBY } from '../components/StoreSelectorDialog';
 import { formatDistanceKm } from '../geo/distance';
 import {
   LOCATION_ERROR, LOCATION_TIMEOUT_MS, LOCATION_TOAST_ID, PERMISSION_DENIED, isLatLng,
   readShopperLocation, saveShopperLocation, type GeolocationLike, type LatLng,
 } from '../geo/location';
-import { STORE_SEARCH_DEBOUNCE_MS } from '../state/useStoreSearch';
+import { useStoreLocatorSearch } from '../state/useStoreLocatorSearch';
 import { LocatorStoreCard } from './LocatorStoreCard';
 import { StoreMap } from './StoreMap';
-import { useDebouncedValue } from './useDebouncedValue';
 import type { StoreConfirmation } from './useStoreConfirmation';
 
 export interface StoreLocatorPageProps {
@@ -26,19 +25,9 @@ export interface StoreLocatorPageProps {
   focusOnLoad?: boolean;
 }
 
-interface Results {
-  status: 'loading' | 'success' | 'error';
-  stores: RankedStore[];
-  page: number;
-  nbPages: number;
-  /** The trimmed query these results answer. */
-  forQuery: string;
-  /** Loading a further page (the list stays). */
-  more: boolean;
-}
-
 /**
- * Store locator page `/store-locator` (spec §2 Routes, §3 Store, §4, §8, §9):
+ * Store locator page `/store-locator` (spec §2 Routes, §3 Store, §4, §8, §9), loaded on demand
+ * (`lazyPage` in StorePagesApp); the search is {@link useStoreLocatorSearch} (kit `useQuery`):
  * - search box 'Search by city or postal code' (700 ms debounce, max 100 characters);
  * - results nearest first with the distance in km, measured from the shopper's position (this
  *   session, or 'Use my location') or else the current store (engine `aroundLatLng` +
@@ -55,50 +44,14 @@ export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation
   const [locating, setLocating] = useState(false);
   const [locationNote, setLocationNote] = useState<string | null>(null);
   const [query, setQuery] = useState('');
-  const q = useDebouncedValue(query.trim(), STORE_SEARCH_DEBOUNCE_MS);
   const origin: LatLng | null = shopper ?? current?._geoloc ?? null;
-  const originLat = origin?.lat;
-  const originLng = origin?.lng;
-  const [results, setResults] = useState<Results>({ status: 'loading', stores: [], page: 0, nbPages: 0, forQuery: '', more: false });
-  const [requestedPage, setRequestedPage] = useState(0);
-  const searchKey = `${q}|${originLat}|${originLng}`;
-  const lastKey = useRef(searchKey);
+  const results = useStoreLocatorSearch({ api, query, around: origin });
 
   useEffect(() => {
     document.title = 'Store locator | Harbour Market';
     if (focusOnLoad) headingRef.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, []);
-
-  useEffect(() => {
-    const fresh = lastKey.current !== searchKey;
-    lastKey.current = searchKey;
-    const page = fresh ? 0 : requestedPage;
-    if (fresh && requestedPage !== 0) {
-      setRequestedPage(0);
-      return;
-    }
-    let cancelled = false;
-    setResults((r) => ({ ...r, status: page === 0 ? 'loading' : r.status, more: page > 0 }));
-    const around = originLat !== undefined && originLng !== undefined ? { lat: originLat, lng: originLng } : undefined;
-    api.searchStoresRanked({ query: q, around, page }).then(
-      (answer) => {
-        if (cancelled) return;
-        setResults((r) => ({
-          status: 'success',
-          stores: page === 0 ? answer.stores : [...r.stores, ...answer.stores.filter((s) => !r.stores.some((x) => x.store.storeNumber === s.store.storeNumber))],
-          page: answer.page,
-          nbPages: answer.nbPages,
-          forQuery: q,
-          more: false,
-        }));
-      },
-      () => {
-        if (!cancelled) setResults((r) => ({ ...r, status: 'error', stores: page === 0 ? [] : r.stores, forQuery: q, more: false }));
-      },
-    );
-    return () => { cancelled = true; };
-  }, [api, searchKey, q, originLat, originLng, requestedPage]);
 
   const useMyLocation = useCallback(() => {
     const geo = geolocation === undefined ? (typeof navigator !== 'undefined' ? navigator.geolocation : null) : geolocation;
@@ -176,8 +129,8 @@ export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation
               ))}
             </ol>
           )}
-          {results.status === 'success' && results.stores.length > 0 && results.page + 1 < results.nbPages && (
-            <button type="button" className="mfsp-btn mfsp-btn--secondary mfsp-more" disabled={results.more} onClick={() => setRequestedPage(results.page + 1)}>
+          {results.status === 'success' && results.stores.length > 0 && results.hasMore && (
+            <button type="button" className="mfsp-btn mfsp-btn--secondary mfsp-more" disabled={results.more} onClick={results.showMore}>
               {results.more ? 'Loading more stores…' : 'Show more stores'}
             </button>
           )}

@@ -1,11 +1,10 @@
 import { useMemo, useRef } from 'react';
+import { lazyPage, useLocation } from '@storefront/remote-kit';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
 import { createStoreSearchApi, type StoreSearchApi } from '../api/storeSearch';
 import type { GeolocationLike } from '../geo/location';
 import type { SaveAccountStore } from '../state/preferredStore';
-import { StoreDetailPage } from './StoreDetailPage';
-import { StoreLocatorPage } from './StoreLocatorPage';
-import { parseStoreRoute, useLocationPath } from './useLocationPath';
+import { parseStoreRoute } from './storeRoute';
 import { useStoreConfirmation } from './useStoreConfirmation';
 import '../components/storeSelector.css';
 import './pages.css';
@@ -23,16 +22,24 @@ export interface StorePagesAppProps extends Partial<RemoteProps> {
   now?: Date;
 }
 
+/** The locator page, in its own chunk (the kit shows "Loading…" meanwhile). */
+const StoreLocatorPage = lazyPage(() => import('./StoreLocatorPage'), 'StoreLocatorPage');
+/** The store detail page, in its own chunk. */
+const StoreDetailPage = lazyPage(() => import('./StoreDetailPage'), 'StoreDetailPage');
+
 /**
  * Root of './pages' (spec §2 Routes): reads the path itself and renders the store locator on
  * `/store-locator` or the store detail on `/stores/{slug}`; nothing on other paths. Selecting a store
  * goes through the 'Update Selected Store' sheet and publishes `store/changed` (source 'user'), like
  * the selector. Both pages follow `store/changed` (current-store badge, distances) without a reload.
+ * The path comes from the remote kit's `useLocation` (history, single-spa reroutes); each page is a
+ * `lazyPage`, so this root must render under the kit's providers (createRemoteLifecycles,
+ * mountStandalone or renderWithKit), which also give the pages their QueryClient.
  */
 export function StorePagesApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, api, storage, geolocation, saveAccountStore, now }: StorePagesAppProps) {
   const search = config.search;
   const storeApi = useMemo(() => api ?? createStoreSearchApi(search), [api, search]);
-  const route = parseStoreRoute(useLocationPath());
+  const route = parseStoreRoute(useLocation().pathname);
   const confirmation = useStoreConfirmation({
     bus,
     apiBase: config.apiBase,

@@ -1,9 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { createTestBus, fixtures, type TestBus } from 'shared-events/testing';
 import type { Store } from 'shared-events';
 import { StorePagesApp } from './StorePagesApp';
-import { parseStoreRoute } from './useLocationPath';
+import { parseStoreRoute } from './storeRoute';
 import { MAP_HEIGHT, MAP_WIDTH, projectPoints, scaleBarKm } from './StoreMap';
 import { SHOPPER_LOCATION_KEY } from '../geo/location';
 import { PREFERRED_STORE_KEY } from '../state/preferredStore';
@@ -24,14 +25,25 @@ const stores: Store[] = [
 let kit: TestBus;
 let api: ReturnType<typeof fakeApi>;
 
-function renderAt(path: string, extra: Partial<Parameters<typeof StorePagesApp>[0]> = {}) {
+/**
+ * Renders the pages app at `path` under the kit's providers and waits until the lazily loaded page
+ * is there (the kit's "Loading…" status gone) and its first engine answers are shown.
+ */
+async function renderAt(path: string, extra: Partial<Parameters<typeof StorePagesApp>[0]> = {}) {
   window.history.pushState(null, '', path);
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   const navigate = jest.fn((url: string) => {
     window.history.pushState(null, '', url);
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  const utils = render(<StorePagesApp bus={kit.bus} api={api} navigate={navigate} now={MONDAY} saveAccountStore={jest.fn().mockResolvedValue(true)} {...extra} />);
+  const utils = renderWithKit(
+    <StorePagesApp bus={kit.bus} api={api} navigate={navigate} now={MONDAY} saveAccountStore={jest.fn().mockResolvedValue(true)} {...extra} />,
+    { kit },
+  );
+  await waitFor(() => {
+    expect(utils.container.querySelector('[data-remote-loading], [aria-busy="true"]')).toBeNull();
+    expect(screen.queryByText('Searching for stores…')).toBeNull();
+  });
   return { user, navigate, ...utils };
 }
 
@@ -65,15 +77,15 @@ describe('spec §2 Routes: paths of the store pages', () => {
     expect(parseStoreRoute(path)).toEqual(route);
   });
 
-  it('renders nothing on other paths', () => {
-    const { container } = renderAt('/offers');
+  it('renders nothing on other paths', async () => {
+    const { container } = await renderAt('/offers');
     expect(container.querySelector('h1')).toBeNull();
   });
 });
 
 describe('spec §2 /store-locator: store locator page', () => {
   it('lists stores nearest first around the current store, with km and every Store field', async () => {
-    renderAt('/store-locator');
+    await renderAt('/store-locator');
     expect(screen.getByRole('heading', { level: 1, name: 'Find a store' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Stores near your current store' });
     expect(api.searchStoresRanked).toHaveBeenCalledWith({ query: '', around: home._geoloc, page: 0 });
@@ -93,7 +105,7 @@ describe('spec §2 /store-locator: store locator page', () => {
   });
 
   it('draws the results on an inline SVG map: one labelled marker per store, no network', async () => {
-    renderAt('/store-locator');
+    await renderAt('/store-locator');
     const map = await screen.findByRole('group', { name: 'Map of the stores listed' });
     const markers = within(map).getAllByRole('img');
     expect(markers.map((m) => m.getAttribute('aria-label'))).toEqual([
@@ -103,7 +115,7 @@ describe('spec §2 /store-locator: store locator page', () => {
   });
 
   it('spec §9: searches by city or postal code 700 ms after the last keystroke', async () => {
-    const { user } = renderAt('/store-locator');
+    const { user } = await renderAt('/store-locator');
     await screen.findByRole('list');
     api.searchStoresRanked.mockClear();
     const input = screen.getByRole('searchbox', { name: 'Search by city or postal code' });
@@ -118,7 +130,7 @@ describe('spec §2 /store-locator: store locator page', () => {
 
   it('measures from the shopper\'s position when known this session', async () => {
     sessionStorage.setItem(SHOPPER_LOCATION_KEY, JSON.stringify({ lat: 45.62, lng: -61.99 }));
-    renderAt('/store-locator');
+    await renderAt('/store-locator');
     expect(await screen.findByRole('list', { name: 'Stores near you' })).toBeInTheDocument();
     expect(api.searchStoresRanked).toHaveBeenCalledWith({ query: '', around: { lat: 45.62, lng: -61.99 }, page: 0 });
     expect(within(screen.getByRole('group', { name: 'Map of the stores listed' })).getByRole('img', { name: 'Your location' })).toBeInTheDocument();
@@ -126,7 +138,7 @@ describe('spec §2 /store-locator: store locator page', () => {
 
   it("'Use my location': granted → searches around the position; denied → a note, no toast", async () => {
     const geo = fakeGeolocation();
-    const { user } = renderAt('/store-locator', { geolocation: geo.geolocation });
+    const { user } = await renderAt('/store-locator', { geolocation: geo.geolocation });
     await screen.findByRole('list');
     await user.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(screen.getByRole('button', { name: 'Finding your location…' })).toBeDisabled();
@@ -144,7 +156,7 @@ describe('spec §2 /store-locator: store locator page', () => {
   it('pages by 4: "Show more stores" appends the next page', async () => {
     api.searchStoresRanked.mockResolvedValueOnce({ stores: stores.slice(0, 2).map((store) => ({ store, distanceMeters: 1000 })), page: 0, nbPages: 2 });
     api.searchStoresRanked.mockResolvedValueOnce({ stores: [{ store: home, distanceMeters: 9000 }], page: 1, nbPages: 2 });
-    const { user } = renderAt('/store-locator');
+    const { user } = await renderAt('/store-locator');
     const list = await screen.findByRole('list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Show more stores' }));
@@ -156,7 +168,7 @@ describe('spec §2 /store-locator: store locator page', () => {
 
   it('spec §8: "Failed to fetch store data" when the engine fails; empty states', async () => {
     api.searchStoresRanked.mockRejectedValueOnce(new Error('503'));
-    const { user } = renderAt('/store-locator');
+    const { user } = await renderAt('/store-locator');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch store data');
     api.searchStoresRanked.mockResolvedValue({ stores: [], page: 0, nbPages: 0 });
     await user.type(screen.getByRole('searchbox'), 'Zzyzx');
@@ -165,7 +177,7 @@ describe('spec §2 /store-locator: store locator page', () => {
   });
 
   it('"Select this store" → "Update Selected Store" → Yes publishes store/changed; the page follows it', async () => {
-    const { user } = renderAt('/store-locator');
+    const { user } = await renderAt('/store-locator');
     const list = await screen.findByRole('list');
     const first = within(list).getAllByRole('listitem')[0];
     const select = within(first).getByRole('button', { name: 'Select this store' });
@@ -186,7 +198,7 @@ describe('spec §2 /store-locator: store locator page', () => {
   });
 
   it('No (or Escape) clears the pending choice; focus returns to the button', async () => {
-    const { user } = renderAt('/store-locator');
+    const { user } = await renderAt('/store-locator');
     const list = await screen.findByRole('list');
     const select = within(within(list).getAllByRole('listitem')[1]).getByRole('button', { name: 'Select this store' });
     await user.click(select);
@@ -201,7 +213,7 @@ describe('spec §2 /store-locator: store locator page', () => {
 
 describe('spec §2 /stores/{slug}: store detail page', () => {
   it('shows name, number, address, intersection, hours for each day, region and "Select this store"', async () => {
-    renderAt('/stores/halifax-quinpool-road-3299');
+    await renderAt('/stores/halifax-quinpool-road-3299');
     expect(await screen.findByRole('heading', { level: 1, name: 'Halifax Quinpool Road' })).toBeInTheDocument();
     expect(api.getStoreBySlug).toHaveBeenCalledWith('halifax-quinpool-road-3299');
     expect(screen.getByRole('img', { name: 'Harbour Market logo' })).toHaveAttribute('data-banner', 'standard');
@@ -220,7 +232,7 @@ describe('spec §2 /stores/{slug}: store detail page', () => {
   });
 
   it("a co-op store shows the co-op logo and 'Open 24 Hours'", async () => {
-    renderAt('/stores/antigonish-co-op-2062');
+    await renderAt('/stores/antigonish-co-op-2062');
     expect(await screen.findByRole('heading', { level: 1, name: 'Antigonish Co-op' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Harbour Co-op logo' })).toHaveAttribute('data-banner', 'coop');
     expect(screen.getByText('Open 24 Hours')).toBeInTheDocument();
@@ -228,7 +240,7 @@ describe('spec §2 /stores/{slug}: store detail page', () => {
   });
 
   it('lists nearby stores around this store, excluding itself, with km and links', async () => {
-    const { user, navigate } = renderAt('/stores/antigonish-co-op-2062');
+    const { user, navigate } = await renderAt('/stores/antigonish-co-op-2062');
     const nearby = await screen.findByRole('list', { name: 'Nearby stores' });
     expect(api.searchStoresRanked).toHaveBeenCalledWith({ query: '', around: stores[1]._geoloc });
     const links = within(nearby).getAllByRole('link');
@@ -242,7 +254,7 @@ describe('spec §2 /stores/{slug}: store detail page', () => {
   });
 
   it('an unknown slug shows a not-found view with a link to the locator', async () => {
-    const { user, navigate } = renderAt('/stores/nope');
+    const { user, navigate } = await renderAt('/stores/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Store not found' })).toBeInTheDocument();
     expect(document.title).toBe('Store not found | Harbour Market');
     await user.click(screen.getByRole('link', { name: 'View Store Locator' }));
@@ -252,12 +264,12 @@ describe('spec §2 /stores/{slug}: store detail page', () => {
 
   it('spec §8: "Failed to fetch store data" when the lookup fails', async () => {
     api.getStoreBySlug.mockRejectedValue(new Error('503'));
-    renderAt('/stores/halifax-quinpool-road-3299');
+    await renderAt('/stores/halifax-quinpool-road-3299');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch store data');
   });
 
   it('"Select this store" confirms through the sheet; the current-store badge follows store/changed', async () => {
-    const { user } = renderAt('/stores/antigonish-co-op-2062');
+    const { user } = await renderAt('/stores/antigonish-co-op-2062');
     await screen.findByRole('heading', { level: 1, name: 'Antigonish Co-op' });
     expect(screen.queryByText('Your current store')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Select this store' }));
