@@ -1,4 +1,6 @@
 const path = require('path');
+const fs = require('fs');
+const CleanCSS = require('clean-css');
 const { createConfig } = require('@storefront/tooling');
 const { defaultRemotes, defaultRuntimeConfig } = require('./server/defaults.cjs');
 const registry = require('@storefront/tooling/registry/index.cjs');
@@ -17,13 +19,47 @@ function slotsHtml(region, base) {
     .join('\n');
 }
 
+/**
+ * The shell's pages pre-rendered at build time (src/pages/prerender.tsx, loaded through tsx; CSS
+ * imports are no-ops in Node): index.html carries the home page, 404.html the not-found page,
+ * frame.html only the page frame (remote pages, /?query, the sign-in callback). server/edge.mjs picks one.
+ */
+function prerenderedPages() {
+  const { register } = require('tsx/cjs/api');
+  const previousCss = require.extensions['.css'];
+  require.extensions['.css'] = () => {};
+  const unregister = register();
+  try {
+    const { prerenderShellPage } = require('./src/pages/prerender.tsx');
+    return [
+      { filename: 'index.html', templateParameters: { prerendered: 'home', shellContent: prerenderShellPage('home') } },
+      { filename: '404.html', templateParameters: { prerendered: 'not-found', shellContent: prerenderShellPage('not-found') } },
+      { filename: 'frame.html', templateParameters: { prerendered: '', shellContent: '' } },
+    ];
+  } finally {
+    unregister();
+    if (previousCss) require.extensions['.css'] = previousCss;
+    else delete require.extensions['.css'];
+  }
+}
+
+/**
+ * The shell's own CSS (page frame, slots, shell pages), inlined in the served HTML's <head> so the
+ * first paint is styled with no request and no shift when scripts arrive (issue 12).
+ */
+function inlineCss() {
+  const css = ['src/styles.css', 'src/pages/pages.css'].map((f) => fs.readFileSync(path.join(__dirname, f), 'utf8')).join('\n');
+  return new CleanCSS({ level: 1 }).minify(css).styles.replace(/<\/style/gi, '<\\/style');
+}
+
 const base = createConfig({
   dirname: __dirname,
   host: true,
   port: 8080,
   runtimePlugins: [require.resolve('./src/mf/offline-remote-plugin.ts')],
   title: 'Harbour Market',
-  templateParameters: { slotsHtml },
+  templateParameters: { slotsHtml, inlineCss: inlineCss() },
+  htmlPages: prerenderedPages(),
 });
 
 module.exports = (env, argv) => {
@@ -32,6 +68,9 @@ module.exports = (env, argv) => {
   // (e.g. a 404 page at /a/b) loading /main.js rather than /a/main.js.
   config.output.publicPath = '/';
   config.cache.buildDependencies.config.push(path.join(__dirname, 'server', 'defaults.cjs'));
+  // The pre-rendered pages and the inlined CSS change with these files: rebuild the config when they do.
+  for (const f of fs.readdirSync(path.join(__dirname, 'src', 'pages'))) config.cache.buildDependencies.config.push(path.join(__dirname, 'src', 'pages', f));
+  config.cache.buildDependencies.config.push(path.join(__dirname, 'src', 'styles.css'));
   // `npm run dev`: the same /remotes.json, /config.json and /api proxy as the edge (server/edge.mjs).
   config.devServer = {
     ...config.devServer,

@@ -3,8 +3,9 @@
  * The edge: serves the shell build, the runtime remote map and config, proxies `/api/*` to the BFF,
  * and sends the security headers (ARCHITECTURE §1, §2).
  *
- *   GET /                 index.html, 200 (every route in `appRoutes`)
- *   GET /<unknown path>   index.html, 404 (the shell renders its 'Page not found' page)
+ *   GET /                 index.html (home pre-rendered), 200; every other route in `appRoutes`:
+ *                         frame.html (the page frame; a remote fills #slot-page), 200
+ *   GET /<unknown path>   404.html (the 'Page not found' page pre-rendered), 404
  *   GET /remotes.json     the remote map, Cache-Control: no-cache
  *   GET /config.json      the RuntimeConfig + `oidc: { issuer, clientId }`, Cache-Control: no-cache
  *   *   /api/*            proxied unchanged to the BFF
@@ -25,16 +26,35 @@ import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import helmet from '@fastify/helmet';
 import { cacheControlFor } from '@storefront/tooling/serve/cache-policy.mjs';
+import { createRequire } from 'node:module';
 import defaults from './defaults.cjs';
+
+const registry = createRequire(import.meta.url)('@storefront/tooling/registry/index.cjs');
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Paths the shell (or a route-owned remote) renders, answered 200 with index.html (fastify patterns):
- * home, the sign-in callback, the store locator and store pages (mf-store-selector './pages'; an unknown
- * slug gets the page's own not-found view), the verify-card and Scene+ pages (mf-loyalty './pages').
+ * Paths the shell (or a route-owned remote) renders, answered 200 (fastify patterns): home, the sign-in
+ * callback, and every page route of the remote registry (tooling/registry/remotes.json), e.g.
+ * '/store-locator', '/stores/:slug' (an unknown slug gets the page's own not-found view), '/scene'.
  */
-export const APP_ROUTES = ['/', '/auth/callback', '/store-locator', '/stores/:slug', '/verify-card', '/scene'];
+export const APP_ROUTES = Array.from(new Set(['/', '/auth/callback', ...registry.remotes()
+  .flatMap((r) => r.exposes.flatMap((e) => (e.kind === 'page' ? e.routes : [])))
+  .map((route) => route.split('?')[0])]));
+
+/**
+ * Which pre-rendered HTML file answers a page request (issue 12: the served HTML carries the shell's
+ * own page): '/' without `query` → index.html (home), a not-found path → 404.html, every other page
+ * (remote pages, '/?query', the sign-in callback) → frame.html (the page frame; the remote fills it).
+ * @param {string} urlPath path without query
+ * @param {URLSearchParams} query
+ * @param {number} status 200 for a known route, 404 otherwise
+ */
+export function htmlFileFor(urlPath, query, status) {
+  if (status === 404) return '404.html';
+  if (urlPath === '/' && !query.has('query')) return 'index.html';
+  return 'frame.html';
+}
 
 /** `new URL(u).origin` for an http(s) URL, else null. */
 function httpOrigin(u) {
@@ -145,10 +165,11 @@ export async function startEdge({
     },
   });
 
-  const sendIndex = async (reply, status) => {
+  const sendIndex = async (req, reply, status) => {
     let html;
+    const url = new URL(req.url, 'http://edge');
     try {
-      html = await fs.promises.readFile(path.join(distDir, 'index.html'), 'utf8');
+      html = await fs.promises.readFile(path.join(distDir, htmlFileFor(url.pathname, url.searchParams, status)), 'utf8');
     } catch {
       return reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store')
         .send('The shell build is missing: run `npm run build` in shell/.');
@@ -158,12 +179,12 @@ export async function startEdge({
 
   app.get('/remotes.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(remotes));
   app.get('/config.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(config));
-  for (const route of appRoutes) app.get(route, async (_req, reply) => sendIndex(reply, 200));
+  for (const route of appRoutes) app.get(route, async (req, reply) => sendIndex(req, reply, 200));
 
   app.setNotFoundHandler(async (req, reply) => {
     const urlPath = req.url.split('?')[0];
     if ((req.method === 'GET' || req.method === 'HEAD') && !looksLikeFile(urlPath) && !urlPath.startsWith('/api/')) {
-      return sendIndex(reply, 404);
+      return sendIndex(req, reply, 404);
     }
     return reply.code(404).header('Cache-Control', 'no-cache').send({ error: 'Not Found', path: urlPath });
   });

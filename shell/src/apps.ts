@@ -98,12 +98,18 @@ export const REQUIRED_REMOTES: readonly string[] = KNOWN_REMOTES.filter((r) => S
 export const CALLBACK_PATH = '/auth/callback';
 
 /**
- * Paths whose page is a remote's (the shell renders nothing of its own there, and never "Page not
- * found"), as react-router patterns. '/' with `query` is handled by the home route.
+ * Path patterns whose page is a remote's (the shell renders nothing of its own there, and never "Page
+ * not found"), from the remote registry (e.g. '/stores/:slug'). '/' with `query` is handled by the home route.
  */
 export const REMOTE_PAGE_PATHS: readonly string[] = SHELL_APPS.flatMap((a) => a.routes)
   .map((p) => p.split('?')[0])
   .filter((p) => p !== '/');
+
+/** Is `pathname` the page of a remote ({@link REMOTE_PAGE_PATHS})? */
+export function isRemotePagePath(pathname: string): boolean {
+  const url = new URL(pathname, 'http://x');
+  return REMOTE_PAGE_PATHS.some((p) => matchesRoute(p, url));
+}
 
 /** Finds the app for a single-spa name or a Module Federation request id. */
 export function findShellApp(nameOrRemoteId: string): ShellAppDefinition | undefined {

@@ -3,24 +3,25 @@
  * 1. fetch `/remotes.json` and `/config.json` (no-cache) and validate them (SHELL-001, SHELL-004);
  * 2. apply a tester's remote override (`?remote.<name>=<url>` / localStorage `remote-override:<name>`);
  * 3. register the remotes with the MF runtime BEFORE anything loads a remote;
- * 4. render the shell pages into `#shell-root` (react-router-dom `BrowserRouter`);
+ * 4. render the shell pages into `#shell-root`: hydrate the page the edge served pre-rendered (home,
+ *    not found: their markup is in the HTML, so the first paint waits for no JavaScript), else render;
+
  * 5. register the single-spa applications and `start()` (./root-config);
  * 6. start the session manager (./session): restore the signed-in shopper or finish `/auth/callback`.
  * Before all of it, `window.dataLayer` is connected to the bus (`analytics/track`).
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { navigateToUrl } from 'single-spa';
 import { bus, type RuntimeConfig } from 'shared-events';
 import { reportShellError, SHELL_ERRORS } from './errors';
 import { registerRemoteMap, resolveRemoteMap, type RemoteMap } from './remotes';
 import { resolveRuntimeConfig } from './runtime-config';
 import { startRootConfig } from './root-config';
 import { connectDataLayer } from './analytics/data-layer';
-import { createUserManager } from './session/oidc';
+import { createLazyUserManager } from './session/oidc';
 import { SessionManager } from './session/session-manager';
-import { ShellRoutes } from './pages/ShellRoutes';
-import './styles.css';
+import { ShellRoutes, shellPageFor } from './pages/ShellRoutes';
 
 declare global {
   interface Window {
@@ -68,20 +69,24 @@ export async function startShell(): Promise<void> {
 
   const rootEl = document.getElementById('shell-root');
   if (rootEl) {
-    createRoot(rootEl).render(
+    const pages = (
       <StrictMode>
-        <BrowserRouter>
-          <ShellRoutes bus={bus} />
-        </BrowserRouter>
-      </StrictMode>,
+        <ShellRoutes bus={bus} navigate={navigateToUrl} />
+      </StrictMode>
     );
+    // The edge serves home and not-found pre-rendered (data-prerendered = the page): hydrate that markup.
+    if (rootEl.dataset.prerendered && rootEl.dataset.prerendered === shellPageFor(window.location)) hydrateRoot(rootEl, pages);
+    else {
+      rootEl.replaceChildren();
+      createRoot(rootEl).render(pages);
+    }
   }
 
   startRootConfig({ bus, config, remotes });
 
   let userManager = null;
   try {
-    userManager = config.oidc ? createUserManager(config.oidc, window.location.origin) : null;
+    userManager = config.oidc ? createLazyUserManager(config.oidc, window.location.origin) : null;
   } catch (error) {
     reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the OpenID Connect client could not be created; sign-in is unavailable.', { error });
   }

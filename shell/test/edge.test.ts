@@ -62,8 +62,18 @@ describe('HTML routes', () => {
     expect(await res.text()).toContain('Skip to main content');
   });
 
-  it('answers the search results route /?query=milk&tab=product with 200', async () => {
-    expect((await fetch(`${base}/?query=milk&tab=product`)).status).toBe(200);
+  it('serves / with the home page pre-rendered: its <h1> is in the HTML (issue 12 first paint)', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    expect(html).toContain('data-prerendered="home"');
+    expect(html).toContain('<h1>Welcome to Harbour Market</h1>');
+  });
+
+  it('answers the search results route /?query=milk&tab=product with 200 and the page frame (no home page)', async () => {
+    const res = await fetch(`${base}/?query=milk&tab=product`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('id="shell-root"');
+    expect(html).not.toContain('Welcome to Harbour Market');
   });
 
   it.each(['/auth/callback', '/auth/callback?code=abc&state=xyz', '/store-locator', '/stores/halifax-quinpool-road-3299', '/stores/no-such-store', '/verify-card', '/scene'])(
@@ -79,7 +89,9 @@ describe('HTML routes', () => {
     const res = await fetch(base + p);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await res.text()).toContain('id="shell-root"');
+    const html = await res.text();
+    expect(html).toContain('data-prerendered="not-found"');
+    expect(html).toContain('<h1>Page not found</h1>');
   });
 
   it('answers a missing file with a plain 404, not the HTML', async () => {

@@ -37,6 +37,17 @@ const SHARED_SINGLETONS = [
   ['shared-events', 'shared-events'],
 ];
 
+/**
+ * MF runtime packages a remote entry does not bundle (issue 12: each remoteEntry.js ≤ 8 KB gzip): the
+ * host provides them on these globals (runtime core: MF `provideExternalRuntime`; sdk and error codes:
+ * ./provide-runtime-globals.js), a remote's standalone page through ./standalone-runtime.js.
+ */
+const MF_RUNTIME_GLOBALS = {
+  '@module-federation/runtime-core': '_FEDERATION_RUNTIME_CORE',
+  '@module-federation/sdk': '_FEDERATION_SDK',
+  '@module-federation/error-codes': '_FEDERATION_ERROR_CODES',
+};
+
 /** The shared scope every remote and the host declare (one copy of each singleton). */
 function sharedScope() {
   const shared = {};
@@ -55,10 +66,12 @@ function sharedScope() {
  * @param {boolean} [o.host]   build the host (shell) instead of a remote
  * @param {number} [o.port]    dev-server port for `npm run dev` (default: the registry's)
  * @param {Record<string,unknown>} [o.templateParameters] extra values for the HTML template
+ * @param {Array<{ filename: string, templateParameters: Record<string,unknown> }>} [o.htmlPages] HTML files
+ *   made from the one template (default: index.html), e.g. the shell's pre-rendered pages
  * @param {string[]} [o.runtimePlugins] MF runtime plugins (host: errorLoadRemote fallback)
  * @param {Record<string,string>} [o.define] compile-time constants (JSON-stringified)
  */
-function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [], define = {}, title, templateParameters = {} }) {
+function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [], define = {}, title, templateParameters = {}, htmlPages = [{ filename: 'index.html', templateParameters: {} }] }) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8'));
   if (!host) {
     // A remote's exposes and port come from the registry; a remote missing from it fails the build.
@@ -73,7 +86,8 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
   return (env, argv) => {
     const mode = (argv && argv.mode) || process.env.NODE_ENV || 'production';
     const prod = mode === 'production';
-    return {
+    const main = {
+      name: 'main',
       mode,
       context: dirname,
       entry: { main: './src/index.ts' },
@@ -93,7 +107,15 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
         cacheDirectory: path.join(dirname, '.cache', 'webpack'),
         buildDependencies: { config: [__filename, path.join(dirname, 'webpack.config.js'), registry.registryFile, path.join(__dirname, '..', 'registry', 'index.cjs')] },
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+        // The MF runtime packages under names the remote externals do not match (standalone-runtime.js).
+        alias: Object.fromEntries(Object.keys(MF_RUNTIME_GLOBALS).map((pkg) => [
+          `storefront-mf-direct/${pkg.split('/')[1]}$`, require.resolve(pkg, { paths: [rootDir] }),
+        ])),
+      },
+      // Remotes: the MF runtime packages come from the host's globals (MF_RUNTIME_GLOBALS).
+      ...(host ? {} : { externalsType: 'global', externals: { '@module-federation/sdk': MF_RUNTIME_GLOBALS['@module-federation/sdk'], '@module-federation/error-codes': MF_RUNTIME_GLOBALS['@module-federation/error-codes'] } }),
       module: {
         rules: [
           {
@@ -128,19 +150,24 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           remotes: {},
           shared: sharedScope(),
           shareStrategy: 'loaded-first',
-          runtimePlugins,
+          runtimePlugins: host ? [...runtimePlugins, require.resolve('./provide-runtime-globals.js')] : runtimePlugins,
+          // One MF runtime in the browser (ARCHITECTURE §2, issue 12): the host bundles and provides
+          // the runtime core on a global; every remote entry uses it instead of carrying its own copy.
+          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
         }),
-        new HtmlWebpackPlugin({
+        ...htmlPages.map((page) => new HtmlWebpackPlugin({
           template: fs.existsSync(path.join(dirname, 'public', 'index.html'))
             ? path.join(dirname, 'public', 'index.html')
             : path.join(__dirname, 'index.html'),
+          filename: page.filename,
           title: title || pkg.name,
-          templateParameters,
+          templateParameters: { ...templateParameters, ...page.templateParameters },
           chunks: ['main'],
           hash: prod,
-        }),
+        })),
+        ...(host ? [] : [new StandaloneRuntimeTagPlugin()]),
       ],
       // usedExports/mangleExports off: a shared singleton provided by one build is consumed by others
       // (shareStrategy 'loaded-first'), so its exports must not be pruned or renamed for the provider's
@@ -158,7 +185,38 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
         client: { overlay: false },
       },
     };
+    if (host) return main;
+    // A remote's standalone page (index.html) first loads the MF runtime packages its entries do not
+    // bundle: a second, federation-free build of standalone-runtime.js, after the main build (which
+    // cleans the folder).
+    const standaloneRuntime = {
+      name: 'standalone-runtime',
+      dependencies: ['main'],
+      mode,
+      context: dirname,
+      entry: { 'standalone-runtime': path.join(__dirname, 'standalone-runtime.js') },
+      devtool: false,
+      output: { path: outDir, filename: '[name].js', clean: false },
+      resolve: { alias: main.resolve.alias },
+      cache: { ...main.cache, name: `standalone-runtime-${mode}` },
+      optimization: { minimize: prod },
+      performance: { hints: false },
+      stats: prod ? 'errors-warnings' : 'minimal',
+    };
+    return [main, standaloneRuntime];
   };
+}
+
+/** Puts `<script src="standalone-runtime.js">` (blocking, so it runs first) in a remote's standalone index.html. */
+class StandaloneRuntimeTagPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('StandaloneRuntimeTagPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimeTagPlugin', (data) => {
+        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { src: 'standalone-runtime.js' }));
+        return data;
+      });
+    });
+  }
 }
 
 module.exports = { createConfig, sharedScope, SHARED_SINGLETONS };

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { act } from 'react';
+import { navigate, useLocation } from '@storefront/remote-kit';
 import { createTestBus } from 'shared-events/testing';
 import { ShellRoutes } from '../pages/ShellRoutes';
 import { ShellErrorBoundary } from '../pages/ShellErrorBoundary';
@@ -12,12 +12,14 @@ function LocationProbe() {
   return <output data-testid="location">{loc.pathname + loc.search}</output>;
 }
 
+/** Renders the shell pages at `url` (the real history of jsdom, as in the browser). */
 function renderAt(url: string, bus = createTestBus().bus) {
+  window.history.replaceState(null, '', url);
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <ShellRoutes bus={bus} />
+    <>
+      <ShellRoutes bus={bus} navigate={navigate} />
       <LocationProbe />
-    </MemoryRouter>,
+    </>,
   );
 }
 

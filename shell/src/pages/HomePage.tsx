@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
-import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
-import './pages.css';
+import { bus as sharedBus, siteLinkClick, useBusState, type EventBus } from 'shared-events';
 
 /** Banner names (common brief): co-op stores belong to 'Harbour Co-op', others to 'Harbour Market'. */
 export function bannerName(bannerCode: string | null | undefined): string {
@@ -22,13 +20,15 @@ export function searchUrl(query: string, tab: 'product' | 'recipe'): string {
 export interface HomePageProps {
   /** The bus to read the preferred store from (default: the shared singleton). */
   bus?: EventBus;
+  /** In-site navigation for the quick links (without it they are plain page loads). */
+  navigate?: (url: string) => void;
 }
 
 /**
  * Home '/' without `query` (spec §2 Routes): heading with the banner of the preferred store, a short
  * welcome, and quick links that open the search results page.
  */
-export function HomePage({ bus = sharedBus }: HomePageProps) {
+export function HomePage({ bus = sharedBus, navigate }: HomePageProps) {
   const store = useBusState(bus.state.store);
   const banner = bannerName(store?.bannerCode);
   useEffect(() => {
@@ -38,7 +38,7 @@ export function HomePage({ bus = sharedBus }: HomePageProps) {
   return (
     <section className="shell-page shell-home" aria-labelledby="shell-home-heading">
       <div className="shell-home__hero">
-        <h1 id="shell-home-heading" className="shell-page__title">Welcome to {banner}</h1>
+        <h1 id="shell-home-heading" className="shell-page__title">{`Welcome to ${banner}`}</h1>
         <p className="shell-home__lead">
           Fresh groceries, everyday essentials and recipe ideas, close to home.
           {store ? <> You are shopping at <strong>{store.locationName}</strong>.</> : null}
@@ -49,7 +49,7 @@ export function HomePage({ bus = sharedBus }: HomePageProps) {
           <h2 id="shell-home-products" className="shell-home__group-title">Popular searches</h2>
           <ul className="shell-home__chips">
             {HOME_PRODUCT_SEARCHES.map((q) => (
-              <li key={q}><Link className="shell-chip" to={searchUrl(q, 'product')}>{q}</Link></li>
+              <li key={q}><a className="shell-chip" href={searchUrl(q, 'product')} onClick={siteLinkClick(searchUrl(q, 'product'), navigate)}>{q}</a></li>
             ))}
           </ul>
         </nav>
@@ -57,7 +57,7 @@ export function HomePage({ bus = sharedBus }: HomePageProps) {
           <h2 id="shell-home-recipes" className="shell-home__group-title">Recipe ideas</h2>
           <ul className="shell-home__chips">
             {HOME_RECIPE_SEARCHES.map((q) => (
-              <li key={q}><Link className="shell-chip" to={searchUrl(q, 'recipe')}>{q} recipes</Link></li>
+              <li key={q}><a className="shell-chip" href={searchUrl(q, 'recipe')} onClick={siteLinkClick(searchUrl(q, 'recipe'), navigate)}>{`${q} recipes`}</a></li>
             ))}
           </ul>
         </nav>

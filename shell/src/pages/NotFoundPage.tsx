@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
-import './pages.css';
+import { siteLinkClick } from 'shared-events';
 
 /**
- * Any path no route owns (spec §2 Routes; the edge answers it with HTTP 404 and this page).
+ * Any path no route owns (`navigate`: in-site navigation for the home link; without it, a page load) (spec §2 Routes; the edge answers it with HTTP 404 and this page).
  */
-export function NotFoundPage() {
+export function NotFoundPage({ navigate }: { navigate?: (url: string) => void } = {}) {
   useEffect(() => {
     document.title = 'Page not found – Harbour Market';
   }, []);
@@ -13,7 +12,7 @@ export function NotFoundPage() {
     <section className="shell-page shell-not-found" aria-labelledby="shell-not-found-heading">
       <h1 id="shell-not-found-heading" className="shell-page__title">Page not found</h1>
       <p>Sorry, we couldn&apos;t find the page you were looking for. It may have moved, or the address may be mistyped.</p>
-      <p><Link className="shell-button" to="/">Go to the home page</Link></p>
+      <p><a className="shell-button" href="/" onClick={siteLinkClick('/', navigate)}>Go to the home page</a></p>
     </section>
   );
 }

@@ -1,37 +1,47 @@
-import { Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
+import { navigate as kitNavigate, useLocation } from '@storefront/remote-kit';
 import type { EventBus } from 'shared-events';
-import { CALLBACK_PATH, REMOTE_PAGE_PATHS } from '../apps';
+import { CALLBACK_PATH, isRemotePagePath } from '../apps';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { ShellErrorBoundary } from './ShellErrorBoundary';
 import { SignInCallbackPage } from './SignInCallbackPage';
 
-/** '/' : the home page, or nothing when `query` is set (the mf-search results remote fills `#slot-page`). */
-function HomeRoute({ bus }: { bus?: EventBus }) {
-  const [params] = useSearchParams();
-  if (params.has('query')) return null;
-  return <HomePage bus={bus} />;
-}
-
 /** Props of {@link ShellRoutes}. */
 export interface ShellRoutesProps {
   bus?: EventBus;
+  /** In-site navigation for the pages' links (default: the kit's pushState + popstate, which single-spa reroutes on). */
+  navigate?: (url: string) => void;
+}
+
+/** Which shell page a location shows: the route table of the shell (spec §2 Routes). */
+export type ShellPage = 'home' | 'sign-in-callback' | 'remote' | 'not-found';
+
+/**
+ * The shell page for a location: '/' without `query` is home; '/' with `query` and every page route of
+ * the remote registry belong to a remote (the shell renders nothing there); `/auth/callback` is the
+ * sign-in callback; anything else is not found.
+ */
+export function shellPageFor(location: { pathname: string; search: string }): ShellPage {
+  if (location.pathname === '/') return new URLSearchParams(location.search).has('query') ? 'remote' : 'home';
+  if (location.pathname === CALLBACK_PATH) return 'sign-in-callback';
+  return isRemotePagePath(location.pathname) ? 'remote' : 'not-found';
 }
 
 /**
- * The shell's own pages (rendered into `#shell-root` inside a router): '/', the sign-in callback
- * `/auth/callback`, and the not-found page. The paths of remote pages (REMOTE_PAGE_PATHS:
- * /store-locator, /stores/:slug, /verify-card, /scene) render nothing here: their remote fills `#slot-page`.
- * Each page sits in its own {@link ShellErrorBoundary}, reset when the path changes.
+ * The shell's own pages (rendered into `#shell-root`): '/', the sign-in callback `/auth/callback`, and
+ * the not-found page. The routes of remote pages (from the remote registry) render nothing here: their
+ * remote fills `#slot-page`. Each page sits in its own {@link ShellErrorBoundary}, reset when the path
+ * changes. The location comes from the remote kit's `useLocation` (popstate and single-spa routing events).
  */
-export function ShellRoutes({ bus }: ShellRoutesProps) {
-  const { pathname } = useLocation();
+export function ShellRoutes({ bus, navigate = kitNavigate }: ShellRoutesProps) {
+  const location = useLocation();
+  const page = shellPageFor(location);
+  if (page === 'remote') return null;
   return (
-    <Routes>
-      <Route path="/" element={<ShellErrorBoundary key={pathname} page="home"><HomeRoute bus={bus} /></ShellErrorBoundary>} />
-      <Route path={CALLBACK_PATH} element={<ShellErrorBoundary key={pathname} page="sign-in-callback"><SignInCallbackPage /></ShellErrorBoundary>} />
-      {REMOTE_PAGE_PATHS.map((path) => <Route key={path} path={path} element={null} />)}
-      <Route path="*" element={<ShellErrorBoundary key={pathname} page="not-found"><NotFoundPage /></ShellErrorBoundary>} />
-    </Routes>
+    <ShellErrorBoundary key={location.pathname} page={page}>
+      {page === 'home' && <HomePage bus={bus} navigate={navigate} />}
+      {page === 'sign-in-callback' && <SignInCallbackPage />}
+      {page === 'not-found' && <NotFoundPage navigate={navigate} />}
+    </ShellErrorBoundary>
   );
 }

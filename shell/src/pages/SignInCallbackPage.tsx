@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import './pages.css';
 
 /**
  * `/auth/callback`: where the identity provider returns after sign-in. The session manager exchanges the

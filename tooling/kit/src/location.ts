@@ -67,7 +67,9 @@ export function subscribeToLocation(onChange: () => void): () => void {
  * @example const { pathname, searchParams } = useLocation(); const query = searchParams.get('query') ?? '';
  */
 export function useLocation(): LocationSnapshot {
-  return useSyncExternalStore(subscribeToLocation, getLocationSnapshot, () => SERVER_SNAPSHOT);
+  // Hydration reads the server snapshot: in a browser that is the current URL, the URL the served
+  // HTML was pre-rendered for (shell pages, issue 12); in Node, SERVER_SNAPSHOT.
+  return useSyncExternalStore(subscribeToLocation, getLocationSnapshot, getLocationSnapshot);
 }
 
 /** Options of {@link navigate}. */
