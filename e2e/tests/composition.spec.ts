@@ -1,12 +1,14 @@
 import { test, expect, installReactRendererProbe } from '../fixtures/platform';
+import { storefront } from '../pages';
 
 test.describe('composition (ARCHITECTURE §2)', () => {
   test('exactly one React DOM and one bus instance reach the page', async ({ page }) => {
+    const { home, header, search, store } = storefront(page);
     await installReactRendererProbe(page);
-    await page.goto('/');
-    await expect(page.getByRole('combobox', { name: 'Search products and recipes' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Your store: / })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+    await home.goto();
+    await expect(search.combobox).toBeVisible();
+    await expect(store.button).toBeVisible();
+    await expect(header.accountButton).toBeVisible();
     const renderers = await page.evaluate(() => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
     expect(renderers).toBe(1);
     const bus = await page.evaluate(() => (window as unknown as { __SHARED_EVENTS__: { instances: number; version: string } }).__SHARED_EVENTS__);
@@ -15,19 +17,21 @@ test.describe('composition (ARCHITECTURE §2)', () => {
   });
 
   test('an unknown path shows a real not-found page with a 404 status', async ({ page }) => {
+    const { home, search } = storefront(page);
     const res = await page.goto('/no-such-aisle');
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(home.notFoundHeading).toBeVisible();
     // The remotes still compose around it.
-    await expect(page.getByRole('combobox', { name: 'Search products and recipes' })).toBeVisible();
+    await expect(search.combobox).toBeVisible();
   });
 
   test('the edge sends the cache policy and a CSP naming only the site origins', async ({ request, platform }) => {
-    const manifest = await request.get(`http://localhost:${platform.ports.header}/mf-header/1.0.0/mf-manifest.json`);
+    const headerOrigin = `http://localhost:${platform.ports.remotes['mf-header']}`;
+    const manifest = await request.get(`${headerOrigin}/mf-header/1.0.0/mf-manifest.json`);
     expect(manifest.headers()['cache-control']).toBe('no-cache');
     const home = await request.get('/');
     const csp = home.headers()['content-security-policy'];
-    expect(csp).toContain(`http://localhost:${platform.ports.header}`);
+    expect(csp).toContain(headerOrigin);
     expect(csp).not.toMatch(/\*(?!\.)|https?:\/\/(?!localhost)/);
     expect((await request.get('/remotes.json')).headers()['cache-control']).toBe('no-cache');
     const alert = await request.post('/api/bannerAlert', { data: { province: 'ON' } });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
 import { signIn as signInAs } from '../fixtures/session';
+import { LoyaltyPopups, storefront } from '../pages';
 
 /**
  * Issue 4, Scene+ panel of the account menu (spec §2 Header "exactly one of four states", spec §4):
@@ -11,25 +12,10 @@ import { signIn as signInAs } from '../fixtures/session';
  */
 const SCENE_BUTTONS = ['Link Your Scene+ Card', 'Register Scene+ Card', 'Verify Your Scene+ Card'];
 
-/** Signs in from `startPath` (fixtures/session.ts). */
-const signIn = (page: Page, email: string, startPath = '/') => signInAs(page, email, { startPath });
-
-/** mf-loyalty may open a card popup after sign-in (spec §4); close it with Escape so the header is reachable. */
-async function closeCardPopups(page: Page) {
-  const popup = page.getByRole('dialog');
-  const shown = await popup.first().waitFor({ timeout: 2_500 }).then(() => true, () => false);
-  if (shown) {
-    await page.keyboard.press('Escape');
-    await expect(popup).toHaveCount(0);
-  }
-}
-
-/** Opens the account menu and returns its panel (the element the trigger controls). */
-async function openAccountMenu(page: Page, trigger: string): Promise<Locator> {
-  const button = page.getByRole('button', { name: trigger });
-  await button.click();
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
-  return page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+/** Signs in (fixtures/session.ts), then closes a card popup mf-loyalty may open so the header is reachable. */
+async function signIn(page: Page, email: string) {
+  await signInAs(page, email);
+  await new LoyaltyPopups(page).closeIfShown();
 }
 
 async function shownSceneButtons(panel: Locator) {
@@ -42,39 +28,39 @@ test.describe('Scene+ panel per seeded shopper (spec §2 Header, §4)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("nora (no card) → 'Link Your Scene+ Card', which opens the add-card popup", async ({ page }) => {
+    const { header, popups } = storefront(page);
     await signIn(page, 'nora.nocard@example.com');
-    await closeCardPopups(page);
-    const panel = await openAccountMenu(page, 'Hi, Nora...');
+    const panel = await header.openAccountMenu('Hi, Nora...');
     expect(await shownSceneButtons(panel)).toEqual(['Link Your Scene+ Card']);
     await expect(panel.getByTestId('scene-panel').getByText('PTS')).toHaveCount(0);
     await panel.getByRole('button', { name: 'Link Your Scene+ Card' }).click();
-    await expect(page.getByRole('dialog', { name: 'Add your Scene+ card' })).toBeVisible();
+    await expect(popups.addCard).toBeVisible();
   });
 
   test("gina (LP03) → 'Register Scene+ Card', which reopens the ghost-card popup", async ({ page }) => {
+    const { header, popups } = storefront(page);
     await signIn(page, 'gina.ghost@example.com');
-    await closeCardPopups(page);
-    const panel = await openAccountMenu(page, 'Hi, Gina...');
+    const panel = await header.openAccountMenu('Hi, Gina...');
     expect(await shownSceneButtons(panel)).toEqual(['Register Scene+ Card']);
     await panel.getByRole('button', { name: 'Register Scene+ Card' }).click();
-    await expect(page.getByRole('dialog', { name: 'Finish registering your Scene+ card' })).toBeVisible();
+    await expect(popups.ghostCard).toBeVisible();
   });
 
   test("liam (LP01, not linked) → 'Verify Your Scene+ Card', to /verify-card?redirectUrl=<path>, disabled there", async ({ page }) => {
+    const { header } = storefront(page);
     await signIn(page, 'liam.lp01@example.com');
-    await closeCardPopups(page);
-    let panel = await openAccountMenu(page, 'Hi, Liam...');
+    let panel = await header.openAccountMenu('Hi, Liam...');
     expect(await shownSceneButtons(panel)).toEqual(['Verify Your Scene+ Card']);
     await panel.getByRole('button', { name: 'Verify Your Scene+ Card' }).click();
     await expect(page).toHaveURL(/\/verify-card\?redirectUrl=%2F$/);
-    panel = await openAccountMenu(page, 'Hi, Liam...');
+    panel = await header.openAccountMenu('Hi, Liam...');
     await expect(panel.getByRole('button', { name: 'Verify Your Scene+ Card' })).toBeDisabled();
   });
 
   test("lena (linked) → the balance: '1,250' with a PTS badge and '$12.50'", async ({ page }) => {
+    const { header } = storefront(page);
     await signIn(page, 'lena.linked@example.com');
-    await closeCardPopups(page);
-    const panel = await openAccountMenu(page, 'Hi, Lena...');
+    const panel = await header.openAccountMenu('Hi, Lena...');
     expect(await shownSceneButtons(panel)).toEqual([]);
     await expect(panel.getByTestId('scene-points')).toHaveText('1,250');
     await expect(panel.getByText('PTS', { exact: true })).toBeVisible();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
+import { HeaderBand, storefront } from '../pages';
 
 /**
  * Issue 4 (mf-header, spec §2 Header / Footer, §4 Alert banner, §9 Mobile breakpoint), anonymous parts:
@@ -12,7 +13,7 @@ const NS_ALERT = "Store 3299 on Quinpool now opens at 7 a.m. Check your store's 
 type DataLayerWindow = { dataLayer?: Array<Record<string, unknown>> };
 
 /** What mf-header renders in the header band: its slot and the alert banner host it adds to the shell's <header>. */
-const HEADER_PARTS = ['#slot-mf-header', '.mfh-alert-host'];
+const HEADER_PARTS = HeaderBand.PARTS;
 
 /** axe violations of impact serious or critical inside the given selectors. */
 async function seriousViolations(page: Page, selectors: string[]) {
@@ -24,23 +25,16 @@ async function seriousViolations(page: Page, selectors: string[]) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** The footer is wired by the shell into `#slot-mf-footer` inside a `<footer>` landmark. */
-async function footerSlotWired(page: Page) {
-  return (await page.locator('footer #slot-mf-footer').count()) > 0;
-}
-
-async function waitForHeader(page: Page) {
-  await expect(page.getByTestId('header-store-name')).toContainText('Halifax');
-}
 
 test.describe('header at 1280px (desktop from 1024px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("mega menu: Products opens its departments with 'View All' entries; Escape closes; nav_header reaches the dataLayer", async ({ page }) => {
-    await page.goto('/');
-    await waitForHeader(page);
-    await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
-    const nav = page.getByRole('navigation', { name: 'Primary' });
+    const { home, header } = storefront(page);
+    await home.goto();
+    await header.waitForDefaultStore();
+    await expect(header.menuButton).toHaveCount(0);
+    const nav = header.primaryNav;
     for (const name of ['Flyer', 'Store Locator']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     const products = nav.getByRole('button', { name: 'Products' });
     await products.click();
@@ -75,37 +69,39 @@ test.describe('header at 1280px (desktop from 1024px)', () => {
   });
 
   test('alert banner: red, shows the store province alert with its CTA; closing keeps it closed after a reload, for this browser session only', async ({ page, browser, baseURL }) => {
-    await page.goto('/');
-    const banner = page.getByRole('region', { name: 'Alert' });
+    const { home, header } = storefront(page);
+    await home.goto();
+    const banner = header.alertBanner;
     await expect(banner).toContainText(NS_ALERT);
     await expect(banner.getByRole('link', { name: 'Find a store' })).toHaveAttribute('href', '/store-locator');
     await expect(banner).toHaveCSS('background-color', 'rgb(179, 38, 30)');
-    await expect(page.getByRole('region', { name: 'Alert' })).toHaveCount(1);
+    await expect(header.alertBanner).toHaveCount(1);
 
-    await banner.getByRole('button', { name: 'Close alert' }).click();
+    await header.closeAlertButton().click();
     await expect(banner).toHaveCount(0);
     expect(await page.evaluate(() => sessionStorage.getItem('alertBannerClosed'))).toBe('true');
 
     await page.reload();
-    await waitForHeader(page);
+    await header.waitForDefaultStore();
     await page.waitForTimeout(2500); // past the alert fetch (and the 2000 ms wait for a store)
-    await expect(page.getByRole('region', { name: 'Alert' })).toHaveCount(0);
+    await expect(header.alertBanner).toHaveCount(0);
 
     // A new browser session shows it again.
     const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-    const fresh = await other.newPage();
-    await fresh.goto('/');
-    await expect(fresh.getByRole('region', { name: 'Alert' })).toContainText(NS_ALERT);
+    const fresh = storefront(await other.newPage());
+    await fresh.home.goto();
+    await expect(fresh.header.alertBanner).toContainText(NS_ALERT);
     await other.close();
   });
 
   test('account menu (anonymous): Log In, Sign Up and the account links; Escape returns focus', async ({ page }) => {
-    await page.goto('/');
-    const trigger = page.getByRole('button', { name: 'Account' });
+    const { home, header } = storefront(page);
+    await home.goto();
+    const trigger = header.accountButton;
     await trigger.click();
-    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible();
-    const links = page.getByRole('list', { name: 'Your account' }).getByRole('link');
+    await expect(header.logInButton).toBeVisible();
+    await expect(header.signUpButton).toBeVisible();
+    const links = header.accountLinks;
     await expect(links).toHaveCount(8);
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
       '/my-profile', '/preferences-centre', '/scene', '/offers', '/favourites', '/recipes/meal-plan', '/recipes/my-recipe-lists', '/shopping-list',
@@ -117,11 +113,11 @@ test.describe('header at 1280px (desktop from 1024px)', () => {
   });
 
   test('footer: columns with Customer Service first; nav_footer; no serious axe violations', async ({ page }) => {
-    await page.goto('/');
-    await waitForHeader(page);
-    test.skip(!(await footerSlotWired(page)), 'the shell has no <footer> #slot-mf-footer yet');
-    const footer = page.getByRole('contentinfo');
-    const nav = footer.getByRole('navigation', { name: 'Footer' });
+    const { home, header, footer } = storefront(page);
+    await home.goto();
+    await header.waitForDefaultStore();
+    test.skip(!(await footer.isWired()), 'the shell has no <footer> #slot-mf-footer yet');
+    const nav = footer.nav;
     await expect(nav.getByRole('heading', { level: 2 }).first()).toHaveText('Customer Service');
     await expect(nav.getByRole('button')).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
@@ -134,12 +130,13 @@ test.describe('header at 390px (mobile panel up to 1023px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the 'Menu' dialog slides in with logo, Search, menu and quick links; traps focus; Escape returns focus", async ({ page }) => {
-    await page.goto('/');
-    await waitForHeader(page);
-    await expect(page.getByRole('navigation', { name: 'Primary' })).toHaveCount(0);
-    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const { home, header } = storefront(page);
+    await home.goto();
+    await header.waitForDefaultStore();
+    await expect(header.primaryNav).toHaveCount(0);
+    const menuButton = header.menuButton;
     await menuButton.click();
-    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    const dialog = header.mobileMenu;
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('link', { name: /Harbour (Market|Co-op) home/ })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Search' })).toBeVisible();
@@ -167,26 +164,29 @@ test.describe('header at 390px (mobile panel up to 1023px)', () => {
   });
 
   test("'Search' in the panel closes it and focuses the search box", async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Search' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
-    await expect(page.getByRole('combobox', { name: 'Search products and recipes' })).toBeFocused();
+    const { home, header, search } = storefront(page);
+    await home.goto();
+    await header.menuButton.click();
+    await header.mobileMenu.getByRole('button', { name: 'Search' }).click();
+    await expect(header.mobileMenu).toHaveCount(0);
+    await expect(search.combobox).toBeFocused();
   });
 
   test('alert banner shows and closes on mobile too', async ({ page }) => {
-    await page.goto('/');
-    const banner = page.getByRole('region', { name: 'Alert' });
+    const { home, header } = storefront(page);
+    await home.goto();
+    const banner = header.alertBanner;
     await expect(banner).toContainText(NS_ALERT);
-    await banner.getByRole('button', { name: 'Close alert' }).click();
+    await header.closeAlertButton().click();
     await expect(banner).toHaveCount(0);
   });
 
   test('footer: an accordion; a group opens to show its links', async ({ page }) => {
-    await page.goto('/');
-    await waitForHeader(page);
-    test.skip(!(await footerSlotWired(page)), 'the shell has no <footer> #slot-mf-footer yet');
-    const nav = page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer' });
+    const { home, header, footer } = storefront(page);
+    await home.goto();
+    await header.waitForDefaultStore();
+    test.skip(!(await footer.isWired()), 'the shell has no <footer> #slot-mf-footer yet');
+    const nav = footer.nav;
     const cs = nav.getByRole('button', { name: 'Customer Service' });
     await expect(cs).toHaveAttribute('aria-expanded', 'false');
     await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeHidden();

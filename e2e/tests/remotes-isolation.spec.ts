@@ -1,42 +1,102 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
+import { presentRemotes, remoteIdOf, samplePath, slotIdOf, type RegistryExpose, type RegistryRemote } from '../fixtures/registry';
+import { BAND_LANDMARKS, storefront, type Storefront } from '../pages';
 
 /**
  * ARCHITECTURE §2, §6: "survives any one remote going down" and "the shell against a pinned remote map".
- * Each remote is made unreachable in turn for this browser (its origin refuses connections), so the
- * servers stay up for the other tests; zz-resilience.spec.ts stops a real server.
+ * Driven by the remote registry (tooling/registry/remotes.json): every present remote is made
+ * unreachable in turn for this browser (its origin refuses connections), so the servers stay up for the
+ * other tests; zz-resilience.spec.ts stops a real server.
  */
-const combobox = 'Search products and recipes';
+const remotes = presentRemotes();
+const bands = remotes.flatMap((remote) => remote.exposes.filter((e) => e.kind === 'band').map((expose) => ({ remote, expose })));
 
-test.describe('each remote switched off in turn', () => {
-  for (const [remote, portKey] of [['mf-search', 'searchUi'], ['mf-store-selector', 'store'], ['mf-loyalty', 'loyalty']] as const) {
-    test(`${remote} unreachable: the rest of the page keeps working`, async ({ page, platform }) => {
-      await page.route(`http://localhost:${platform.ports[portKey]}/**`, (route) => route.abort('connectionrefused'));
-      await page.goto('/');
-      await expect(page.getByRole('link', { name: /^Harbour (Market|Co-op) home$/ })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name: /^Welcome to Harbour/ })).toBeVisible();
-      if (remote === 'mf-search') {
-        await expect(page.getByRole('combobox', { name: combobox })).toHaveCount(0);
-        await expect(page.getByRole('button', { name: /^Your store: / })).toBeVisible();
-      } else {
-        await expect(page.getByRole('combobox', { name: combobox })).toBeVisible();
-      }
-      if (remote === 'mf-store-selector') await expect(page.getByRole('button', { name: /^Your store: / })).toHaveCount(0);
-      const codes = await page.evaluate(() => ((window as unknown as { __SHELL_ERRORS__?: Array<{ code: string; remote?: string }> }).__SHELL_ERRORS__ ?? []).map((e) => `${e.code} ${e.remote ?? ''}`));
-      // reported with the Module Federation request id, e.g. 'SHELL-002 mf_search/spa'
-      expect(codes).toContain(`SHELL-002 ${remote.replace(/-/g, '_')}/spa`);
+/** Makes every request to `port` (one remote's server) fail as if the server were down. */
+async function blockOrigin(page: Page, port: number) {
+  await page.route(`http://localhost:${port}/**`, (route) => route.abort('connectionrefused'));
+}
+
+/** The failure the shell reported for `remote`'s `expose`: 'SHELL-002 <mfName>/<expose>'. */
+async function expectReported(s: Storefront, remote: RegistryRemote, expose: RegistryExpose) {
+  await expect.poll(() => s.shell.errorKeys()).toContain(`SHELL-002 ${remoteIdOf(remote, expose)}`);
+}
+
+/**
+ * A band app that is up: its slot holds no fallback, no failure was reported for it, single-spa
+ * mounted it, and it shows its landmarks (or, for a band the page objects do not know, some content).
+ */
+async function expectBandWorks(s: Storefront, remote: RegistryRemote, expose: RegistryExpose) {
+  const slot = s.shell.slot(slotIdOf(expose));
+  const landmarks = BAND_LANDMARKS[expose.app];
+  if (landmarks) for (const landmark of landmarks(s)) await expect(slot.locator(landmark), `${expose.app}: ${landmark}`).toBeVisible();
+  else await expect(slot.locator(':scope > *').first(), `${expose.app} renders into #${slotIdOf(expose)}`).toBeAttached();
+  await expect(s.shell.fallbacks(slot), `${expose.app} shows no fallback`).toHaveCount(0);
+  await expect.poll(() => s.shell.appStatuses().then((all) => all[expose.app]), `${expose.app} is mounted`).toBe('MOUNTED');
+  expect(await s.shell.errorKeys()).not.toContainEqual(expect.stringContaining(remoteIdOf(remote, expose)));
+}
+
+/** A band app whose remote is down: a quiet fallback in its slot and none of its landmarks. */
+async function expectBandFallback(s: Storefront, expose: RegistryExpose) {
+  const slot = s.shell.slot(slotIdOf(expose));
+  await expect(s.shell.fallbacks(slot), `${expose.app} shows its quiet fallback`).toHaveCount(1);
+  await expect(s.shell.fallbacks(slot)).toHaveText(`${expose.label} ${/s$/.test(expose.label) ? 'are' : 'is'} unavailable right now.`);
+  for (const landmark of BAND_LANDMARKS[expose.app]?.(s) ?? []) await expect(landmark, `${expose.app} is down: ${landmark}`).toHaveCount(0);
+}
+
+test.describe('each remote switched off in turn (registry-driven)', () => {
+  test('the registry lists the remotes this suite knows', () => {
+    expect(remotes.map((r) => r.package)).toEqual(expect.arrayContaining(['mf-header', 'mf-search', 'mf-store-selector']));
+    for (const { expose } of bands) expect(Object.keys(BAND_LANDMARKS), `page objects know band ${expose.app}`).toContain(expose.app);
+  });
+
+  for (const remote of remotes) {
+    test(`${remote.package} unreachable: the shell frame and every other remote's band keep working`, async ({ page, platform }) => {
+      const s = storefront(page);
+      await s.shell.installAppStatusProbe();
+      await blockOrigin(page, platform.ports.remotes[remote.package]);
+      await s.home.goto();
+      // The shell's own frame (served HTML + home page).
+      await expect(s.home.heading).toBeVisible();
+      await expect(s.home.skipLink).toHaveAttribute('href', '#main-content');
+      // Every band of the other remotes.
+      for (const band of bands.filter((b) => b.remote.package !== remote.package)) await expectBandWorks(s, band.remote, band.expose);
+      // Its own bands: quiet fallback, reported with the Module Federation request id ('SHELL-002 mf_search/spa').
+      await expectReported(s, remote, remote.exposes.find((e) => e.expose === './spa')!);
+      for (const band of bands.filter((b) => b.remote.package === remote.package)) await expectBandFallback(s, band.expose);
     });
+
+    for (const expose of remote.exposes.filter((e) => e.kind === 'page')) {
+      const path = samplePath(expose.routes![0]);
+      test(`${remote.package} unreachable: ${path} shows '${expose.label}' unavailable; the header band works`, async ({ page, platform }) => {
+        const s = storefront(page);
+        await s.shell.installAppStatusProbe();
+        await blockOrigin(page, platform.ports.remotes[remote.package]);
+        await page.goto(path);
+        const fallback = s.shell.pageFallback(expose.label);
+        await expect(fallback).toBeVisible();
+        await expect(fallback).toHaveText(new RegExp(`^${expose.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (is|are) unavailable right now\\.$`));
+        await expectReported(s, remote, expose);
+        await expect(s.home.skipLink).toHaveAttribute('href', '#main-content');
+        for (const band of bands.filter((b) => b.remote.package !== remote.package)) await expectBandWorks(s, band.remote, band.expose);
+        if (remote.package !== 'mf-header') {
+          // the header band is not only shown but usable: its account menu opens
+          const menu = await s.header.openAccountMenu();
+          await expect(menu.getByRole('button', { name: 'Log In' })).toBeVisible();
+        }
+      });
+    }
   }
 });
 
 test.describe('integration testers pin remotes (ARCHITECTURE §2 remote-control)', () => {
   test('pinning mf-header to a version that is not deployed shows its quiet fallback; the others work', async ({ page, platform }) => {
-    const missing = `http://localhost:${platform.ports.header}/mf-header/9.9.9/mf-manifest.json`;
+    const { search, store, header, shell } = storefront(page);
+    const missing = `http://localhost:${platform.ports.remotes['mf-header']}/mf-header/9.9.9/mf-manifest.json`;
     await page.goto(`/?remote.mf-header=${encodeURIComponent(missing)}`);
-    await expect(page.getByRole('combobox', { name: combobox })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Your store: / })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Account', exact: true })).toHaveCount(0);
-    const codes = await page.evaluate(() => ((window as unknown as { __SHELL_ERRORS__?: Array<{ code: string }> }).__SHELL_ERRORS__ ?? []).map((e) => e.code));
-    expect(codes).toContain('SHELL-002');
+    await expect(search.combobox).toBeVisible();
+    await expect(store.button).toBeVisible();
+    await expect(header.accountButton).toHaveCount(0);
+    expect(await shell.errorCodes()).toContain('SHELL-002');
   });
 });

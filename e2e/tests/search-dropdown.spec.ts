@@ -1,159 +1,169 @@
-import { test, expect } from '../fixtures/platform';
 import type { Page } from '@playwright/test';
+import { test, expect, type Platform } from '../fixtures/platform';
+import { storefront, type Storefront } from '../pages';
 
 /**
  * The search dropdown end to end (issue 5; spec §2 Search dropdown, §3, §5, §7, §9) on the composed
  * production build, anonymous shopper. The engine is reached directly (admin key) only to add a hostile
  * rule and to read the Insights events it stored.
  */
-const ENGINE = `http://127.0.0.1:${7700 + Number(process.env.E2E_OFFSET || 10000)}`;
+const engine = (platform: Platform) => `http://127.0.0.1:${platform.ports.search}`;
 const ADMIN = { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': 'local-admin-key', 'content-type': 'application/json' };
 
-const box = (page: Page) => page.getByRole('combobox', { name: 'Search products and recipes' });
-
-async function openHome(page: Page) {
-  await page.goto('/');
-  await expect(box(page)).toBeVisible();
+/** Opens the home page once the search box shows and the default store is published; returns the page objects. */
+async function openHome(page: Page): Promise<Storefront> {
+  const s = storefront(page);
+  await s.home.goto();
+  await expect(s.search.combobox).toBeVisible();
   // the default store (3299) is published before products are filtered by it
-  await expect(page.getByTestId('header-store-name')).toContainText('Halifax');
+  await s.header.waitForDefaultStore();
+  return s;
 }
 
 test.describe('search dropdown (spec §2 Search dropdown)', () => {
   test('typing shows the loading text, suggestions, product and recipe cards; Tab accepts the inline completion', async ({ page }) => {
-    await openHome(page);
-    await box(page).fill('pean');
-    await expect(page.getByText('Finding the best matches for you...')).toBeVisible();
-    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    const { search } = await openHome(page);
+    const box = search.combobox;
+    await box.fill('pean');
+    await expect(search.loading).toBeVisible();
+    const listbox = search.suggestions;
     await expect(listbox.getByRole('option').first()).toBeVisible();
-    await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
-    await expect(box(page)).toHaveAttribute('aria-controls', (await listbox.getAttribute('id'))!);
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(box).toHaveAttribute('aria-controls', (await listbox.getAttribute('id'))!);
     // the suggestion completed is the first one that starts with the typed text
     const texts = (await listbox.getByRole('option').allInnerTexts()).map((t) => t.trim());
     const first = texts.find((t) => t.toLowerCase().startsWith('pean'))!;
     expect(first).toBeTruthy();
-    await expect(page.getByTestId('inline-completion')).toHaveText(`pean${first.slice(4)}`);
-    await box(page).press('Tab');
-    await expect(box(page)).toHaveValue(first);
-    await expect(box(page)).toBeFocused();
-    await expect(page.getByRole('region', { name: 'Products' }).getByRole('link').first()).toBeVisible();
+    await expect(search.inlineCompletion).toHaveText(`pean${first.slice(4)}`);
+    await box.press('Tab');
+    await expect(box).toHaveValue(first);
+    await expect(box).toBeFocused();
+    await expect(search.products.getByRole('link').first()).toBeVisible();
   });
 
   test('keyboard: ArrowDown moves aria-activedescendant, Enter accepts, Escape closes then clears', async ({ page }) => {
-    await openHome(page);
-    await box(page).fill('cheese');
-    const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    const { search } = await openHome(page);
+    const box = search.combobox;
+    await box.fill('cheese');
+    const options = search.suggestions.getByRole('option');
     await expect(options.first()).toBeVisible();
-    await box(page).press('ArrowDown');
-    await box(page).press('ArrowDown');
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
     const second = options.nth(1);
-    await expect(box(page)).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
+    await expect(box).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
     await expect(second).toHaveAttribute('aria-selected', 'true');
     const picked = (await second.innerText()).trim();
-    await box(page).press('Enter');
+    await box.press('Enter');
     await expect(page).toHaveURL(new RegExp(`\\?query=${encodeURIComponent(picked).replace(/[()*+?.]/g, '\\$&')}&tab=(product|recipe)`));
-    await expect(box(page)).toHaveValue(picked);
-    await box(page).fill('milk');
+    await expect(box).toHaveValue(picked);
+    await box.fill('milk');
     await expect(options.first()).toBeVisible();
-    await box(page).press('Escape');
-    await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
-    await expect(box(page)).toHaveValue('milk');
-    await box(page).press('Escape');
-    await expect(box(page)).toHaveValue('');
+    await box.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).toHaveValue('milk');
+    await box.press('Escape');
+    await expect(box).toHaveValue('');
   });
 
   test('a redirect rule shows the promotional card and submitting goes to its address', async ({ page }) => {
-    await openHome(page);
-    await box(page).fill('flyer');
+    const { search } = await openHome(page);
+    const box = search.combobox;
+    await box.fill('flyer');
     const card = page.getByRole('region', { name: 'This week’s flyer' });
     await expect(card).toBeVisible();
     await expect(card.getByRole('link', { name: 'View the flyer' })).toHaveAttribute('href', '/flyer');
-    await box(page).press('Enter');
+    await box.press('Enter');
     await expect(page).toHaveURL(/\/flyer$/);
   });
 
-  test('a rule redirecting to another origin is never shown nor followed', async ({ page, request }) => {
-    const res = await request.put(`${ENGINE}/1/indexes/products/rules/e2e-evil`, {
+  test('a rule redirecting to another origin is never shown nor followed', async ({ page, request, platform }) => {
+    const res = await request.put(`${engine(platform)}/1/indexes/products/rules/e2e-evil`, {
       headers: ADMIN,
       data: { objectID: 'e2e-evil', conditions: [{ pattern: 'evilredirect', anchoring: 'is' }], consequence: { userData: { cardTitle: 'Free money', redirectURL: 'https://evil.example/steal', cardCTAText: 'Go', bannerCode: 'standard' } } },
     });
     expect(res.ok()).toBe(true);
-    await openHome(page);
-    await box(page).fill('evilredirect');
-    await expect(page.getByText('No suggestions!')).toBeVisible();
+    const { search } = await openHome(page);
+    const box = search.combobox;
+    await box.fill('evilredirect');
+    await expect(search.noSuggestions).toBeVisible();
     await expect(page.getByRole('region', { name: 'Free money' })).toHaveCount(0);
-    await box(page).press('Enter');
+    await box.press('Enter');
     await expect(page).toHaveURL(/\?query=evilredirect&tab=product/);
-    await request.delete(`${ENGINE}/1/indexes/products/rules/e2e-evil`, { headers: ADMIN });
+    await request.delete(`${engine(platform)}/1/indexes/products/rules/e2e-evil`, { headers: ADMIN });
   });
 
   test('no results: the message (polite live region) and popular products and recipes carousels', async ({ page }) => {
-    await openHome(page);
-    await box(page).fill('zzqxv');
+    const { search } = await openHome(page);
+    const box = search.combobox;
+    await box.fill('zzqxv');
     const message = page.getByRole('status').filter({ hasText: 'Sorry, we couldn’t find any results for “zzqxv”.' });
     await expect(message).toBeVisible();
-    await expect(page.getByText('No suggestions!')).toBeVisible();
-    const products = page.getByRole('region', { name: 'Popular products' });
+    await expect(search.noSuggestions).toBeVisible();
+    const products = search.popularProducts;
     await expect(products).toHaveAttribute('aria-roledescription', 'carousel');
     // spec §9: 5 product slides in global search, 12 recipe slides
     await expect(products.getByRole('group', { includeHidden: true })).toHaveCount(5);
     await expect(products.getByRole('group', { name: '1 of 5' })).toBeVisible();
-    const recipes = page.getByRole('region', { name: 'Popular recipes' });
+    const recipes = search.popularRecipes;
     await expect(recipes.getByRole('group', { includeHidden: true })).toHaveCount(12);
     await recipes.getByRole('button', { name: 'Next recipes' }).click();
     await expect(recipes.getByRole('group', { name: '5 of 12' })).toBeVisible();
   });
 
   test('no results with profanity: different wording, the query is not repeated; grocery phrases are not flagged', async ({ page }) => {
-    await openHome(page);
-    await box(page).fill('fuck off');
+    const { search } = await openHome(page);
+    const box = search.combobox;
+    await box.fill('fuck off');
     await expect(page.getByText('Sorry, we couldn’t find any results for that search.')).toBeVisible();
     await expect(page.getByText(/fuck off/)).toHaveCount(0);
-    await box(page).fill('spotted dick');
+    await box.fill('spotted dick');
     await expect(page.getByText('Sorry, we couldn’t find any results for “spotted dick”.')).toBeVisible();
   });
 
   for (const [width, cards] of [[1400, 5], [1100, 4], [900, 3], [500, 2], [400, 1]] as const) {
     test(`spec §9: ${cards} product card(s) at ${width}px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await openHome(page);
-      await box(page).fill('cheese');
-      const products = page.getByRole('region', { name: 'Products' });
+        const { search } = await openHome(page);
+      const box = search.combobox;
+      await box.fill('cheese');
+      const products = search.products;
       await expect(products.getByRole('link', { name: 'View all products' })).toBeVisible();
       await expect(products.getByRole('listitem')).toHaveCount(cards);
     });
   }
 
   test('empty box: recent searches (kept in the browser, cut at 45 characters, removable) and popular searches', async ({ page }) => {
-    await openHome(page);
+    const { search, results } = await openHome(page);
+    const box = search.combobox;
     const long = 'organic free range large brown eggs from nova scotia farms';
     for (const q of ['cheese', long]) {
-      await box(page).fill(q);
-      await box(page).press('Enter');
-      await expect(page.getByRole('heading', { level: 1, name: `Results for “${q}”` })).toBeVisible();
+      await box.fill(q);
+      await box.press('Enter');
+      await expect(results.headingFor(q)).toBeVisible();
     }
-    const listbox = page.getByRole('listbox', { name: 'Recent and popular searches' });
+    const listbox = search.recentAndPopular;
     const recent = listbox.getByRole('group', { name: 'Recent searches' });
     await expect(async () => {
-      await box(page).fill('');
-      await box(page).focus();
+      await box.fill('');
+      await box.focus();
       await expect(recent.getByRole('option')).toHaveCount(2, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     await expect(recent.getByRole('option').first()).toHaveText(`${long.slice(0, 45).trimEnd()}...`);
     await expect(recent.getByRole('option', { name: 'cheese', exact: true })).toBeVisible();
     // popular searches reflect what was really searched (engine analytics)
-    const popular = listbox.getByRole('group', { name: 'Popular searches' });
+    const popular = search.popular;
     await expect(popular.getByRole('option', { name: 'cheese', exact: true })).toBeVisible();
     // Delete removes the highlighted recent search; it stays gone after a reload
-    await box(page).press('ArrowDown');
-    await box(page).press('ArrowDown');
-    await expect(box(page)).toHaveAttribute('aria-activedescendant', (await recent.getByRole('option', { name: 'cheese', exact: true }).getAttribute('id'))!);
-    await box(page).press('Delete');
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await recent.getByRole('option', { name: 'cheese', exact: true }).getAttribute('id'))!);
+    await box.press('Delete');
     await expect(recent.getByRole('option')).toHaveCount(1);
     await page.reload();
     await expect(async () => {
-      await box(page).fill('');
-      await box(page).focus();
-      await expect(page.getByRole('group', { name: 'Recent searches' }).getByRole('option')).toHaveCount(1, { timeout: 2_000 });
+      await box.fill('');
+      await box.focus();
+      await expect(search.recent.getByRole('option')).toHaveCount(1, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
   });
 
@@ -165,27 +175,29 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
         localStorage.setItem('mfs-recent-searches', JSON.stringify([{ id: 'x1', label: '<img src=x onerror=alert(1)>' }, { id: 'x2', label: '<script>alert(2)</script>' }]));
       }
     });
-    await openHome(page);
-    await box(page).focus();
-    const recent = page.getByRole('group', { name: 'Recent searches' });
+    const { search, results, shell } = await openHome(page);
+    const box = search.combobox;
+    await box.focus();
+    const recent = search.recent;
     await expect(recent.getByRole('option', { name: '<img src=x onerror=alert(1)>' })).toBeVisible();
     await expect(recent.getByRole('option', { name: '<script>alert(2)</script>' })).toBeVisible();
     const hostile = '"><svg onload=alert(3)><img src=x onerror=alert(4)>';
-    await box(page).fill(hostile);
-    await expect(page.getByText('No suggestions!')).toBeVisible();
-    await box(page).press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: /Results for/ })).toBeVisible();
+    await box.fill(hostile);
+    await expect(search.noSuggestions).toBeVisible();
+    await box.press('Enter');
+    await expect(results.heading).toBeVisible();
     await expect(async () => {
-      await box(page).fill('');
-      await box(page).focus();
-      await expect(page.getByRole('group', { name: 'Recent searches' }).getByRole('option')).toHaveCount(3, { timeout: 2_000 });
+      await box.fill('');
+      await box.focus();
+      await expect(search.recent.getByRole('option')).toHaveCount(3, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
-    expect(await page.locator('#slot-mf-search img[src="x"], #slot-mf-search svg[onload], #slot-page img[src="x"]').count()).toBe(0);
+    expect((await search.slot.locator('img[src="x"], svg[onload]').count()) + (await shell.pageSlot.locator('img[src="x"]').count())).toBe(0);
     expect(dialogs).toBe(0);
   });
 
-  test('analytics: view_item_list (item list 7) in the dataLayer; Insights click with queryID and 1-based position; conversion on Add to list', async ({ page, request }) => {
-    await openHome(page);
+  test('analytics: view_item_list (item list 7) in the dataLayer; Insights click with queryID and 1-based position; conversion on Add to list', async ({ page, request, platform }) => {
+    const { search } = await openHome(page);
+    const box = search.combobox;
     const itemAdded: unknown[] = [];
     await page.exposeFunction('__recordItemAdded', (p: unknown) => { itemAdded.push(p); });
     await page.evaluate(() => {
@@ -195,8 +207,8 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
       };
       g.__SHARED_EVENTS__.bus.on('list/item-added').subscribe((e) => g.__recordItemAdded(e.payload));
     });
-    await box(page).fill('cheese');
-    const products = page.getByRole('region', { name: 'Products' });
+    await box.fill('cheese');
+    const products = search.products;
     await expect(products.getByRole('listitem').first()).toBeVisible();
     await expect.poll(() => page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer
       ?.some((e) => e.event === 'view_item_list' && e.item_list_id === '7' && e.item_list_name === 'Search - Products'))).toBe(true);
@@ -207,7 +219,7 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
     const queryID = (itemAdded[0] as { queryID: string }).queryID;
     await products.getByRole('listitem').nth(1).getByRole('link').click();
     await expect.poll(async () => {
-      const res = await request.get(`${ENGINE}/1/events?queryID=${queryID}`, { headers: ADMIN });
+      const res = await request.get(`${engine(platform)}/1/events?queryID=${queryID}`, { headers: ADMIN });
       const { events } = (await res.json()) as { events: Array<{ eventType: string; positions?: number[] }> };
       return events.map((e) => `${e.eventType}:${e.positions?.join(',') ?? ''}`).sort();
     }).toEqual(['click:2', 'conversion:']);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
 import { signIn as signInAs } from '../fixtures/session';
+import { LoyaltyPopups, storefront } from '../pages';
 
 /**
  * Issue 5, signed-in recent searches (spec §6 "recent searches are saved under the user's token",
@@ -8,55 +9,40 @@ import { signIn as signInAs } from '../fixtures/session';
  * removable, never shown to another shopper. Shopper lena.linked@example.com (seed shoppers.json).
  */
 
-/** Signs in (fixtures/session.ts), then closes a card popup mf-loyalty may open. */
+/** Signs in (fixtures/session.ts), then closes a card popup mf-loyalty may open so the header is reachable. */
 async function signIn(page: Page, email: string) {
   await signInAs(page, email);
-  // mf-loyalty may open a card popup after sign-in (spec §4): close it so the header is reachable
-  const popup = page.getByRole('dialog');
-  if (await popup.first().waitFor({ timeout: 2_500 }).then(() => true, () => false)) {
-    await page.keyboard.press('Escape');
-    await expect(popup).toHaveCount(0);
-  }
+  await new LoyaltyPopups(page).closeIfShown();
 }
 
 test('signed-in recent searches live on the server, are removable and are never shown to another shopper', async ({ page, browser }) => {
   const label = `salmon fillet ${Date.now().toString(36)}`;
   const kept = `kept oats ${Date.now().toString(36)}`;
   await signIn(page, 'lena.linked@example.com');
-  const box = page.getByRole('combobox', { name: 'Search products and recipes' });
+  const { search, results } = storefront(page);
+  const box = search.combobox;
   // A second recent search that stays: after the removal it proves the list has loaded.
-  await box.fill(kept);
-  await box.press('Enter');
+  await search.submit(kept);
   await expect(page).toHaveURL(/\?query=kept/);
-  await box.fill(label);
-  await box.press('Enter');
+  await search.submit(label);
   await expect(page).toHaveURL(/\?query=salmon/);
-  await expect(page.getByRole('heading', { level: 1, name: /Results for/ })).toBeVisible();
-  const recent = page.getByRole('group', { name: 'Recent searches' });
-  // (the shell may remount the search box with the URL's query while the session settles: retry)
-  await expect(async () => {
-    await box.fill('');
-    await box.focus();
-    await expect(recent.getByRole('option', { name: label, exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await expect(results.heading).toBeVisible();
+  const recent = search.recent;
+  // (the shell may remount the search box with the URL's query while the session settles: retried)
+  await search.expectRecent(async (r) => expect(r.getByRole('option', { name: label, exact: true })).toBeVisible({ timeout: 2_000 }));
   expect(await page.evaluate(() => localStorage.getItem('mfs-recent-searches') ?? '')).not.toContain('salmon');
 
   // kept across a reload (server side)
   await page.reload();
-  await expect(async () => {
-    await box.fill('');
-    await box.focus();
-    await expect(recent.getByRole('option', { name: label, exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await search.expectRecent(async (r) => expect(r.getByRole('option', { name: label, exact: true })).toBeVisible({ timeout: 2_000 }));
 
   // an anonymous visitor in another browser context never sees it
   const other = await browser.newContext();
-  const anon = await other.newPage();
-  await anon.goto('/');
-  const anonBox = anon.getByRole('combobox', { name: 'Search products and recipes' });
-  await anonBox.fill('x');
-  await anonBox.fill('');
-  await expect(anon.getByRole('group', { name: 'Recent searches' }).getByRole('option', { name: label })).toHaveCount(0);
+  const anon = storefront(await other.newPage());
+  await anon.home.goto();
+  await anon.search.combobox.fill('x');
+  await anon.search.combobox.fill('');
+  await expect(anon.search.recent.getByRole('option', { name: label })).toHaveCount(0);
   await other.close();
 
   // Delete on the highlighted recent search removes it on the server
@@ -67,10 +53,6 @@ test('signed-in recent searches live on the server, are removable and are never 
   await box.press('Delete');
   await expect(recent.getByRole('option', { name: label, exact: true })).toHaveCount(0);
   await page.reload();
-  await expect(async () => {
-    await box.fill('');
-    await box.focus();
-    await expect(recent.getByRole('option', { name: kept, exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await search.expectRecent(async (r) => expect(r.getByRole('option', { name: kept, exact: true })).toBeVisible({ timeout: 2_000 }));
   await expect(recent.getByRole('option', { name: label, exact: true })).toHaveCount(0);
 });

@@ -1,9 +1,11 @@
 import { test, expect } from '../fixtures/platform';
+import { storefront } from '../pages';
 
 test.describe('search (spec §2 Search dropdown, Routes)', () => {
   test('typing shows suggestions and cards; submitting opens the results page', async ({ page }) => {
-    await page.goto('/');
-    const box = page.getByRole('combobox', { name: 'Search products and recipes' });
+    const { home, search, results } = storefront(page);
+    await home.goto();
+    const box = search.combobox;
     await expect(box).toBeVisible();
     await box.fill('cheese');
     // Suggestions arrive after the 1000 ms debounce (spec §9).
@@ -15,20 +17,19 @@ test.describe('search (spec §2 Search dropdown, Routes)', () => {
 
     await box.press('Enter');
     await expect(page).toHaveURL(/\/\?query=cheese&tab=(product|recipe)/);
-    await expect(page.getByRole('heading', { name: /Results for “cheese”/ })).toBeVisible();
-    const productsTab = page.getByRole('tab', { name: /Products \(\d+\)/ });
-    await expect(productsTab).toBeVisible();
-    const count = Number((await productsTab.innerText()).match(/\((\d+)\)/)![1]);
-    expect(count).toBeGreaterThan(0);
+    await expect(results.headingFor('cheese', { partial: true })).toBeVisible();
+    await expect(results.productsTab).toBeVisible();
+    expect(await results.productCount()).toBeGreaterThan(0);
   });
 
   test('a script in a query is shown as text and never runs', async ({ page }) => {
+    const { results, shell } = storefront(page);
     let dialogs = 0;
     page.on('dialog', (d) => { dialogs += 1; void d.dismiss(); });
     const hostile = '<img src=x onerror=alert(1)>';
-    await page.goto(`/?query=${encodeURIComponent(hostile)}&tab=product`);
+    await results.goto(hostile);
     await expect(page.getByRole('heading', { name: /Results for/ })).toContainText('img src=x onerror=alert(1)');
-    expect(await page.locator('#slot-page img[src="x"]').count()).toBe(0);
+    expect(await shell.pageSlot.locator('img[src="x"]').count()).toBe(0);
     expect(dialogs).toBe(0);
   });
 });

@@ -1,42 +1,39 @@
 import { test, expect } from '../fixtures/platform';
+import { StoreSelector, storefront } from '../pages';
 
 test.describe('store selection (spec §2 Store selector, §4 Store selection)', () => {
   test('default store 3299 loads; choosing a store updates the header and the results, and survives a reload', async ({ page }) => {
-    await page.goto('/?query=milk&tab=product');
-    const storeButton = page.getByRole('button', { name: /^Your store: / });
-    await expect(storeButton).toBeVisible();
-    const headerStore = page.getByTestId('header-store-name');
-    await expect(headerStore).toContainText('Halifax');
-    const productsTab = page.getByRole('tab', { name: /Products \(\d+\)/ });
-    await expect(productsTab).toBeVisible();
-    const before = await productsTab.innerText();
+    const { header, store, results } = storefront(page);
+    await results.goto('milk');
+    await expect(store.button).toBeVisible();
+    await expect(header.storeName).toContainText('Halifax');
+    await expect(results.productsTab).toBeVisible();
+    const before = await results.productsTab.innerText();
 
-    await storeButton.click();
-    const dialog = page.getByRole('dialog', { name: 'Select a store' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('searchbox', { name: 'Search by city or postal code' }).fill('Antigonish');
+    await store.button.click();
+    await expect(store.dialog).toBeVisible();
+    await store.searchField.fill('Antigonish');
     // Results arrive after the 700 ms debounce (spec §9); at most 3 are listed.
-    const matches = dialog.getByRole('list', { name: 'Stores matching your search' });
-    const antigonish = matches.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Antigonish/ }) }).first();
+    const antigonish = store.match(/Antigonish/).first();
     await expect(antigonish).toBeVisible();
-    expect(await matches.getByRole('listitem').count()).toBeLessThanOrEqual(3);
-    const select = antigonish.getByRole('button', { name: /Select this store/ });
+    expect(await store.matches.getByRole('listitem').count()).toBeLessThanOrEqual(3);
+    const select = StoreSelector.selectButton(antigonish);
     await expect(select).toBeVisible();
     await select.click();
 
-    const sheet = page.getByRole('alertdialog', { name: 'Update Selected Store' }).or(page.getByRole('dialog', { name: 'Update Selected Store' }));
+    const sheet = store.sheetAnyRole;
     await expect(sheet).toBeVisible();
     await sheet.getByRole('button', { name: 'Yes' }).click();
 
-    await expect(headerStore).toContainText('Antigonish');
-    await expect(storeButton).toHaveAccessibleName(/Antigonish/);
+    await expect(header.storeName).toContainText('Antigonish');
+    await expect(store.button).toHaveAccessibleName(/Antigonish/);
     // The co-op store switches the banner logo live (spec §1 store-specific logos).
-    await expect(page.getByRole('link', { name: 'Harbour Co-op home' })).toBeVisible();
+    await expect(header.coopLogo).toBeVisible();
     // Results are re-filtered for the new store without a reload.
-    await expect.poll(async () => productsTab.innerText()).not.toBe(before);
+    await expect.poll(async () => results.productsTab.innerText()).not.toBe(before);
 
     await page.reload();
-    await expect(page.getByTestId('header-store-name')).toContainText('Antigonish');
-    await expect(page.getByRole('button', { name: /^Your store: .*Antigonish/ })).toBeVisible();
+    await expect(header.storeName).toContainText('Antigonish');
+    await expect(store.buttonMatching('Antigonish')).toBeVisible();
   });
 });

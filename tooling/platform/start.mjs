@@ -99,6 +99,19 @@ function startReaper() {
 }
 
 /**
+ * Resolves once no process of the group `pgid` is alive (a server's own node process can outlive the
+ * tsx wrapper by a few hundred ms and still hold its port), or after `timeoutMs` (default 5000 ms).
+ */
+async function groupGone(pgid, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try { process.kill(-pgid, 0); } catch { return; }
+    if (Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
  * Fails fast when a port is already taken (e.g. by another `npm start`), naming the port and the service.
  * @throws Error 'port <n> (<service>) is already in use ...'
  */
@@ -140,7 +153,7 @@ function runOnce(name, command, args, env) {
  *   holds remotes.json and the BFF's PGlite (default `.data/<edge port>`; pass the same folder to restart
  *   on the same data)
  * @returns {{ url: string, ports: object, dataDir: string, stop(): Promise<void>, stopService(name: string): Promise<void>,
- *   killService(name: string, signal?: string): void, readyMs: number }} (readyMs: ms from call to a ready site)
+ *   killService(name: string, signal?: string): Promise<void>, readyMs: number }} (readyMs: ms from call to a ready site)
  */
 export async function startPlatform({ offset = 0, quiet = false, dataDir } = {}) {
   const t0 = Date.now();
@@ -182,13 +195,18 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
       child.once('exit', () => { clearTimeout(force); resolve(); });
       try { process.kill(-child.pid, 'SIGTERM'); } catch { child.kill('SIGTERM'); }
     });
+    await groupGone(child.pid);
   };
-  /** Kills a service's process group with `signal` (e.g. 'SIGKILL': a crash) without waiting; e2e/durability tests. */
-  const killService = (name, signal = 'SIGKILL') => {
+  /**
+   * Kills a service's process group with `signal` (e.g. 'SIGKILL': a crash); e2e/durability tests.
+   * Resolves once every process of the group has exited (its ports are free), at most 5000 ms.
+   */
+  const killService = async (name, signal = 'SIGKILL') => {
     const child = children.get(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     child.stopping = true;
     try { process.kill(-child.pid, signal); } catch { /* gone */ }
+    await groupGone(child.pid);
   };
   const stop = async () => {
     await Promise.all([...children.keys()].map(stopService));

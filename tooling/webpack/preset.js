@@ -20,12 +20,17 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const registry = require('../registry/index.cjs');
 
 const rootDir = path.resolve(__dirname, '..', '..');
+/** The installed version of a package (read from node_modules: some packages do not export ./package.json). */
 const versionOf = (pkg) => {
-  const file = require.resolve(`${pkg}/package.json`, { paths: [rootDir] });
+  const direct = path.join(rootDir, 'node_modules', pkg, 'package.json');
+  const file = fs.existsSync(direct) ? direct : require.resolve(`${pkg}/package.json`, { paths: [rootDir] });
   return JSON.parse(fs.readFileSync(file, 'utf8')).version;
 };
 
-/** Packages that hold state or are large enough that exactly one copy may reach the browser. */
+/**
+ * Packages that hold state or are large enough that exactly one copy may reach the browser
+ * ([request, package whose version is shared]).
+ */
 const SHARED_SINGLETONS = [
   ['react', 'react'],
   ['react-dom', 'react-dom'],
@@ -35,6 +40,12 @@ const SHARED_SINGLETONS = [
   ['react-router-dom', 'react-router-dom'],
   ['rxjs', 'rxjs'],
   ['shared-events', 'shared-events'],
+  // Libraries several remotes use: one copy in the browser, not one per remote (issue 12 first-load JS).
+  ['@storefront/remote-kit', '@storefront/remote-kit'],
+  ['@tanstack/react-query', '@tanstack/react-query'],
+  ['algoliasearch/lite', 'algoliasearch'],
+  ['focus-trap', 'focus-trap'],
+  ['js-cookie', 'js-cookie'],
 ];
 
 /**
@@ -169,12 +180,16 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
         })),
         ...(host ? [] : [new StandaloneRuntimeTagPlugin()]),
       ],
-      // usedExports/mangleExports off: a shared singleton provided by one build is consumed by others
-      // (shareStrategy 'loaded-first'), so its exports must not be pruned or renamed for the provider's
-      // own usage. With them on, the shell received a `react` built by mf-header without `StrictMode`.
+      // mangleExports off: a shared singleton provided by one build is consumed by others
+      // (shareStrategy 'loaded-first'), so its exports must not be renamed for the provider's own usage.
+      // With per-runtime usedExports on, the shell received a `react` built by mf-header without `StrictMode`.
       // concatenateModules off too: scope hoisting of a module that imports a consumed shared module
       // left the shell's page components undefined in production (React error #130), found by e2e.
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', usedExports: false, mangleExports: false, concatenateModules: false },
+      // usedExports 'global' (issue 12): private dependencies (zod inside shared-events, the MF sdk,
+      // tslib...) are tree-shaken, while usage is tracked for all runtimes together, so a shared module
+      // provided by one build keeps every export the other builds' runtimes use (per-runtime tracking
+      // is what pruned them before). Shared packages are referenced whole by their provide dependency.
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', usedExports: 'global', mangleExports: false, concatenateModules: false },
       performance: { hints: false },
       stats: prod ? 'errors-warnings' : 'minimal',
       devServer: {
