@@ -1,66 +1,330 @@
 #!/usr/bin/env node
 /**
- * Figures for the closing note (issue: "Figures ... printed by a committed bench script"):
- *  - time from launching the platform to a ready site (ms) — builds must exist (`npm run build`);
- *  - first-load JavaScript on `/`: gzip KB by file and by owner (shell, each remote of the registry),
- *    and the number of react-dom copies (must be 1);
- *  - search engine p50/p95 (delegates to `npm run bench -w @storefront/search-engine`).
- * Prints figures only; asserts nothing.
+ * `npm run bench`: the figures of the closing notes (issues 11 and 12). Builds must exist
+ * (`npm run build`); the platform is started here on ports offset by 20000 (edge :28080).
+ * Prints figures only; asserts nothing (the byte budget is a test: e2e/tests/budget.spec.ts).
+ *
+ * Figures (units: ms = milliseconds, KB = 1024 bytes, gzip = level 9 computed here, see ./first-load.mjs):
+ *  - platform start-up (ms): from launching every service to a site that answers;
+ *  - first-load JavaScript on `/` (KB gzip and raw): every script response until network idle and the
+ *    search box visible, by file, total, and by owner (the shell's edge, each remote of the registry);
+ *  - each remote's `remoteEntry.js` (KB gzip), fetched from its server; goal ≤ 8 KB (issue 12);
+ *  - downloads of react-dom, rxjs, shared-events and the Module Federation runtime on `/`: how many
+ *    distinct script files carry a copy (goal 1 each). A file carries a copy when its source map lists
+ *    the library's core module, or, when it has no source map, when its text holds a marker of it:
+ *      react-dom      react-dom/cjs/react-dom-client.*   marker `rendererPackageName:"react-dom"` (the
+ *                     object each React DOM copy registers with the DevTools hook; survives minifying)
+ *      rxjs           rxjs/dist/<fmt>/internal/Subscription.js   marker 'errors occurred during
+ *                     unsubscription' (UnsubscriptionError's message; Subscription is in every use of rxjs)
+ *      shared-events  shared-events/src/bus.ts           marker 'BusEventError' (the bus's error class name)
+ *      MF runtime     @module-federation/runtime-core/   marker 'beforeInitContainer' (a hook name of
+ *                     the runtime core's ModuleFederation class, in no other MF package)
+ *    plus react-dom copies that actually ran (renderers registered with the React DevTools hook; goal 1);
+ *  - page ready (ms): navigation to network idle + search box visible; LCP (ms) from the page's
+ *    PerformanceObserver (no throttling: not the Lighthouse figure);
+ *  - the MONOLITH (bench/monolith/: the same shell and remotes in one webpack build, no federation),
+ *    served by the same edge (shell/server/edge.mjs) against the same platform: first-load JS on `/`
+ *    measured the same way, and the ratio MF ÷ monolith (goal ≤ 1.25);
+ *  - Lighthouse 12.8 mobile (default: mobile form factor, simulated throttling), median of 3 runs for
+ *    `/`, `/store-locator` and `/?query=milk&tab=product`: performance score (0-100), LCP (ms), TBT
+ *    (ms), CLS (unitless); each metric's median over the runs (goals: score ≥ 90, TBT ≤ 300 ms,
+ *    CLS ≤ 0.05); a run Lighthouse reports as failed is replaced (up to 2 extra attempts per page);
+ *  - a summary table, goal vs measured; then the search engine's own bench (p50/p95 ms).
+ *
+ * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (default 3; 0 skips
+ * Lighthouse), BENCH_SKIP_MONOLITH=1 and BENCH_SKIP_SEARCH=1 skip those parts.
  */
-import zlib from 'node:zlib';
+import path from 'node:path';
+import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { startPlatform } from '../tooling/platform/start.mjs';
+import { measureFirstLoad, gzipSize, kb } from './first-load.mjs';
+import { buildMonolith } from './monolith/build.mjs';
 
-const platform = await startPlatform({ offset: 20000, quiet: true });
-console.log(`platform ready in ${platform.readyMs} ms at ${platform.url}`);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-try {
-  const page = await browser.newPage();
+const require = createRequire(import.meta.url);
+const registry = require('../tooling/registry/index.cjs');
+const defaults = require('../shell/server/defaults.cjs');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_PAGES = ['/', '/store-locator', '/?query=milk&tab=product'];
+
+/** Goals of issue 12 ("Done when"). */
+const GOALS = {
+  firstLoadKb: 260, // first-load JS on `/`, KB gzip (the gate: e2e/tests/budget.spec.ts)
+  remoteEntryKb: 8, // each remoteEntry.js, KB gzip
+  ratio: 1.25, // first-load JS, MF ÷ monolith
+  lighthouseScore: 90,
+  tbtMs: 300,
+  cls: 0.05,
+};
+
+/** Libraries that must reach the browser once (ARCHITECTURE §2): how to recognise a copy in a script. */
+const LIBRARIES = [
+  { name: 'react-dom', source: /\/react-dom\/cjs\/react-dom-client\.[^/]+$/, marker: /rendererPackageName:\s*["']react-dom["']/ },
+  { name: 'rxjs', source: /\/rxjs\/dist\/[^/]+\/internal\/Subscription\.js$/, marker: /errors occurred during unsubscription/ },
+  { name: 'shared-events', source: /shared-events\/src\/bus\.ts$/, marker: /["']BusEventError["']/ },
+  { name: 'MF runtime', source: /@module-federation\/runtime-core\/dist\//, marker: /["']beforeInitContainer["']/ },
+];
+
+const short = (url) => url.replace(/^http:\/\/localhost:\d+/, '');
+const pad = (s, n) => String(s).padStart(n);
+
+/**
+ * For each library of LIBRARIES, the script files that carry a copy of it.
+ * @param {Array<{ url: string, body: Buffer }>} files
+ * @returns {Promise<Record<string, { files: string[], via: Set<string> }>>}
+ */
+async function librariesIn(files) {
+  const out = Object.fromEntries(LIBRARIES.map((l) => [l.name, { files: [], via: new Set() }]));
+  for (const f of files) {
+    const text = f.body.toString('utf8');
+    let sources = null;
+    const ref = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text);
+    if (ref && !ref[1].startsWith('data:')) {
+      try {
+        const res = await fetch(new URL(ref[1], f.url));
+        if (res.ok) sources = (await res.json()).sources || null;
+      } catch { /* no map: markers */ }
+    }
+    for (const lib of LIBRARIES) {
+      const hit = sources ? sources.some((s) => lib.source.test(s)) : lib.marker.test(text);
+      if (hit) {
+        out[lib.name].files.push(short(f.url));
+        out[lib.name].via.add(sources ? 'source map' : 'marker');
+      }
+    }
+  }
+  return out;
+}
+
+/** Installs the React DevTools hook probe: every React DOM copy that runs registers one renderer. */
+async function installRendererProbe(page) {
   await page.addInitScript(() => {
     const renderers = new Map();
     window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { renderers, supportsFiber: true, isDisabled: false, inject(r) { renderers.set(renderers.size + 1, r); return renderers.size; }, onScheduleFiberRoot() {}, onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} };
   });
-  const scripts = [];
-  page.on('response', async (res) => {
-    const type = res.request().resourceType();
-    if (type !== 'script') return;
-    try {
-      const body = await res.body();
-      scripts.push({ url: res.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
-    } catch { /* redirected or aborted */ }
-  });
-  const t0 = Date.now();
-  await page.goto(platform.url + '/', { waitUntil: 'networkidle' });
-  await page.getByRole('combobox', { name: 'Search products and recipes' }).waitFor();
-  const loadMs = Date.now() - t0;
-  const reactDomCopies = await page.evaluate(() => window.__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
-  const lcp = await page.evaluate(() => new Promise((resolve) => {
+}
+
+/** LCP (ms) as the page itself observed it (no throttling), or null. */
+function pageLcp(page) {
+  return page.evaluate(() => new Promise((resolve) => {
     new PerformanceObserver((list) => { const e = list.getEntries(); resolve(Math.round(e[e.length - 1].startTime)); }).observe({ type: 'largest-contentful-paint', buffered: true });
     setTimeout(() => resolve(null), 2000);
   }));
-  scripts.sort((a, b) => b.gzip - a.gzip);
-  console.log('\nfirst-load JavaScript on / (gzip KB by file):');
-  for (const s of scripts) console.log(`  ${(s.gzip / 1024).toFixed(1).padStart(7)} KB  ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw  ${s.url.replace(/^http:\/\/localhost:\d+/, '')}`);
-  const total = scripts.reduce((n, s) => n + s.gzip, 0);
-  console.log(`  total: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} files`);
-  // Per remote of the registry (tooling/registry/remotes.json): which part of the first load is whose.
-  console.log('first-load JavaScript by owner (gzip KB):');
-  const owners = [['shell (edge)', platform.ports.edge], ...Object.entries(platform.ports.remotes)];
-  for (const [owner, port] of owners) {
-    const mine = scripts.filter((s) => new URL(s.url).port === String(port));
-    const entry = mine.find((s) => s.url.endsWith('/remoteEntry.js'));
-    console.log(`  ${owner.padEnd(20)} ${(mine.reduce((n, s) => n + s.gzip, 0) / 1024).toFixed(1).padStart(7)} KB in ${String(mine.length).padStart(2)} files${entry ? `; remoteEntry.js ${(entry.gzip / 1024).toFixed(1)} KB` : ''}`);
+}
+
+function printFiles(title, m) {
+  console.log(`\n${title} (KB gzip, KB raw, file):`);
+  for (const s of m.files) console.log(`  ${pad(kb(s.gzip), 7)} KB  ${pad(kb(s.raw), 7)} KB raw  ${short(s.url)}`);
+  console.log(`  total: ${kb(m.totalGzip)} KB gzip (${kb(m.totalRaw)} KB raw) in ${m.files.length} files`);
+}
+
+function printLibraries(libs) {
+  for (const [name, { files, via }] of Object.entries(libs)) {
+    console.log(`  ${name.padEnd(14)} ${pad(files.length, 2)} file(s)${files.length ? `: ${files.join(', ')}` : ''}${via.size ? ` [${[...via].join(', ')}]` : ''}`);
   }
-  console.log(`react-dom copies: ${reactDomCopies}`);
-  console.log(`page ready (search box visible): ${loadMs} ms; LCP ${lcp ?? 'n/a'} ms`);
+}
+
+const median = (xs) => {
+  const v = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+
+/**
+ * Lighthouse (mobile defaults, simulated throttling) `runs` times per URL, in one Chromium launched by
+ * chrome-launcher (lighthouse's own dependency).
+ * @returns {Promise<Array<{ path: string, runs: object[], median: { score, lcp, tbt, cls } }>>}
+ */
+async function runLighthouse(baseUrl, paths, runs) {
+  const { default: lighthouse } = await import('lighthouse');
+  const lhRequire = createRequire(require.resolve('lighthouse/package.json'));
+  const chromeLauncher = await import(pathToFileURL(lhRequire.resolve('chrome-launcher')).href);
+  const launch = chromeLauncher.launch || chromeLauncher.default.launch;
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const results = [];
+  try {
+    for (const p of paths) {
+      const all = [];
+      // A run Lighthouse could not complete (runtimeError, e.g. NO_NAVSTART on a loaded machine) is
+      // printed and replaced, up to 2 extra attempts per page, so the median is of `runs` good runs.
+      for (let i = 0; all.length < runs && i < runs + 2; i += 1) {
+        try {
+          const { lhr } = await lighthouse(baseUrl + p, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+          const a = lhr.audits;
+          const run = {
+            score: lhr.categories.performance.score == null ? null : Math.round(lhr.categories.performance.score * 100),
+            lcp: a['largest-contentful-paint']?.numericValue ?? null,
+            tbt: a['total-blocking-time']?.numericValue ?? null,
+            cls: a['cumulative-layout-shift']?.numericValue ?? null,
+            error: lhr.runtimeError?.code,
+          };
+          if (!run.error && run.score != null) all.push(run);
+          console.log(`  ${p.padEnd(28)} run ${i + 1}: score ${pad(run.score ?? 'n/a', 3)}  LCP ${pad(fmtMs(run.lcp), 7)}  TBT ${pad(fmtMs(run.tbt), 6)}  CLS ${fmtCls(run.cls)}${run.error ? `  (${run.error}: not counted)` : ''}`);
+        } catch (err) {
+          console.log(`  ${p.padEnd(28)} run ${i + 1}: failed: ${err.message}`);
+        }
+      }
+      if (all.length < runs) console.log(`  ${p.padEnd(28)} only ${all.length} of ${runs} runs completed: median of ${all.length}`);
+      results.push({
+        path: p,
+        runs: all,
+        median: { score: median(all.map((r) => r.score)), lcp: median(all.map((r) => r.lcp)), tbt: median(all.map((r) => r.tbt)), cls: median(all.map((r) => r.cls)) },
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
+const fmtMs = (v) => (v == null ? 'n/a' : `${Math.round(v)} ms`);
+const fmtCls = (v) => (v == null ? 'n/a' : v.toFixed(3));
+
+// ---------------------------------------------------------------------------------------------------
+const summary = []; // [figure, goal, measured]
+
+// The monolith is built before the platform starts, so the build does not load the measured machine.
+let monolith = null;
+if (process.env.BENCH_SKIP_MONOLITH !== '1') {
+  try {
+    monolith = await buildMonolith();
+    console.log(`monolith built in ${monolith.ms} ms (bench/monolith, ${monolith.modules.length} exposed modules)`);
+  } catch (err) {
+    console.log(`monolith: build failed, no ratio: ${err.message}`);
+  }
+}
+
+const platform = await startPlatform({ offset: 20000, quiet: true });
+console.log(`platform ready in ${platform.readyMs} ms at ${platform.url}`);
+summary.push(['platform start-up', '—', `${platform.readyMs} ms`]);
+try {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  let mf;
+  try {
+    // --- first-load JS of the composed (MF) site --------------------------------------------------
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await installRendererProbe(page);
+    mf = await measureFirstLoad(page, `${platform.url}/`, { keepBodies: true });
+    const renderers = await page.evaluate(() => window.__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size);
+    const lcp = await pageLcp(page);
+    await context.close();
+
+    printFiles('first-load JavaScript on / (Module Federation)', mf);
+    console.log('first-load JavaScript by owner (KB gzip):');
+    const owners = [['shell (edge)', platform.ports.edge], ...Object.entries(platform.ports.remotes)];
+    for (const [owner, port] of owners) {
+      const mine = mf.files.filter((s) => new URL(s.url).port === String(port));
+      console.log(`  ${owner.padEnd(20)} ${pad(kb(mine.reduce((n, s) => n + s.gzip, 0)), 7)} KB in ${pad(mine.length, 2)} files`);
+    }
+    summary.push(['first-load JS on / (gzip)', `≤ ${GOALS.firstLoadKb} KB`, `${kb(mf.totalGzip)} KB in ${mf.files.length} files`]);
+
+    // --- each remoteEntry.js ----------------------------------------------------------------------
+    console.log(`\nremoteEntry.js per remote (KB gzip; goal ≤ ${GOALS.remoteEntryKb} KB each):`);
+    for (const r of registry.presentRemotes()) {
+      const port = platform.ports.remotes[r.package];
+      const url = `http://localhost:${port}/${r.package}/${registry.remoteVersion(r.package)}/remoteEntry.js`;
+      try {
+        const res = await fetch(url);
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const body = Buffer.from(await res.arrayBuffer());
+        const gz = gzipSize(body);
+        const onPage = mf.files.some((f) => f.url.split('?')[0] === url);
+        console.log(`  ${r.package.padEnd(20)} ${pad(kb(gz), 6)} KB gzip  ${pad(kb(body.length), 7)} KB raw  goal ≤ ${GOALS.remoteEntryKb} KB${onPage ? '' : '  (not downloaded on /)'}`);
+        summary.push([`remoteEntry.js ${r.package}`, `≤ ${GOALS.remoteEntryKb} KB`, `${kb(gz)} KB`]);
+      } catch (err) {
+        console.log(`  ${r.package.padEnd(20)} n/a (${url}: ${err.message})`);
+        summary.push([`remoteEntry.js ${r.package}`, `≤ ${GOALS.remoteEntryKb} KB`, 'n/a']);
+      }
+    }
+
+    // --- one copy of each shared library ----------------------------------------------------------
+    console.log('\ndownloads on / of libraries that must reach the browser once (script files carrying a copy):');
+    const libs = await librariesIn(mf.files);
+    printLibraries(libs);
+    console.log(`react-dom copies that ran (renderers registered with the DevTools hook): ${renderers}`);
+    for (const [name, { files }] of Object.entries(libs)) summary.push([`${name} downloads`, '1', String(files.length)]);
+    summary.push(['react-dom copies (renderers)', '1', String(renderers)]);
+    console.log(`page ready (network idle + search box visible): ${mf.readyMs} ms; LCP (unthrottled, page's own observer) ${lcp ?? 'n/a'} ms`);
+    summary.push(['page ready on / (unthrottled)', '—', `${mf.readyMs} ms`]);
+
+    // --- the monolith, served by the same edge against the same platform -------------------------
+    if (monolith) {
+      const { startEdge } = await import('../shell/server/edge.mjs');
+      const remotes = JSON.parse(fs.readFileSync(path.join(platform.dataDir, 'remotes.json'), 'utf8'));
+      const identityOrigin = `http://localhost:${platform.ports.identity}`;
+      const edge = await startEdge({
+        port: 0,
+        distDir: monolith.outDir,
+        remotes,
+        config: defaults.defaultRuntimeConfig({ searchHost: `localhost:${platform.ports.search}`, oidcIssuer: identityOrigin }),
+        bffUrl: `http://127.0.0.1:${platform.ports.bff}`,
+        identityOrigin,
+      });
+      try {
+        const url = `http://localhost:${edge.server.address().port}`;
+        const mctx = await browser.newContext();
+        const mpage = await mctx.newPage();
+        await installRendererProbe(mpage);
+        const mono = await measureFirstLoad(mpage, `${url}/`, { keepBodies: true });
+        await mctx.close();
+        printFiles(`first-load JavaScript on / (MONOLITH, ${path.relative(process.cwd(), monolith.outDir)} at ${url})`, mono);
+        console.log('monolith: script files carrying a copy of each library:');
+        printLibraries(await librariesIn(mono.files));
+        const ratio = mf.totalGzip / mono.totalGzip;
+        console.log(`first-load JS, MF ÷ monolith: ${kb(mf.totalGzip)} KB ÷ ${kb(mono.totalGzip)} KB = ${ratio.toFixed(2)} (goal ≤ ${GOALS.ratio})`);
+        summary.push(['first-load JS monolith (gzip)', '—', `${kb(mono.totalGzip)} KB in ${mono.files.length} files`]);
+        summary.push(['first-load JS MF ÷ monolith', `≤ ${GOALS.ratio}`, ratio.toFixed(2)]);
+      } catch (err) {
+        console.log(`monolith: measurement failed: ${err.message}`);
+        summary.push(['first-load JS MF ÷ monolith', `≤ ${GOALS.ratio}`, 'n/a']);
+      } finally {
+        await edge.close();
+      }
+    } else {
+      summary.push(['first-load JS MF ÷ monolith', `≤ ${GOALS.ratio}`, 'n/a (no monolith build)']);
+    }
+  } finally {
+    await browser.close();
+  }
+
+  // --- Lighthouse (own Chromium; the Playwright browser is closed so it does not compete) ----------
+  if (LIGHTHOUSE_RUNS > 0) {
+    console.log(`\nLighthouse ${require('lighthouse/package.json').version} mobile (simulated throttling), ${LIGHTHOUSE_RUNS} runs per page:`);
+    try {
+      const lighthouseResults = await runLighthouse(platform.url, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS);
+      console.log(`Lighthouse medians (of ${LIGHTHOUSE_RUNS}):`);
+      for (const r of lighthouseResults) {
+        const m = r.median;
+        console.log(`  ${r.path.padEnd(28)} score ${pad(m.score ?? 'n/a', 3)}  LCP ${pad(fmtMs(m.lcp), 7)}  TBT ${pad(fmtMs(m.tbt), 6)}  CLS ${fmtCls(m.cls)}`);
+        summary.push([`LH ${r.path} performance`, `≥ ${GOALS.lighthouseScore}`, String(m.score ?? 'n/a')]);
+        summary.push([`LH ${r.path} LCP`, '—', fmtMs(m.lcp)]);
+        summary.push([`LH ${r.path} TBT`, `≤ ${GOALS.tbtMs} ms`, fmtMs(m.tbt)]);
+        summary.push([`LH ${r.path} CLS`, `≤ ${GOALS.cls}`, fmtCls(m.cls)]);
+      }
+    } catch (err) {
+      console.log(`Lighthouse failed: ${err.message}`);
+    }
+  }
 } finally {
-  await browser.close();
   await platform.stop();
 }
 
-console.log('\nsearch engine:');
-spawnSync('npm', ['run', 'bench', '-w', '@storefront/search-engine'], { stdio: 'inherit' });
+console.log('\nsummary (goals: issue 12 "Done when"):');
+const w0 = Math.max(...summary.map((r) => r[0].length));
+const w1 = Math.max(4, ...summary.map((r) => r[1].length));
+console.log(`  ${'figure'.padEnd(w0)}  ${'goal'.padEnd(w1)}  measured`);
+for (const [figure, goal, measured] of summary) console.log(`  ${figure.padEnd(w0)}  ${goal.padEnd(w1)}  ${measured}`);
+
+if (process.env.BENCH_SKIP_SEARCH !== '1') {
+  console.log('\nsearch engine:');
+  spawnSync('npm', ['run', 'bench', '-w', '@storefront/search-engine'], { stdio: 'inherit', cwd: path.join(here, '..') });
+}
