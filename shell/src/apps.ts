@@ -23,6 +23,8 @@ export interface ShellAppDefinition {
   kind: 'band' | 'page';
   /** Shopper-facing name of what the app provides, used in fallback text (e.g. 'Search results'). */
   label: string;
+  /** Band apps: mounted only while this holds ('signed-in'); default always (registry `when`). */
+  when?: 'signed-in';
   /** Band apps: the part of the page frame holding the slot. */
   region?: 'header' | 'footer' | 'overlay';
   /** Page apps: the registry's route patterns (see {@link matchesRoute}); [] for band apps. */
@@ -71,6 +73,7 @@ function appsFromRegistry(): ShellAppDefinition[] {
     routes: e.routes ?? [],
     activeWhen: e.kind === 'page' ? (loc) => (e.routes ?? []).some((p) => matchesRoute(p, loc)) : () => true,
     ...(r.optional ? { optional: true } : {}),
+    ...(e.when ? { when: e.when as 'signed-in' } : {}),
   })));
   const regions = ['header', 'footer', 'overlay'];
   const bands = all.filter((a) => a.kind === 'band').sort((a, b) => regions.indexOf(a.region!) - regions.indexOf(b.region!));

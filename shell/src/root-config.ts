@@ -14,7 +14,7 @@
  * working.
  */
 import {
-  addErrorHandler, navigateToUrl, registerApplication, start,
+  addErrorHandler, navigateToUrl, registerApplication, start, triggerAppChange,
   type AppError, type LifeCycles,
 } from 'single-spa';
 import { loadRemote } from '@module-federation/enhanced/runtime';
@@ -33,9 +33,10 @@ export interface SingleSpaApi {
   start: typeof start;
   addErrorHandler: typeof addErrorHandler;
   navigateToUrl: typeof navigateToUrl;
+  triggerAppChange: typeof triggerAppChange;
 }
 
-const realSingleSpa: SingleSpaApi = { registerApplication, start, addErrorHandler, navigateToUrl };
+const realSingleSpa: SingleSpaApi = { registerApplication, start, addErrorHandler, navigateToUrl, triggerAppChange };
 
 const isFn = (v: unknown): v is (...a: unknown[]) => unknown => typeof v === 'function';
 
@@ -128,13 +129,26 @@ export function startRootConfig({
     }
   });
 
+  // Bands mounted only for a signed-in shopper (registry `when: 'signed-in'`, e.g. the card popups):
+  // nothing of them is downloaded for an anonymous visitor (issue 12); single-spa re-checks the
+  // activity functions when sign-in state changes.
+  const signedIn = () => bus.state.session.value.loggedIn === true;
+  if (SHELL_APPS.some((a) => a.when === 'signed-in')) {
+    let was = signedIn();
+    bus.state.session.subscribe(() => {
+      if (signedIn() === was) return;
+      was = signedIn();
+      void singleSpa.triggerAppChange();
+    });
+  }
+
   for (const app of SHELL_APPS) {
     singleSpa.registerApplication({
       name: app.name,
       app: () => (skipped.has(app.remote)
         ? Promise.resolve(createFallbackLifecycles(app.remoteId) as unknown as LifeCycles)
         : loadApp(app, load)),
-      activeWhen: (location: Location) => app.activeWhen(location),
+      activeWhen: (location: Location) => app.activeWhen(location) && (app.when !== 'signed-in' || signedIn()),
       customProps: (): RemoteProps & Record<string, unknown> => ({
         bus,
         config,

@@ -15,6 +15,8 @@ const registryFile = path.join(repoRoot, 'tooling', 'registry', 'remotes.json');
 
 const KINDS = ['band', 'page'];
 const REGIONS = ['header', 'footer', 'overlay'];
+/** Conditions a band can be mounted under (default: always). */
+const WHEN = ['signed-in'];
 const EVENT = /^[a-z-]+\/[a-z-]+$/;
 const ROUTE = /^\/([A-Za-z0-9._~:*-]+\/?)*(\?[A-Za-z0-9_-]+)?$/;
 
@@ -52,6 +54,7 @@ function validateRegistry(data) {
         if (typeof e.label !== 'string' || !e.label) problems.push(`${at}: "label" (shopper-facing name) is required`);
         if (!KINDS.includes(e.kind)) problems.push(`${at}: "kind" must be one of ${KINDS.join(', ')}`);
         if (e.kind === 'band' && !REGIONS.includes(e.region)) problems.push(`${at}: a band expose needs "region" (${REGIONS.join(', ')})`);
+        if (e.when !== undefined && !(e.kind === 'band' && WHEN.includes(e.when))) problems.push(`${at}: "when" is only for band exposes and must be one of ${WHEN.join(', ')}`);
         if (e.kind === 'page') {
           if (!Array.isArray(e.routes) || e.routes.length === 0) problems.push(`${at}: a page expose needs "routes"`);
           else for (const route of e.routes) if (typeof route !== 'string' || !ROUTE.test(route)) problems.push(`${at}: bad route pattern ${JSON.stringify(route)}`);

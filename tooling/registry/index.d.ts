@@ -17,6 +17,8 @@ export interface RegistryExpose {
   routes?: string[];
   /** Shopper-facing name used in fallback text, e.g. 'Search results'. */
   label: string;
+  /** Band exposes only: mount only while this holds ('signed-in': a shopper is signed in); default always. */
+  when?: 'signed-in';
 }
 
 /** One remote of the registry. */

@@ -38,7 +38,8 @@ const SHARED_SINGLETONS = [
   ['react/jsx-runtime', 'react'],
   ['react-router', 'react-router'],
   ['react-router-dom', 'react-router-dom'],
-  ['rxjs', 'rxjs'],
+  // rxjs is not listed: it reaches the browser once, inside shared-events, the only module that imports
+  // it at run time (tooling/test/structure.test.js checks), tree-shaken to what the bus uses (issue 12).
   ['shared-events', 'shared-events'],
   // Libraries several remotes use: one copy in the browser, not one per remote (issue 12 first-load JS).
   ['@storefront/remote-kit', '@storefront/remote-kit'],

@@ -3,7 +3,7 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import type { Session } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import { recentActivity$ } from '../state/recentActivity';
+import { recentActivity } from '../state/recentActivity';
 import { readRecord, recordClose } from '../state/suppression';
 import { COUNTDOWN_KEY } from '../state/verifyCountdown';
 import { blockLinkNavigation, clearCookies, envelope, fakeApi, goTo, mockLayout, sessions } from '../test-utils';
@@ -101,7 +101,7 @@ describe('spec §4 Card popup state → popups (modal dialogs)', () => {
     const api = fakeApi({ historyLite: jest.fn().mockResolvedValue(envelope('success', 200, 'OK', { transactions })) });
     setup({ session: sessions.lena(), api });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(recentActivity$.value).toEqual({ uid: 'u-1003', transactions }));
+    await waitFor(() => expect(recentActivity.get()).toEqual({ uid: 'u-1003', transactions }));
     expect(api.historyLite).toHaveBeenCalledTimes(1);
   });
 

@@ -5,7 +5,7 @@ import { createLoyaltyApi, type LoyaltyApi } from '../api/loyaltyApi';
 import { trackPopupClick, trackPopupView, trackSceneRegistration, type PopupAction } from '../state/analytics';
 import { runBusEffects } from '../state/effects';
 import { decidePopup, effectsForResponseCode, isRecipeDetailPath } from '../state/popupMachine';
-import { recentActivity$ } from '../state/recentActivity';
+import { recentActivity } from '../state/recentActivity';
 import { clearCardSuppression, readSuppression, recordClose, type SuppressiblePopup, type SuppressType } from '../state/suppression';
 import { useScrollY } from '../state/useScrollY';
 import { startCountdown } from '../state/verifyCountdown';
@@ -41,7 +41,7 @@ function sessionKey(s: Session): string {
 /**
  * The machine's historyLite effect as a query (spec §4 "When linked and status is LP01 or LP02, the
  * history (historyLite) is fetched too"): one `POST /api/services/historyLite` per session state that
- * asks for it (`enabled`), no retry; the answer goes to {@link recentActivity$} for the /scene page; a
+ * asks for it (`enabled`), no retry; the answer goes to {@link recentActivity} for the /scene page; a
  * 439 answer raises the toast and the forced sign-out; other failures are silently ignored (spec §8).
  */
 function useHistoryLite(bus: EventBus, api: LoyaltyApi, apiBase: string, session: Session, enabled: boolean): void {
@@ -56,7 +56,7 @@ function useHistoryLite(bus: EventBus, api: LoyaltyApi, apiBase: string, session
     queryFn: async () => {
       const env = await api.historyLite(session);
       if (runBusEffects(bus, effectsForResponseCode(env.code)).length === 0 && env.status === 'success' && env.data && session.uid) {
-        recentActivity$.next({ uid: session.uid, transactions: env.data.transactions ?? [] });
+        recentActivity.set({ uid: session.uid, transactions: env.data.transactions ?? [] });
       }
       return env;
     },

@@ -3,7 +3,7 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { callBff, type Session } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import { recentActivity$ } from '../state/recentActivity';
+import { recentActivity } from '../state/recentActivity';
 import { blockLinkNavigation, envelope, sessions } from '../test-utils';
 import { ScenePage } from './ScenePage';
 
@@ -27,7 +27,7 @@ function setup(session: Session) {
 
 beforeEach(() => {
   mockedCallBff.mockReset();
-  recentActivity$.next(null);
+  recentActivity.set(null);
 });
 
 describe('/scene page (spec §2 Routes, §3 Scene, §7 transactionHistory, §9 180 days)', () => {
@@ -59,7 +59,7 @@ describe('/scene page (spec §2 Routes, §3 Scene, §7 transactionHistory, §9 1
 
   it('shows the latest activity fetched by the popup machine (historyLite)', async () => {
     mockedCallBff.mockResolvedValue(envelope('success', 200, 'OK', { transactions: [] }));
-    recentActivity$.next({ uid: 'u-1003', transactions: [TRANSACTIONS[0]] });
+    recentActivity.set({ uid: 'u-1003', transactions: [TRANSACTIONS[0]] });
     setup(sessions.lena());
     const latest = screen.getByRole('region', { name: 'Latest activity' });
     expect(latest).toHaveTextContent('Groceries — Halifax Quinpool Road');

@@ -11,7 +11,7 @@ import { formatCents, formatDate, formatPoints } from '../state/format';
 import { HISTORY_WINDOW_DAYS } from '../state/history';
 import { CARD_STATUS_MESSAGE, EXCEPTION_MESSAGE } from '../state/messages';
 import { effectsForResponseCode, SESSION_PROBLEM_CODE } from '../state/popupMachine';
-import { recentActivity$ } from '../state/recentActivity';
+import { useRecentActivity } from '../state/recentActivity';
 
 /** Props of {@link ScenePage}. */
 export interface ScenePageProps {
@@ -65,7 +65,7 @@ function TransactionsTable({ caption, transactions }: { caption: string; transac
 export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now = Date.now }: ScenePageProps) {
   const api = useMemo(() => apiProp ?? createLoyaltyApi(apiBase), [apiProp, apiBase]);
   const session = useBusState(bus.state.session);
-  const recent = useBusState(recentActivity$);
+  const recent = useRecentActivity();
 
   const scene = session.scene;
   const cardNumber = scene?.cardNumber ?? null;

@@ -15,6 +15,7 @@ function fakeSingleSpa() {
     start: jest.fn(),
     addErrorHandler: jest.fn((h) => { handlers.push(h); }),
     navigateToUrl: jest.fn(),
+    triggerAppChange: jest.fn(),
   };
   return { api, registered, handlers };
 }
@@ -38,9 +39,11 @@ describe('root config (ARCHITECTURE §4)', () => {
     expect(api.start).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the header band apps active on every route', () => {
+  it('keeps the band apps active on every route (the card popups: for a signed-in shopper)', () => {
     const { api, registered } = fakeSingleSpa();
-    startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
+    const kit = createTestBus();
+    kit.bus.emit('session/changed', kit.fixtures.session({ loggedIn: true, uid: 'u-1003' }));
+    startRootConfig({ bus: kit.bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
     for (const name of ['mf-header', 'mf-search', 'mf-store-selector', 'mf-footer', 'mf-loyalty']) {
       const { activeWhen } = registered.find((r) => r.name === name)!;
       for (const url of ['/', '/?query=milk', '/no/such/page', '/verify-card', '/auth/callback']) expect((activeWhen as (l: Location) => boolean)(at(url))).toBe(true);
@@ -60,6 +63,25 @@ describe('root config (ARCHITECTURE §4)', () => {
     const results = registered.find((r) => r.name === 'mf-search-results')!;
     expect((results.activeWhen as (l: Location) => boolean)(at(url))).toBe(active);
     expect(isSearchResultsRoute(at(url))).toBe(active);
+  });
+
+  it('mounts the card popups only while a shopper is signed in (registry when: signed-in) and re-checks on sign-in and sign-out', () => {
+    const { api, registered } = fakeSingleSpa();
+    const kit = createTestBus();
+    startRootConfig({ bus: kit.bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
+    const popups = registered.find((r) => r.name === 'mf-loyalty')!;
+    const header = registered.find((r) => r.name === 'mf-header')!;
+    const active = (cfg: RegisterApplicationConfig) => (cfg.activeWhen as (l: Location) => boolean)(at('/'));
+    expect(active(popups)).toBe(false);
+    expect(active(header)).toBe(true);
+    kit.bus.emit('session/changed', kit.fixtures.session({ loggedIn: true, uid: 'u-1003' }));
+    expect(active(popups)).toBe(true);
+    expect(api.triggerAppChange).toHaveBeenCalledTimes(1);
+    kit.bus.emit('session/changed', kit.fixtures.session({ loggedIn: true, uid: 'u-1003', subscribed: true }));
+    expect(api.triggerAppChange).toHaveBeenCalledTimes(1);
+    kit.bus.emit('session/changed', kit.fixtures.session({ loggedIn: false, uid: null }));
+    expect(active(popups)).toBe(false);
+    expect(api.triggerAppChange).toHaveBeenCalledTimes(2);
   });
 
   it('gives every app RemoteProps: the bus, the config, its slot element and navigate()', () => {

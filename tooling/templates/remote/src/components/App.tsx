@@ -6,6 +6,7 @@ import { useBusState, type RemoteProps } from 'shared-events';
 import { useQuery } from '@storefront/remote-kit';
 import { fetchPlatformStatus } from '../api/status';
 import { storeLabel } from '../state/storeLabel';
+import './App.css';
 
 export function App({ bus, config }: RemoteProps) {
   const store = useBusState(bus.state.store);
