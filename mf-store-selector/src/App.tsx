@@ -4,7 +4,7 @@ import {
   bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusEvent, useBusState,
   type RemoteProps, type Store,
 } from 'shared-events';
-import { createStoreSearchApi, type StoreSearchApi } from './api/storeSearch';
+import { createStoreSearchApi, preloadStoreSearch, type StoreSearchApi } from './api/storeSearch';
 import {
   confirmStoreChoice, followAccountStore, initPreferredStore, readStoredStore,
   STORE_FETCH_ERROR, type SaveAccountStore,
@@ -12,7 +12,7 @@ import {
 import { storeSearchQuery } from './state/storeQueries';
 import { readShopperLocation, requestLocationOnce, type GeolocationLike, type LatLng } from './geo/location';
 import { StoreButton } from './components/StoreButton';
-import { StoreSelectorDialog } from './components/StoreSelectorDialog';
+import { preloadStoreSelector, StoreSelectorDialog } from './components/StoreSelectorDialog';
 import './components/storeSelector.css';
 
 export interface StoreSelectorAppProps extends Partial<RemoteProps> {
@@ -32,6 +32,12 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
  * Root of mf-store-selector (exposed as './spa'): the store button and the store selector dialog
  * (spec §2 Store selector, §4 Store selection, §8, §9). Works on its own: it needs only the bus and
  * the runtime config, never the header remote.
+ *
+ * On load only the button and the start-up logic run (issue 12): the dialog's list, focus-trap and
+ * sheet (`StoreSelectorPanel`) and the algoliasearch client are chunks of their own, downloaded when
+ * the shopper points at or focuses the button, when the dialog opens, or when a store call is first
+ * made (a first visit's default store, the account's store on sign-in). A returning shopper's stored
+ * store is read from localStorage without either.
  *
  * - Start-up: stored store, else default store 3299; on that first visit the shopper's location is
  *   requested once and, with a position, the nearest stores are fetched (`queryClient.fetchQuery`,
@@ -87,6 +93,14 @@ export function StoreSelectorApp({
     [bus, storeApi, storage],
   );
 
+  // What the dialog needs is downloaded on demand (issue 12): its panel chunk (list, focus-trap,
+  // sheet) and, with the default api, the search-engine client. Both start when the shopper points
+  // at or focuses the store button; opening the dialog without that (the header's request, the
+  // first-visit offer) starts them then.
+  const preload = useCallback(() => {
+    preloadStoreSelector();
+    if (!api) preloadStoreSearch().catch(() => {});
+  }, [api]);
   const openSelector = useCallback(() => setOpen(true), []);
   useBusEvent(bus, 'store/selector-open-requested', openSelector);
 
@@ -116,7 +130,7 @@ export function StoreSelectorApp({
 
   return (
     <div className="mfss-root">
-      <StoreButton ref={triggerRef} store={store} expanded={open} onClick={openSelector} />
+      <StoreButton ref={triggerRef} store={store} expanded={open} onClick={openSelector} onPreload={preload} />
       {open && (
         <StoreSelectorDialog
           api={storeApi}

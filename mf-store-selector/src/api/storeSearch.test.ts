@@ -15,8 +15,15 @@ beforeEach(() => {
 });
 
 describe('spec §7 store search calls', () => {
-  it('builds the algoliasearch v5 client from config.search (appId, key, hosts)', () => {
-    createStoreSearchApi(DEFAULT_RUNTIME_CONFIG.search);
+  it('builds the algoliasearch v5 client from config.search (appId, key, hosts) on the first call, once', async () => {
+    (liteClient as jest.Mock).mockClear();
+    const api = createStoreSearchApi(DEFAULT_RUNTIME_CONFIG.search);
+    // Issue 12: the client (its own chunk) is loaded and built only when a store call is made.
+    expect(liteClient).not.toHaveBeenCalled();
+    searchForHits.mockResolvedValue({ results: [{ hits: [] }] });
+    await api.searchStores({ query: 'x' });
+    await api.getStore('3299');
+    expect(liteClient).toHaveBeenCalledTimes(1);
     expect(liteClient).toHaveBeenCalledWith('grocery-local', 'local-search-key', {
       hosts: [{ url: 'localhost:7700', protocol: 'http', accept: 'readWrite' }],
     });
@@ -46,6 +53,22 @@ describe('spec §7 store search calls', () => {
     });
     searchForHits.mockResolvedValue({ results: [{ hits: [] }] });
     await expect(api.getStore('9999')).resolves.toBeNull();
+  });
+
+  it('a failed download of the client chunk rejects that call like an unreachable engine; the next call tries again', async () => {
+    await jest.isolateModulesAsync(async () => {
+      let fail = true;
+      jest.doMock('./algoliaStoreSearch', () => {
+        if (fail) throw new Error('Loading chunk store-search-client failed.');
+        return jest.requireActual('./algoliaStoreSearch');
+      });
+      const { createStoreSearchApi: create } = await import('./storeSearch');
+      const api = create(DEFAULT_RUNTIME_CONFIG.search);
+      await expect(api.searchStores({ query: 'x' })).rejects.toThrow('Loading chunk');
+      fail = false;
+      searchForHits.mockResolvedValue({ results: [{ hits: [hit()] }] });
+      await expect(api.searchStores({ query: 'x' })).resolves.toEqual([fixtures.store()]);
+    });
   });
 
   it('rejects when the engine cannot be reached', async () => {

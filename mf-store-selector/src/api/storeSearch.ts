@@ -3,9 +3,10 @@
  * "Store search by latitude and longitude, 4 hits per page; store lookup by store number").
  *
  * Uses the algoliasearch v5 lite client (search only, smaller bundle) built from
- * `RuntimeConfig.search`, so pointing the site at real Algolia is a config change.
+ * `RuntimeConfig.search`, so pointing the site at real Algolia is a config change. The client lives in
+ * its own chunk (`./algoliaStoreSearch`), loaded on the first store call or by
+ * {@link preloadStoreSearch} (issue 12: the store button of a returning shopper needs no search client).
  */
-import { liteClient } from 'algoliasearch/lite';
 import { storeSchema, type RuntimeConfig, type Store } from 'shared-events';
 
 /** Stores fetched per search page (spec §9 "Stores listed / fetched per page 3 / 4"). */
@@ -62,58 +63,45 @@ export function toStore(hit: unknown): Store | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Builds the store search from the runtime config (`config.search`: appId, key, hosts, indices.stores). */
-export function createStoreSearchApi(search: RuntimeConfig['search']): StoreSearchApi {
-  const client = liteClient(search.appId, search.apiKey, {
-    hosts: search.hosts.map((h) => ({ url: h.url, protocol: h.protocol, accept: 'readWrite' as const })),
-  });
-  const indexName = search.indices.stores;
+type ClientModule = typeof import('./algoliaStoreSearch');
 
-  const raw = async (params: Record<string, unknown>) => {
-    const { results } = await client.searchForHits<Record<string, unknown>>({
-      requests: [{ indexName, ...params }],
+let clientModule: Promise<ClientModule> | null = null;
+
+/**
+ * Starts downloading the search-engine client chunk (algoliasearch lite) and resolves with it; one
+ * download per page. A failed download is forgotten, so the next call tries again.
+ */
+export function preloadStoreSearch(): Promise<ClientModule> {
+  if (!clientModule) {
+    clientModule = import(/* webpackChunkName: "store-search-client" */ './algoliaStoreSearch');
+    clientModule.catch(() => {
+      clientModule = null;
     });
-    const first = results[0];
-    return { hits: first?.hits ?? [], page: first?.page ?? 0, nbPages: first?.nbPages ?? 0 };
-  };
-  const run = async (params: Record<string, unknown>): Promise<Store[]> =>
-    (await raw(params)).hits.map(toStore).filter((s): s is Store => s !== null);
+  }
+  return clientModule;
+}
 
+/**
+ * Builds the store search from the runtime config (`config.search`: appId, key, hosts, indices.stores).
+ * Nothing is downloaded here: the algoliasearch client is loaded and built on the first call (once per
+ * returned api), so a call simply waits a moment longer the first time. A failed chunk download rejects
+ * that call like an unreachable engine (callers show 'Failed to fetch store data'); the next call retries.
+ */
+export function createStoreSearchApi(search: RuntimeConfig['search']): StoreSearchApi {
+  let real: Promise<StoreSearchApi> | null = null;
+  const client = (): Promise<StoreSearchApi> => {
+    if (!real) {
+      real = preloadStoreSearch().then((m) => m.createAlgoliaStoreSearchApi(search));
+      real.catch(() => {
+        real = null;
+      });
+    }
+    return real;
+  };
   return {
-    searchStores({ query, around }) {
-      return run({
-        query: query.trim(),
-        hitsPerPage: STORES_FETCHED_PER_PAGE,
-        ...(around ? { aroundLatLng: `${around.lat}, ${around.lng}` } : {}),
-      });
-    },
-    async searchStoresRanked({ query, around, page = 0 }) {
-      const answer = await raw({
-        query: query.trim(),
-        hitsPerPage: STORES_FETCHED_PER_PAGE,
-        page,
-        ...(around ? { aroundLatLng: `${around.lat}, ${around.lng}`, getRankingInfo: true } : {}),
-      });
-      const stores: RankedStore[] = [];
-      for (const hit of answer.hits) {
-        const store = toStore(hit);
-        if (!store) continue;
-        const d = (hit as { _rankingInfo?: { geoDistance?: unknown } })._rankingInfo?.geoDistance;
-        stores.push({ store, distanceMeters: around && typeof d === 'number' && Number.isFinite(d) ? d : null });
-      }
-      // Nearest first within the page (the engine ranks text relevance before distance).
-      if (around) stores.sort((a, b) => (a.distanceMeters ?? Infinity) - (b.distanceMeters ?? Infinity));
-      return { stores, page: answer.page, nbPages: answer.nbPages };
-    },
-    async getStore(storeNumber) {
-      const safe = storeNumber.replace(/[^0-9A-Za-z-]/g, '');
-      const stores = await run({ query: '', filters: `storeNumber:"${safe}"`, hitsPerPage: 1 });
-      return stores.find((s) => s.storeNumber === safe) ?? null;
-    },
-    async getStoreBySlug(slug) {
-      if (!SLUG_PATTERN.test(slug)) return null;
-      const stores = await run({ query: '', filters: `slug:"${slug}"`, hitsPerPage: 1 });
-      return stores.find((s) => s.slug === slug) ?? null;
-    },
+    searchStores: async (params) => (await client()).searchStores(params),
+    searchStoresRanked: async (params) => (await client()).searchStoresRanked(params),
+    getStore: async (storeNumber) => (await client()).getStore(storeNumber),
+    getStoreBySlug: async (slug) => (await client()).getStoreBySlug(slug),
   };
 }

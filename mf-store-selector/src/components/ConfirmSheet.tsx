@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { createFocusTrap } from 'focus-trap';
 import type { Store } from 'shared-events';
+import './confirmSheet.css';
 
 export interface ConfirmSheetProps {
   store: Store;

@@ -5,6 +5,11 @@ export interface StoreButtonProps {
   store: Store | null;
   expanded: boolean;
   onClick: () => void;
+  /**
+   * The shopper is about to use the button (pointerenter, focus): start downloading what the dialog
+   * needs, so it is there by the click or key press (issue 12: nothing is fetched on page load).
+   */
+  onPreload?: () => void;
 }
 
 /** Accessible name of the store button: 'Your store: <locationName>' or 'Select a store'. */
@@ -17,7 +22,7 @@ export function storeButtonLabel(store: Store | null): string {
  * opens the selector dialog. Focus returns here when the dialog closes.
  */
 export const StoreButton = forwardRef<HTMLButtonElement, StoreButtonProps>(function StoreButton(
-  { store, expanded, onClick },
+  { store, expanded, onClick, onPreload },
   ref,
 ) {
   return (
@@ -28,6 +33,8 @@ export const StoreButton = forwardRef<HTMLButtonElement, StoreButtonProps>(funct
       aria-haspopup="dialog"
       aria-expanded={expanded}
       onClick={onClick}
+      onPointerEnter={onPreload}
+      onFocus={onPreload}
     >
       <svg className="mfss-trigger__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { MAX_QUERY_LENGTH } from './StoreSelectorDialog';
+import { MAX_QUERY_LENGTH } from './messages';
 
 export interface StoreSearchFieldProps {
   id: string;

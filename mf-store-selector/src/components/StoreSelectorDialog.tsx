@@ -1,21 +1,17 @@
-import { StoreSearchField } from './StoreSearchField';
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import {
+  lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState,
+  type ComponentType, type KeyboardEvent, type MouseEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
-import { createFocusTrap } from 'focus-trap';
+import { remoteErrorMessage, useQueryClient } from '@storefront/remote-kit';
 import { isPlainLeftClick, type Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
-import { useStoreSearch } from '../state/useStoreSearch';
-import { ConfirmSheet } from './ConfirmSheet';
-import { StoreCard } from './StoreCard';
+import { storeSearchQuery } from '../state/storeQueries';
+import { FETCH_ERROR, SEARCHING_STORES } from './messages';
+import { StoreSearchField } from './StoreSearchField';
+import type { StoreSelectorPanelProps } from './StoreSelectorPanel';
 
-/** Spec §8 "Store data fetch". */
-export const FETCH_ERROR = 'Failed to fetch store data';
-/** Spec §2 empty state after a typed search. */
-export const NO_STORE_FOUND = 'No store found';
-/** Spec §2 empty state of the nearby list (empty query). */
-export const NO_STORES_NEARBY = 'No stores found in your area';
-/** Search input limit (spec §5 "Search input: maximum length 100"). */
-export const MAX_QUERY_LENGTH = 100;
+export { FETCH_ERROR, MAX_QUERY_LENGTH, NO_STORE_FOUND, NO_STORES_NEARBY } from './messages';
 
 export interface StoreSelectorDialogProps {
   api: StoreSearchApi;
@@ -33,54 +29,93 @@ export interface StoreSelectorDialogProps {
   now?: Date;
 }
 
+/** The panel's chunk (list, focus-trap, confirmation sheet); webpack keeps one download per page. */
+const loadPanel = () => import(/* webpackChunkName: "store-selector-panel" */ './StoreSelectorPanel');
+
+/**
+ * Starts downloading the selector's panel (list, focus-trap, confirmation sheet) before the dialog
+ * opens: the store button calls it on pointerenter and focus (issue 12: nothing is fetched on load).
+ * Never rejects; a failed download is tried again when the dialog opens.
+ */
+export function preloadStoreSelector(): void {
+  loadPanel().catch(() => {});
+}
+
+/** Shown in place of the list when the panel's code cannot be downloaded (offline, deploy gap). */
+function PanelUnavailable() {
+  return <p role="alert" className="mfss-error">{FETCH_ERROR}</p>;
+}
+
+/**
+ * The panel as a lazy component. React.lazy keeps a failed load for good, so a failure swaps in a
+ * fresh lazy component for the next render (the next keystroke or the next opening tries again) and
+ * shows {@link PanelUnavailable} meanwhile.
+ */
+function makePanel(): ComponentType<StoreSelectorPanelProps> {
+  return lazy(() => loadPanel().then(
+    (m) => ({ default: m.StoreSelectorPanel }),
+    (error: unknown) => {
+      console.error(remoteErrorMessage('mf-store-selector', 'selector panel'), error);
+      Panel = makePanel();
+      return { default: PanelUnavailable as ComponentType<StoreSelectorPanelProps> };
+    },
+  ));
+}
+let Panel = makePanel();
+
+/** The list's loading state, also shown while the panel's code downloads (same look, same text). */
+function PanelLoading() {
+  return (
+    <div className="mfss-results" aria-busy="true">
+      <div role="status" className="mfss-status">
+        <p className="mfss-loading">{SEARCHING_STORES}</p>
+      </div>
+    </div>
+  );
+}
 
 /**
  * The store selector (spec §2 Store selector, §4 Store selection, §5, §8, §9): a modal dialog
- * 'Select a store' with the search box 'Search by city or postal code' (700 ms debounce through
- * {@link useStoreSearch}; the nearby list of the first visit comes from the query cache), at most
- * 3 stores, the empty states, the fetch error, a 'View Store Locator' link, and the confirmation sheet
- * 'Update Selected Store'. Rendered in a portal on `document.body`; focus is trapped and Escape closes
- * (the sheet first, when open).
+ * 'Select a store' with the search box 'Search by city or postal code', at most 3 stores, the empty
+ * states, the fetch error, a 'View Store Locator' link, and the confirmation sheet 'Update Selected
+ * Store'. Rendered in a portal on `document.body`.
+ *
+ * Split for issue 12 (nothing downloaded that the page does not use): this frame (title, close
+ * button, search box, locator link) is part of './spa' and renders at once, with focus in the search
+ * box, so no keystroke is lost; the list, the 700 ms debounced search, focus-trap and the sheet are
+ * {@link StoreSelectorPanel}, a chunk of its own (started by {@link preloadStoreSelector} on
+ * pointerenter/focus of the store button, else when the dialog opens), during which the list shows its
+ * loading state 'Searching for stores…'. The nearby list's request starts with the frame, in parallel
+ * with that download. Escape closes (the sheet first, when open).
  */
 export function StoreSelectorDialog({ api, currentStore, around, onClose, onConfirm, navigate, now }: StoreSelectorDialogProps) {
   const titleId = useId();
   const inputId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const onCloseRef = useRef(onClose);
   const sheetReturnFocus = useRef<HTMLElement | null>(null);
+  const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<Store | null>(null);
-  const { status, stores, forQuery } = useStoreSearch({ api, query, around: around ?? currentStore?._geoloc ?? null });
+  const shopper = around ?? null;
+  const centre = shopper ?? currentStore?._geoloc ?? null;
 
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!dialogRef.current) return;
-    let started = false;
-    const trap = createFocusTrap(dialogRef.current, {
-      // Focus starts in the search box. When the confirmation sheet's trap (stacked over this one)
-      // goes away this trap resumes without moving focus: the effect on `pending` below does it.
-      initialFocus: () => (started ? false : inputRef.current ?? false),
-      fallbackFocus: () => dialogRef.current as HTMLElement,
-      delayInitialFocus: false,
-      escapeDeactivates: true,
-      // The backdrop closes the dialog itself (its click handler).
-      allowOutsideClick: true,
-      // The caller returns focus to the store button.
-      returnFocusOnDeactivate: false,
-      onDeactivate: () => onCloseRef.current(),
-    });
-    trap.activate();
-    started = true;
+  // Focus starts in the search box as the dialog appears, before the panel (and its focus trap) has
+  // arrived; the page behind does not scroll.
+  useLayoutEffect(() => {
+    inputRef.current?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      trap.deactivate({ onDeactivate: () => {} });
     };
+  }, []);
+
+  // The nearby list (the panel's first query, same key) starts now, not once the panel has loaded.
+  useEffect(() => {
+    void queryClient.prefetchQuery(storeSearchQuery(api, '', centre ? { lat: centre.lat, lng: centre.lng } : undefined));
+    // Only on opening: later changes are the panel's query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const choose = (store: Store, button: HTMLButtonElement) => {
@@ -101,9 +136,11 @@ export function StoreSelectorDialog({ api, currentStore, around, onClose, onConf
     onClose();
     navigate(url);
   };
-
-  const typed = forQuery !== '';
-  const showEmpty = status === 'success' && stores.length === 0;
+  // Escape inside the dialog closes it, also before the panel's focus trap (which does the same) is
+  // there. The sheet is outside the dialog's DOM: its Escape answers 'No' only.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape' && !pending && dialogRef.current?.contains(e.target as Node)) onClose();
+  };
 
   return createPortal(
     <div className="mfss-layer">
@@ -115,6 +152,7 @@ export function StoreSelectorDialog({ api, currentStore, around, onClose, onConf
         aria-labelledby={titleId}
         inert={pending ? true : undefined}
         ref={dialogRef}
+        onKeyDown={onKeyDown}
       >
         <div className="mfss-dialog__head">
           <h2 className="mfss-dialog__title" id={titleId}>Select a store</h2>
@@ -125,37 +163,28 @@ export function StoreSelectorDialog({ api, currentStore, around, onClose, onConf
 
         <StoreSearchField id={inputId} prefix="mfss" inputRef={inputRef} value={query} onChange={setQuery} />
 
-        <div className="mfss-results" aria-busy={status === 'loading'}>
-          <div role="status" className="mfss-status">
-            {status === 'loading' && <p className="mfss-loading">Searching for stores…</p>}
-            {showEmpty && <p className="mfss-empty">{typed ? NO_STORE_FOUND : NO_STORES_NEARBY}</p>}
-          </div>
-          {status === 'error' && <p role="alert" className="mfss-error">{FETCH_ERROR}</p>}
-          {status !== 'error' && stores.length > 0 && !typed && around && (
-            <p className="mfss-hint">Closest to your location</p>
-          )}
-          {status !== 'error' && stores.length > 0 && (
-            <ul className="mfss-list" aria-label={typed ? 'Stores matching your search' : 'Stores near you'}>
-              {stores.map((store) => (
-                <li key={store.storeNumber} className="mfss-list__item">
-                  <StoreCard
-                    store={store}
-                    current={store.storeNumber === currentStore?.storeNumber}
-                    now={now}
-                    onSelect={choose}
-                    onLinkClick={onLinkClick}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <Suspense fallback={<PanelLoading />}>
+          <Panel
+            api={api}
+            query={query}
+            currentStore={currentStore}
+            around={shopper}
+            dialogRef={dialogRef}
+            inputRef={inputRef}
+            onClose={onClose}
+            pending={pending}
+            onChoose={choose}
+            onCancelChoice={cancelChoice}
+            onConfirm={onConfirm}
+            onLinkClick={onLinkClick}
+            now={now}
+          />
+        </Suspense>
 
         <a className="mfss-link mfss-locator" href="/store-locator" onClick={(e) => onLinkClick(e, '/store-locator')}>
           View Store Locator
         </a>
       </div>
-      {pending && <ConfirmSheet store={pending} onYes={() => onConfirm(pending)} onNo={cancelChoice} />}
     </div>,
     document.body,
   );

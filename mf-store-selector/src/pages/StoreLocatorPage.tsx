@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useBusState, type EventBus, type Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
 import { StoreSearchField } from '../components/StoreSearchField';
-import { FETCH_ERROR, NO_STORE_FOUND, NO_STORES_NEARBY } from '../components/StoreSelectorDialog';
+import { FETCH_ERROR, NO_STORE_FOUND, NO_STORES_NEARBY } from '../components/messages';
 import { formatDistanceKm } from '../geo/distance';
 import {
   LOCATION_ERROR, LOCATION_TIMEOUT_MS, LOCATION_TOAST_ID, PERMISSION_DENIED, isLatLng,

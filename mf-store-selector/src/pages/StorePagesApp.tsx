@@ -1,7 +1,7 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { lazyPage, useLocation } from '@storefront/remote-kit';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
-import { createStoreSearchApi, type StoreSearchApi } from '../api/storeSearch';
+import { createStoreSearchApi, preloadStoreSearch, type StoreSearchApi } from '../api/storeSearch';
 import type { GeolocationLike } from '../geo/location';
 import type { SaveAccountStore } from '../state/preferredStore';
 import { parseStoreRoute } from './storeRoute';
@@ -39,6 +39,11 @@ const StoreDetailPage = lazyPage(() => import('./StoreDetailPage'), 'StoreDetail
 export function StorePagesApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, api, storage, geolocation, saveAccountStore, now }: StorePagesAppProps) {
   const search = config.search;
   const storeApi = useMemo(() => api ?? createStoreSearchApi(search), [api, search]);
+  // Both pages search at once: the search-engine client chunk (loaded on first use) starts downloading
+  // with the page's own chunk instead of after it.
+  useEffect(() => {
+    if (!api) preloadStoreSearch().catch(() => {});
+  }, [api]);
   const route = parseStoreRoute(useLocation().pathname);
   const confirmation = useStoreConfirmation({
     bus,

@@ -1,16 +1,18 @@
 /**
  * Server state of mf-store-selector (spec §7 search-engine calls): the query keys and query functions
- * the selector, the store locator and the store detail page use with the remote kit's `useQuery` /
- * `useQueries` / `queryClient.fetchQuery` (@tanstack/react-query). A query's data always belongs to
- * its key, so an answer for an older search text or point is never shown (no hand-kept flags).
- * Every key starts with `'mf-store-selector'`; points are keyed by their `lat`/`lng` numbers.
+ * used with the remote kit's `useQuery` / `useQueries` / `queryClient.fetchQuery` (@tanstack/react-query).
+ * A query's data always belongs to its key, so an answer for an older search text or point is never
+ * shown (no hand-kept flags). Every key starts with {@link STORE_QUERY_ROOT}; points are keyed by their
+ * `lat`/`lng` numbers. This file holds the selector's query (part of './spa'); the store pages' queries
+ * are in `./pageQueries` (route-owned './pages' only, issue 12).
  */
-import { skipToken, type QueryKey } from '@storefront/remote-kit';
+import type { QueryKey } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';
-import type { RankedStore, RankedStorePage, StoreSearchApi } from '../api/storeSearch';
+import type { StoreSearchApi } from '../api/storeSearch';
 import type { LatLng } from '../geo/location';
 
-const ROOT = 'mf-store-selector';
+/** First element of every query key of this remote. */
+export const STORE_QUERY_ROOT = 'mf-store-selector';
 
 /** The stores of one `searchStores` call, with the trimmed text they answer. */
 export interface StoreSearchAnswer {
@@ -18,13 +20,6 @@ export interface StoreSearchAnswer {
   query: string;
   /** Up to 4 stores, in engine order. */
   stores: Store[];
-}
-
-/** One page of a ranked search, with the search it answers (the locator compares pages by it). */
-export interface RankedStoreAnswer extends RankedStorePage {
-  query: string;
-  /** The point distances are measured from, or null. */
-  around: LatLng | null;
 }
 
 /** A query definition for `useQuery(...)` / `queryClient.fetchQuery(...)`. */
@@ -44,44 +39,7 @@ export interface StoreQuery<T> {
  */
 export function storeSearchQuery(api: StoreSearchApi, query: string, around: LatLng | undefined): StoreQuery<StoreSearchAnswer> {
   return {
-    queryKey: [ROOT, 'search', query, around?.lat ?? null, around?.lng ?? null],
+    queryKey: [STORE_QUERY_ROOT, 'search', query, around?.lat ?? null, around?.lng ?? null],
     queryFn: async () => ({ query, stores: await api.searchStores({ query, around }) }),
-  };
-}
-
-/**
- * The store locator's ranked search (spec §2 /store-locator): `api.searchStoresRanked({ query,
- * around, page })`, 4 stores a page with their distance in metres from `around`.
- * @param page 0-based page number
- */
-export function rankedStoresQuery(api: StoreSearchApi, query: string, around: LatLng | undefined, page: number): StoreQuery<RankedStoreAnswer> {
-  return {
-    queryKey: [ROOT, 'ranked', query, around?.lat ?? null, around?.lng ?? null, page],
-    queryFn: async () => ({ ...(await api.searchStoresRanked({ query, around, page })), query, around: around ?? null }),
-  };
-}
-
-/**
- * The stores near a store for its detail page (spec §2 /stores/{slug} "Nearby stores"):
- * `api.searchStoresRanked({ query: '', around: store._geoloc })` (first page, 4 stores with their
- * distance in metres), the store itself left out. Skipped (`skipToken`) while `store` is null.
- */
-export function nearbyStoresQuery(api: StoreSearchApi, store: Store | null): { queryKey: QueryKey; queryFn: (() => Promise<RankedStore[]>) | typeof skipToken } {
-  return {
-    queryKey: [ROOT, 'nearby', store?.storeNumber ?? null, store?._geoloc.lat ?? null, store?._geoloc.lng ?? null],
-    queryFn: store
-      ? async () => (await api.searchStoresRanked({ query: '', around: store._geoloc })).stores.filter((s) => s.store.storeNumber !== store.storeNumber)
-      : skipToken,
-  };
-}
-
-/**
- * The store detail lookup (spec §2 /stores/{slug}): `api.getStoreBySlug(slug)`, data `null` for an
- * unknown (or malformed) slug.
- */
-export function storeBySlugQuery(api: StoreSearchApi, slug: string): StoreQuery<Store | null> {
-  return {
-    queryKey: [ROOT, 'slug', slug],
-    queryFn: () => api.getStoreBySlug(slug),
   };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useDebouncedValue, useQueries, useQuery } from '@storefront/remote-kit';
 import type { RankedStore, StoreSearchApi } from '../api/storeSearch';
 import type { LatLng } from '../geo/location';
-import { rankedStoresQuery, type RankedStoreAnswer } from './storeQueries';
+import { rankedStoresQuery, type RankedStoreAnswer } from './pageQueries';
 import { STORE_SEARCH_DEBOUNCE_MS } from './useStoreSearch';
 
 /** What {@link useStoreLocatorSearch} returns. */
