@@ -7,7 +7,8 @@
  */
 import { mountStandalone, useLocation } from '@storefront/remote-kit';
 import type { RemoteProps } from 'shared-events';
-import { ResultsApp, SearchApp } from './components/SearchApp';
+import { ResultsApp } from './components/ResultsApp';
+import { SearchApp } from './components/SearchApp';
 
 /** The search box in a header band and, on `/?query=…`, the results page below it. */
 function Standalone(props: RemoteProps) {

@@ -4,7 +4,9 @@
  * path is '/' and `query` is in the URL (spec §2 Routes).
  */
 import { createRemoteLifecycles } from '@storefront/remote-kit';
-import { ResultsApp } from './components/SearchApp';
+// The results page searches at once: algoliasearch/lite comes with its chunk, not after it.
+import './api/algoliaLiteEager';
+import { ResultsApp } from './components/ResultsApp';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-search',

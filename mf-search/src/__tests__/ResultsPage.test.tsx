@@ -4,7 +4,7 @@ import { navigate as kitNavigate } from '@storefront/remote-kit';
 import { renderWithKit } from '@storefront/remote-kit/testing';
 import { createTestBus, type TestBus } from 'shared-events/testing';
 import { createSearchClient } from '../api/searchClient';
-import { ResultsApp } from '../components/SearchApp';
+import { ResultsApp } from '../components/ResultsApp';
 import { fakeClient, product, recipe, type FakeData, type FakeSearchClient } from './fakeSearch';
 
 jest.mock('../api/insights', () => ({ createInsightsSender: jest.fn(() => jest.fn(async () => undefined)) }));

@@ -8,7 +8,7 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import { createTestBus, type TestBus } from 'shared-events/testing';
 import { createInsightsSender } from '../api/insights';
 import { createSearchClient } from '../api/searchClient';
-import { ResultsApp } from '../components/SearchApp';
+import { ResultsApp } from '../components/ResultsApp';
 import { clearPopularItemsCache } from '../api/popularItems';
 import { fakeClient, product, recipe, type FakeData, type FakeSearchClient } from './fakeSearch';
 

@@ -83,4 +83,6 @@ export interface IndexRequest {
  */
 export interface SearchClient {
   search(params: { requests: IndexRequest[] }): Promise<{ results: ReadonlyArray<unknown> }>;
+  /** Starts loading what the first search needs (the real client loads algoliasearch on first use). */
+  warmUp?(): void;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ProductHit, RecipeHit } from '../api/types';
 import { formatCents, priceFor } from '../api/queries';
-import './search.css';
+import './cards.css';
 
 /** Link target of a result card: `/<pageSlug>` (spec §2 `/{type}/{pageSlug}`), '#' when missing. */
 export const cardHref = (pageSlug?: string): string => (pageSlug ? `/${pageSlug.replace(/^\/+/, '')}` : '#');

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { SlideInfo } from './Cards';
+import './cards.css';
 
 export interface CarouselProps<T> {
   /** Heading and accessible name, e.g. 'Popular products'. */

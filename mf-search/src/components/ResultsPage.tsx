@@ -14,9 +14,9 @@ import { parseResultsLocation, resultsUrl, type ResultTab } from '../state/navig
 import { sanitizeQuery, toSearchText } from '../state/query';
 import { ProductCard, RecipeCard } from './Cards';
 import { Carousel } from './Carousel';
-import { NO_RESULTS_TEXT } from './SearchDropdown';
+import { NO_RESULTS_TEXT } from '../state/dropdownTexts';
 import { Pagination } from './Pagination';
-import './search.css';
+import './results.css';
 
 /** Results per page on the results page. */
 export const RESULTS_PER_PAGE = 24;

@@ -1,22 +1,15 @@
-import { useCallback, useEffect, useId, useMemo, useReducer, useRef, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { useMutation, useNavigate } from '@storefront/remote-kit';
-import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
-import { scopeFrom, searchCombined, type CombinedResults, type SearchScope } from '../api/queries';
-import type { ProductHit, RecipeHit, SearchClient } from '../api/types';
-import { usePopularItems } from '../hooks/usePopularItems';
-import { usePopularSearches } from '../hooks/usePopularSearches';
-import { useProfanity } from '../hooks/useProfanity';
-import { useRecentSearches } from '../hooks/useRecentSearches';
-import { listItemId, SEARCH_ITEM_LIST, SEARCH_RECIPES_ITEM_LIST, TRACKED_RECIPES, useSearchTracking } from '../hooks/useSearchTracking';
-import { useSuggestions } from '../hooks/useSuggestions';
-import { useViewportWidth } from '../hooks/useViewportWidth';
-import { completionTarget } from '../state/completion';
+import {
+  Component, lazy, Suspense, useCallback, useId, useReducer, useRef, useState,
+  type ComponentType, type FocusEvent, type FormEvent, type KeyboardEvent, type ReactNode,
+} from 'react';
+import { useNavigate } from '@storefront/remote-kit';
+import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type EventBus, type RuntimeConfig } from 'shared-events';
+import type { SearchClient } from '../api/types';
 import { dropdownReducer, initialDropdownState } from '../state/dropdown';
-import { cardsForWidth } from '../state/layout';
-import { firstTabWithResults, resultsUrl, type ResultTab } from '../state/navigation';
+import { SUGGESTIONS_LOADING_TEXT } from '../state/dropdownTexts';
+import { resultsUrl } from '../state/navigation';
 import { MAX_QUERY_LENGTH, sanitizeQuery, toSearchText } from '../state/query';
-import { redirectCardFrom } from '../state/redirect';
-import { SearchDropdown, type DropdownOption } from './SearchDropdown';
+import type { SearchController, SearchEngineProps } from './SearchEngine';
 import './search.css';
 
 /** Accessible name of the search input (e2e: `getByRole('combobox', { name: 'Search products and recipes' })`). */
@@ -31,91 +24,92 @@ export interface SearchBoxProps {
   initialQuery?: string;
 }
 
-const siteOrigin = () => window.location.origin;
+type EngineModule = typeof import('./SearchEngine');
+type Engine = ComponentType<SearchEngineProps>;
 
-/** Where a submit goes (spec §2): the redirect card's address, else the results page on `tab`. */
-interface SubmitTarget {
-  tab: ResultTab;
-  redirect: string | null;
-}
-
-function submitTargetOf(results: CombinedResults, bannerCode: string): SubmitTarget {
-  return {
-    tab: firstTabWithResults({ products: results.products.nbHits, recipes: results.recipes.nbHits }),
-    redirect: redirectCardFrom(results.products.userData, bannerCode, siteOrigin())?.redirectURL ?? null,
-  };
-}
+let engineModule: EngineModule | null = null;
+let engineLoading: Promise<EngineModule> | null = null;
 
 /**
- * The header search box with its dropdown, a WAI-ARIA combobox (spec §2 Search dropdown, §4, §5, §7, §9):
+ * The dropdown's chunk (`SearchEngine`: suggestions, recent and popular searches, cards, redirect
+ * card, no-results view, profanity check, analytics), imported once; a failed load is forgotten so
+ * the next focus retries. Not called on page load (issue 12): on the box's first hover or focus.
+ */
+export function loadSearchEngine(): Promise<EngineModule> {
+  if (!engineLoading) {
+    const loading = import(/* webpackChunkName: "search-dropdown" */ './SearchEngine').then((m) => { engineModule = m; return m; });
+    engineLoading = loading;
+    loading.catch(() => { if (engineLoading === loading) engineLoading = null; });
+  }
+  return engineLoading;
+}
+
+const prefetchEngine = () => { loadSearchEngine().catch(() => undefined); };
+
+/** The engine as a component: the module itself once loaded, else a lazy one (Suspense shows the loading state). */
+const engineComponent = (): Engine => engineModule?.SearchEngine
+  ?? lazy(() => loadSearchEngine().then((m) => ({ default: m.SearchEngine })));
+
+/** A failed engine (chunk not loaded, or an error in it) leaves the box working, without a dropdown. */
+class EngineBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** The dropdown's loading state while its chunk arrives (the same frame and status text as the dropdown's). */
+function DropdownLoading() {
+  return (
+    <div className="mfs-dropdown">
+      <div className="mfs-dropdown__left">
+        <p className="mfs-dropdown__heading">Suggestions</p>
+        <div role="status" className="mfs-dropdown__status">{SUGGESTIONS_LOADING_TEXT}</div>
+      </div>
+    </div>
+  );
+}
+
+const NO_OPTIONS: SearchController['options'] = [];
+
+/**
+ * The header search box, a WAI-ARIA combobox (spec §2 Search dropdown, §4, §5, §7, §9):
  * - input role=combobox named 'Search products and recipes', max 100 characters, aria-expanded,
  *   aria-controls (the listbox), aria-activedescendant across the shown options (ArrowUp/ArrowDown);
  * - empty box: recent searches (removable with Delete or the × mark; labels cut at 45 characters) and
  *   popular searches, as labelled groups of one listbox;
- * - typing: suggestions 1000 ms after typing stops (`useSuggestions`: the kit's debounce and query;
- *   stale answers never shown), inline completion from 2
- *   characters accepted with Tab, product and recipe cards, an optional promotional redirect card from
- *   the engine's rules (same-origin addresses only), and a no-results view (profanity-aware wording)
- *   with carousels of the store's popular items;
+ * - typing: suggestions 1000 ms after typing stops, inline completion from 2 characters accepted with
+ *   Tab, product and recipe cards, an optional promotional redirect card, and a no-results view
+ *   (profanity-aware wording) with carousels of the store's popular items;
  * - Enter accepts the active option or submits; Escape closes, a second Escape clears;
  * - submitting saves a recent search, publishes `search/submitted` and goes (the kit's `useNavigate`,
  *   i.e. the shell's navigate) to `/?query=<q>&tab=<product|recipe>`, or to the redirect card's
  *   address; submitted before the answer, one 1-hit query decides (the latest submit wins);
- * - Insights click/conversion events and `view_item_list` analytics (item list 7 'Search - Products';
- *   the recipes fetch with the top 2).
+ * - Insights click/conversion events and `view_item_list` analytics.
+ *
+ * Loading (issue 12): this component — form, input, submit button and the input's state — is all
+ * './spa' loads up front. Everything behind the dropdown is `SearchEngine`, its own chunk, loaded when
+ * the pointer enters the box or the box gets focus. The input stays here, so what is typed while the
+ * chunk loads is kept (the engine reads the current text when it mounts) and the dropdown shows its
+ * loading status meanwhile; Enter before it arrives is queued and submitted by the engine when it
+ * mounts (if the chunk cannot be loaded, the search still goes to the results page's product tab).
  */
 export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, initialQuery = '' }: SearchBoxProps) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(dropdownReducer, initialQuery, (q: string) => initialDropdownState(q.slice(0, MAX_QUERY_LENGTH)));
-  const store = useBusState(bus.state.store);
-  const session = useBusState(bus.state.session);
-  const scope = useMemo(() => scopeFrom(store), [store]);
-  const width = useViewportWidth();
-  const counts = useMemo(() => cardsForWidth(width), [width]);
-  const indices = config.search.indices;
-  const text = toSearchText(state.inputValue);
-  const query = sanitizeQuery(state.inputValue);
-  const emptyMode = text === '';
-  const tracking = useSearchTracking(bus, config, session);
-  const recent = useRecentSearches(session, config.apiBase);
-  const popular = usePopularSearches(state.isOpen && emptyMode, config);
-
-  const suggestions = useSuggestions({
-    client, indices, text: state.suggest ? text : '', scope, counts, userToken: tracking.userToken,
-  });
-  const { results } = suggestions;
-
-  // Every answer shown: no option active, and view_item_list for its products and top recipes.
-  const shown = useRef<CombinedResults | null>(null);
-  useEffect(() => {
-    if (!results || shown.current === results) return;
-    shown.current = results;
-    dispatch({ type: 'answered' });
-    const priced = (h: ProductHit) => ({ ...h, price: h.storePrices?.[scope.storeNumber ?? ''] ?? h.price ?? null });
-    tracking.viewItemList(SEARCH_ITEM_LIST, results.products.hits.slice(0, counts.products).map(priced), text);
-    tracking.viewItemList(SEARCH_RECIPES_ITEM_LIST, results.recipes.hits.slice(0, TRACKED_RECIPES), text);
-  }, [results, text, tracking, counts.products, scope.storeNumber]);
-
-  const redirect = useMemo(
-    () => (results ? redirectCardFrom(results.products.userData, scope.bannerCode, siteOrigin()) : null),
-    [results, scope.bannerCode],
-  );
-  const noResults = !!results && !redirect && results.products.nbHits === 0 && results.recipes.nbHits === 0;
-  const profane = useProfanity(text, noResults);
-  const popularItems = usePopularItems(client, indices, scope, noResults);
-
-  // Submitted before the answer: one 1-hit query decides the tab and redirect. A failure goes to the
-  // product tab. Callbacks given to `mutate` run for the latest submit only.
-  const { mutate: lookUpTarget, reset: dropLookup } = useMutation({
-    mutationFn: async ({ searchText, scope: s, userToken }: { searchText: string; scope: SearchScope; userToken: string }): Promise<SubmitTarget> => {
-      try {
-        const r = await searchCombined(client, indices, { text: searchText, scope: s, products: { hitsPerPage: 1 }, recipes: { hitsPerPage: 1 }, userToken });
-        return submitTargetOf(r, s.bannerCode);
-      } catch {
-        return { tab: 'product', redirect: null };
-      }
-    },
-  });
+  // The engine component once wanted (first focus or submit); already there if its chunk was loaded before.
+  const [Engine, setEngine] = useState<Engine | null>(() => engineModule?.SearchEngine ?? null);
+  const [controller, setController] = useState<SearchController | null>(null);
+  const pendingSubmit = useRef<string | null>(null);
 
   const baseId = useId();
   const inputId = `${baseId}-input`;
@@ -124,74 +118,43 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const options: DropdownOption[] = useMemo(() => {
-    if (emptyMode) {
-      return [
-        ...recent.items.map((r): DropdownOption => ({ kind: 'recent', id: r.id, label: r.label })),
-        ...popular.map((p): DropdownOption => ({ kind: 'popular', id: p.search, label: p.search })),
-      ];
+  const wantEngine = useCallback(() => setEngine((current: Engine | null) => current ?? engineComponent()), []);
+  const takePendingSubmit = useCallback(() => {
+    const raw = pendingSubmit.current;
+    pendingSubmit.current = null;
+    return raw;
+  }, []);
+  const onEngineError = useCallback((error: unknown) => {
+    console.error('[mf-search] search dropdown failed', error);
+    setEngine(null); // the next focus tries again
+    const raw = takePendingSubmit();
+    const q = raw === null ? '' : sanitizeQuery(raw);
+    if (q) {
+      bus.emit('search/submitted', { query: q, tab: 'product' });
+      navigate(resultsUrl(q, 'product'));
     }
-    return (results?.suggestions ?? []).map((s): DropdownOption => ({ kind: 'suggestion', id: s.objectID, label: s.query }));
-  }, [emptyMode, recent.items, popular, results]);
+  }, [bus, navigate, takePendingSubmit]);
 
-  const expanded = state.isOpen && (!emptyMode || options.length > 0);
-  const activeIndex = state.activeIndex < options.length ? state.activeIndex : -1;
+  // The engine's view of the current text (one render behind while a keystroke propagates, never painted).
+  const current = controller && controller.inputValue === state.inputValue ? controller : null;
+  const typing = toSearchText(state.inputValue) !== '';
+  const expanded = controller ? controller.expanded : state.isOpen && typing;
+  const options = controller?.options ?? NO_OPTIONS;
+  const activeIndex = controller?.activeIndex ?? -1;
   const activeId = expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined;
-
-  // Inline completion from the first suggestion (also while the next answer loads, if it still fits).
-  const completionFor = expanded && !emptyMode && activeIndex === -1
-    ? completionTarget(state.inputValue, (suggestions.latest?.suggestions ?? []).map((s) => s.query))
-    : null;
+  const completionFor = current?.completionFor ?? null;
   const completion = completionFor ? completionFor.slice(state.inputValue.length) : '';
 
-  /** Sends the shopper to the redirect address or the results page for `raw` (spec §2). */
-  const submit = useCallback((raw: string) => {
-    const q = sanitizeQuery(raw);
-    if (!q) return;
-    const searchText = toSearchText(q);
-    const answer = searchText === text ? results : null;
-    dispatch({ type: 'left', keepAnswer: answer !== null });
-    recent.add(q);
-    const go = ({ tab, redirect: to }: SubmitTarget) => {
-      if (to) {
-        navigate(to);
-        return;
-      }
-      bus.emit('search/submitted', { query: q, tab });
-      navigate(resultsUrl(q, tab));
-    };
-    if (answer) {
-      dropLookup(); // an older submit still waiting for its lookup must not navigate after this one
-      go(submitTargetOf(answer, scope.bannerCode));
-    } else {
-      lookUpTarget({ searchText, scope, userToken: tracking.userToken }, { onSuccess: go });
+  const submit = (raw: string) => {
+    if (controller) {
+      controller.submit(raw);
+      return;
     }
-  }, [bus, dropLookup, lookUpTarget, navigate, recent, results, scope, text, tracking.userToken]);
-
-  const pickOption = useCallback((value: string) => {
-    dispatch({ type: 'input/accepted', value: value.slice(0, MAX_QUERY_LENGTH) });
-    submit(value);
-    inputRef.current?.focus();
-  }, [submit]);
-
-  const removeRecent = useCallback((id: string) => {
-    recent.remove(id);
-    inputRef.current?.focus();
-  }, [recent]);
-
-  const followHit = useCallback((index: string, hit: ProductHit | RecipeHit) => {
-    tracking.click(index, hit);
-    dispatch({ type: 'closed' });
-  }, [tracking]);
-
-  const addToList = useCallback((hit: ProductHit) => {
-    const storeNumber = scope.storeNumber ?? config.defaultStoreNumber;
-    bus.emit('list/item-added', {
-      itemId: listItemId(hit, storeNumber), quantity: 1,
-      ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
-    });
-    tracking.conversion(indices.products, hit);
-  }, [bus, config.defaultStoreNumber, indices.products, scope.storeNumber, tracking]);
+    if (!sanitizeQuery(raw)) return;
+    pendingSubmit.current = raw; // the latest submit wins
+    dispatch({ type: 'left', keepAnswer: false });
+    wantEngine();
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     switch (e.key) {
@@ -201,9 +164,9 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
         dispatch({ type: 'active/moved', delta: e.key === 'ArrowDown' ? 1 : -1, count: options.length });
         break;
       case 'Enter':
-        if (expanded && activeIndex >= 0) {
+        if (controller && expanded && activeIndex >= 0) {
           e.preventDefault();
-          pickOption(options[activeIndex].label);
+          controller.pick(options[activeIndex].label);
         }
         break; // otherwise the form submits
       case 'Tab':
@@ -213,9 +176,9 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
         }
         break;
       case 'Delete':
-        if (expanded && activeIndex >= 0 && options[activeIndex].kind === 'recent') {
+        if (controller && expanded && activeIndex >= 0 && options[activeIndex].kind === 'recent') {
           e.preventDefault();
-          removeRecent(options[activeIndex].id);
+          controller.removeRecent(options[activeIndex].id);
         }
         break;
       case 'Escape':
@@ -239,7 +202,7 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
   };
 
   return (
-    <div className="mfs-search" ref={containerRef} onBlur={onBlur}>
+    <div className="mfs-search" ref={containerRef} onBlur={onBlur} onFocus={wantEngine} onPointerEnter={prefetchEngine}>
       <form role="search" aria-label="Site search" className="mfs-search__form" onSubmit={onSubmit}>
         <label htmlFor={inputId} className="mfs-visually-hidden">{SEARCH_LABEL}</label>
         <div className="mfs-search__field">
@@ -280,30 +243,24 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
           </svg>
         </button>
       </form>
-      {expanded ? (
-        <SearchDropdown
-          status={suggestions.status}
-          results={results}
-          emptyMode={emptyMode}
-          options={options}
-          activeIndex={activeIndex}
-          query={query}
-          counts={counts}
-          storeNumber={scope.storeNumber}
-          listboxId={listboxId}
-          optionId={optionId}
-          redirect={redirect}
-          noResults={noResults}
-          profane={profane}
-          popularItems={popularItems}
-          indices={indices}
-          onPick={pickOption}
-          onRemoveRecent={removeRecent}
-          onNavigate={(url) => { dispatch({ type: 'left', keepAnswer: true }); navigate(url); }}
-          onFollowHit={followHit}
-          onAddToList={addToList}
-        />
-      ) : null}
+      {Engine ? (
+        <EngineBoundary onError={onEngineError}>
+          <Suspense fallback={state.isOpen && typing ? <DropdownLoading /> : null}>
+            <Engine
+              client={client}
+              bus={bus}
+              config={config}
+              state={state}
+              dispatch={dispatch}
+              listboxId={listboxId}
+              optionId={optionId}
+              inputRef={inputRef}
+              onController={setController}
+              takePendingSubmit={takePendingSubmit}
+            />
+          </Suspense>
+        </EngineBoundary>
+      ) : state.isOpen && typing ? <DropdownLoading /> : null}
     </div>
   );
 }

@@ -8,8 +8,10 @@ import type { CardCounts } from '../state/layout';
 import { resultsUrl } from '../state/navigation';
 import { truncateLabel } from '../state/recent';
 import type { RedirectCard } from '../state/redirect';
+import { NO_RESULTS_TEXT, SUGGESTIONS_LOADING_TEXT } from '../state/dropdownTexts';
 import { ProductCard, RecipeCard } from './Cards';
 import { Carousel } from './Carousel';
+import './dropdown.css';
 
 /** One keyboard-navigable option of the dropdown's listbox. */
 export interface DropdownOption {
@@ -20,13 +22,7 @@ export interface DropdownOption {
   label: string;
 }
 
-/** Texts of the no-results view (spec §2, §5 "Profanity in the query switches the no-results message"). */
-export const NO_RESULTS_TEXT = {
-  heading: (query: string) => `Sorry, we couldn’t find any results for “${query}”.`,
-  hint: 'Check the spelling, or try a more general word.',
-  profaneHeading: 'Sorry, we couldn’t find any results for that search.',
-  profaneHint: 'Try searching for a product or a recipe by name.',
-} as const;
+export { NO_RESULTS_TEXT };
 
 export interface SearchDropdownProps {
   /** Where the answer for the typed text stands ('idle' and 'loading' show the loading text). */
@@ -139,7 +135,7 @@ export function SearchDropdown(props: SearchDropdownProps) {
 
   const suggestionCount = options.length;
   const statusText = loading
-    ? 'Finding the best matches for you...'
+    ? SUGGESTIONS_LOADING_TEXT
     : suggestionCount === 0 ? 'No suggestions!' : null;
   const countsText = results
     ? `${suggestionCount} suggestion${suggestionCount === 1 ? '' : 's'}. ${results.products.nbHits} product${results.products.nbHits === 1 ? '' : 's'} and ${results.recipes.nbHits} recipe${results.recipes.nbHits === 1 ? '' : 's'} found.`

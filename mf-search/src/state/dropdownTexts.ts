@@ -1,0 +1,12 @@
+/** Texts of the search dropdown (spec §2), shared by the always-loaded box, the dropdown and the results page. */
+
+/** The dropdown's status while the answer for the typed text loads (also while the dropdown's own chunk loads). */
+export const SUGGESTIONS_LOADING_TEXT = 'Finding the best matches for you...';
+
+/** Texts of the no-results view (spec §2, §5 "Profanity in the query switches the no-results message"). */
+export const NO_RESULTS_TEXT = {
+  heading: (query: string) => `Sorry, we couldn’t find any results for “${query}”.`,
+  hint: 'Check the spelling, or try a more general word.',
+  profaneHeading: 'Sorry, we couldn’t find any results for that search.',
+  profaneHint: 'Try searching for a product or a recipe by name.',
+} as const;
