@@ -144,7 +144,9 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
               },
             },
           },
-          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          // No CSS source maps: css-loader follows `devtool`, and with 'source-map' every imported .css
+          // module carried its own map (and the CSS again) inside the JavaScript chunk (issue 12).
+          { test: /\.css$/, use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { sourceMap: false } }] },
         ],
       },
       plugins: [

@@ -119,7 +119,7 @@ describe('Alert banner (spec §2 Header, spec §4 Alert banner, spec §7 POST /a
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it("is placed as the first child of the enclosing <header> (the shell's banner), above the header band", async () => {
+  it("is placed as the last child of the enclosing <header> (the shell's banner), outside the header band's flow", async () => {
     const header = document.createElement('header');
     const inner = document.createElement('div');
     header.appendChild(inner);
@@ -130,8 +130,12 @@ describe('Alert banner (spec §2 Header, spec §4 Alert banner, spec §7 POST /a
     renderWithKit(<Header bus={kit.bus} />, { kit, container: inner });
     act(() => kit.bus.emit('store/changed', { store: fixtures.store(), source: 'default' }));
     await settle();
-    expect(header.firstElementChild).toHaveClass('mfh-alert-host');
-    expect(header.firstElementChild).toContainElement(screen.getByRole('region', { name: 'Alert' }));
+    // After the band in reading and Tab order; header.css places the host over the page under the
+    // band (position: absolute; top: 100%), so its arrival moves nothing (issue 12, CLS).
+    expect(header.lastElementChild).toHaveClass('mfh-alert-host');
+    expect(header.firstElementChild).toBe(inner);
+    expect(header.lastElementChild).toContainElement(screen.getByRole('region', { name: 'Alert' }));
+    expect(inner).not.toContainElement(screen.getByRole('region', { name: 'Alert' }));
     header.remove();
   });
 });

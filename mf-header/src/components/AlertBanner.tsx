@@ -17,8 +17,9 @@ export interface AlertBannerProps {
   navigate?: (url: string) => void;
   /**
    * The header bar element. When it sits inside a `<header>` (the shell's banner landmark), the
-   * banner is rendered as that header's first child, full width above the header band; otherwise
-   * (standalone, tests) it renders in place.
+   * banner is rendered into a host appended as that header's last child, which CSS places over the
+   * page just below the header band (out of the flow: nothing moves when it appears, issue 12);
+   * otherwise (standalone, tests) it renders in place.
    */
   anchor: HTMLElement | null;
 }
@@ -37,6 +38,14 @@ export interface AlertBannerProps {
  * - Closing ('Close alert') stores `sessionStorage.alertBannerClosed = 'true'` (spec §9 storage key),
  *   so no banner is fetched or shown again in this browser session; focus moves to the logo.
  * - A region named 'Alert'; the text is rendered as text. No alert, or a failed call: nothing.
+ * - Never pushes content (issue 12, CLS): the answer arrives after the first paint, so the banner is
+ *   not in the page flow. Its host is the last child of the shell's `<header>` (after the band's
+ *   controls in reading and Tab order, which matches where it shows) and is `position: absolute;
+ *   top: 100%` of that header: the banner hangs over the top of the page content, full width, right
+ *   under the band, fading and sliding in by a few pixels (transform/opacity only; none with
+ *   reduced motion). It never covers the logo, Menu, Account, search or store controls; the mega
+ *   menu, account menu and search dropdown open above it; it scrolls away with the header; 'Close
+ *   alert' removes it.
  * Must render under the kit's providers (QueryClient).
  */
 export function AlertBanner({ bus, apiBase, navigate, anchor }: AlertBannerProps) {
@@ -64,7 +73,7 @@ export function AlertBanner({ bus, apiBase, navigate, anchor }: AlertBannerProps
     if (!header) return;
     const el = document.createElement('div');
     el.className = 'mfh-alert-host';
-    header.prepend(el);
+    header.append(el);
     setHost(el);
     return () => {
       el.remove();
@@ -88,12 +97,17 @@ export function AlertBanner({ bus, apiBase, navigate, anchor }: AlertBannerProps
         <path d="M10 5.5v5.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         <circle cx="10" cy="14.3" r="1.2" fill="currentColor" />
       </svg>
-      <p className="mfh-alert__text">{alert.descriptionText}</p>
-      {cta && (
-        <a className="mfh-alert__cta" href={cta.href} onClick={linkClick(cta.href, cta.external ? undefined : navigate)}>
-          {cta.label}
-        </a>
-      )}
+      <p className="mfh-alert__text">
+        {alert.descriptionText}
+        {cta && (
+          <>
+            {' '}
+            <a className="mfh-alert__cta" href={cta.href} onClick={linkClick(cta.href, cta.external ? undefined : navigate)}>
+              {cta.label}
+            </a>
+          </>
+        )}
+      </p>
       <button type="button" className="mfh-alert__close" aria-label="Close alert" onClick={close}>
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

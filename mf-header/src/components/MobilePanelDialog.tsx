@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { createFocusTrap, type FocusTrap } from 'focus-trap';
 import type { EventBus } from 'shared-events';
@@ -6,7 +6,9 @@ import type { Banner } from '../state/banner';
 import type { MenuNode } from '../state/menu';
 import { useLocation } from '@storefront/remote-kit';
 import { Logo } from './Logo';
-import { MenuLink, MenuTree } from './MenuTree';
+import { MenuLink } from './MenuLink';
+import { MenuTree } from './MenuTree';
+import './drawer.css';
 
 /**
  * The quick links of the mobile panel (spec §2 Header "quick links (Contact Us, Help, Live Chat,
@@ -27,18 +29,21 @@ export const QUICK_LINKS: readonly MenuNode[] = Object.freeze(
 /** Where the page's search box lives: the mf-search remote's slot (the header never imports it). */
 export const SEARCH_BOX_SELECTOR = '#slot-mf-search input, #slot-mf-search [role="combobox"]';
 
-export interface MobilePanelProps {
+export interface MobilePanelDialogProps {
   bus: EventBus;
   navigate?: (url: string) => void;
   menu: readonly MenuNode[];
   banner: Banner;
+  /** Called once the dialog has closed (focus-trap deactivated): the owner unmounts it. */
+  onClose: () => void;
 }
 
 /**
- * The mobile header panel, up to 1023px (spec §2 Header "Mobile panel", spec §9): a 'Menu' button
- * opening a modal dialog (WAI-ARIA dialog pattern, `aria-modal="true"`, name 'Menu') that slides in
- * from the left with the logo, a 'Search' button, the menu (nested dropdowns as disclosures, 'View
- * All {label}' entries) and the quick links.
+ * The mobile header panel's dialog, up to 1023px (spec §2 Header "Mobile panel", spec §9), opened by
+ * the 'Menu' button of {@link ./MobilePanel} (loaded on demand, chunk `mfh-mobile-panel`; issue 12): a
+ * modal dialog (WAI-ARIA dialog pattern, `aria-modal="true"`, name 'Menu') that slides in from the
+ * left with the logo, a 'Search' button, the menu (nested dropdowns as disclosures, 'View All
+ * {label}' entries) and the quick links. Mounted = open.
  *
  * Focus: trapped inside while open (focus-trap), starting on 'Close menu'; Escape, 'Close menu' or
  * a press on the backdrop close it and return focus to 'Menu'. 'Search' closes it and focuses the
@@ -46,23 +51,25 @@ export interface MobilePanelProps {
  * publishes `analytics/track nav_header { label, link }` and closes it. Page scroll is locked while
  * open.
  */
-export function MobilePanel({ bus, navigate, menu, banner }: MobilePanelProps) {
-  const [open, setOpen] = useState(false);
+export function MobilePanelDialog({ bus, navigate, menu, banner, onClose }: MobilePanelDialogProps) {
   const { pathname } = useLocation();
   const dialogRef = useRef<HTMLDivElement>(null);
   const trapRef = useRef<FocusTrap | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
+  const onCloseRef = useRef(onClose);
+  useLayoutEffect(() => { onCloseRef.current = onClose; }, [onClose]);
+
   useEffect(() => {
-    if (!open || !dialogRef.current) return;
+    if (!dialogRef.current) return;
     const trap = createFocusTrap(dialogRef.current, {
       initialFocus: () => closeRef.current ?? false,
       fallbackFocus: () => dialogRef.current as HTMLElement,
       escapeDeactivates: true,
       clickOutsideDeactivates: true,
       returnFocusOnDeactivate: true,
-      onDeactivate: () => setOpen(false),
+      onDeactivate: () => onCloseRef.current(),
     });
     trapRef.current = trap;
     trap.activate();
@@ -74,12 +81,12 @@ export function MobilePanel({ bus, navigate, menu, banner }: MobilePanelProps) {
       trapRef.current = null;
       trap.deactivate({ onDeactivate: () => {} });
     };
-  }, [open]);
+  }, []);
 
   /** Closes the panel; focus returns to 'Menu' unless `returnFocus` is false. */
   const close = (returnFocus = true) => {
     if (trapRef.current) trapRef.current.deactivate({ returnFocus });
-    else setOpen(false);
+    else onCloseRef.current();
   };
 
   const follow = (node: MenuNode) => {
@@ -96,50 +103,40 @@ export function MobilePanel({ bus, navigate, menu, banner }: MobilePanelProps) {
     }
   };
 
-  return (
-    <>
-      <button type="button" className="mfh-nav__toggle" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span className="mfh-nav__toggle-label">Menu</span>
-      </button>
-      {open && createPortal(
-        <div className="mfh-drawer-root">
-          <div className="mfh-drawer__backdrop" aria-hidden="true" />
-          <div className="mfh-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} data-testid="mobile-panel">
-            <div className="mfh-drawer__head">
-              <Logo banner={banner} navigate={navigate ? (url) => { close(); navigate(url); } : undefined} />
-              <h2 id={titleId} className="mfh-visually-hidden">Menu</h2>
-              <button type="button" className="mfh-drawer__close" aria-label="Close menu" ref={closeRef} onClick={() => close()}>
-                <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                  <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
-              </button>
-            </div>
-            <button type="button" className="mfh-drawer__search" onClick={goToSearch}>
-              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-                <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-              Search
-            </button>
-            <nav className="mfh-drawer__nav" aria-label="Main menu">
-              <MenuTree nodes={menu} pathname={pathname} navigate={navigate} onFollow={follow} />
-            </nav>
-            <nav className="mfh-drawer__quick" aria-label="Quick links">
-              <ul className="mfh-menu mfh-menu--quick">
-                {QUICK_LINKS.map((node) => (
-                  <li key={node.id} className="mfh-menu__item">
-                    <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </div>
-        </div>,
-        document.body,
-      )}
-    </>
+  return createPortal(
+    <div className="mfh-drawer-root">
+      <div className="mfh-drawer__backdrop" aria-hidden="true" />
+      <div className="mfh-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} data-testid="mobile-panel">
+        <div className="mfh-drawer__head">
+          <Logo banner={banner} navigate={navigate ? (url) => { close(); navigate(url); } : undefined} />
+          <h2 id={titleId} className="mfh-visually-hidden">Menu</h2>
+          <button type="button" className="mfh-drawer__close" aria-label="Close menu" ref={closeRef} onClick={() => close()}>
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+              <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <button type="button" className="mfh-drawer__search" onClick={goToSearch}>
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+            <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          Search
+        </button>
+        <nav className="mfh-drawer__nav" aria-label="Main menu">
+          <MenuTree nodes={menu} pathname={pathname} navigate={navigate} onFollow={follow} />
+        </nav>
+        <nav className="mfh-drawer__quick" aria-label="Quick links">
+          <ul className="mfh-menu mfh-menu--quick">
+            {QUICK_LINKS.map((node) => (
+              <li key={node.id} className="mfh-menu__item">
+                <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,8 +1,12 @@
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { EventBus } from 'shared-events';
 import type { MenuNode } from '../state/menu';
 import { useLocation } from '@storefront/remote-kit';
-import { MenuTree } from './MenuTree';
+import { MenuLink, MenuToggle, menuDomId } from './MenuLink';
+import { lazyPart, PartBoundary } from './lazyPart';
+
+/** The mega panels' insides: their own chunk, fetched when the shopper points at or focuses the nav. */
+export const megaPanel = lazyPart(() => import(/* webpackChunkName: "mfh-mega" */ './MegaPanel').then((m) => m.MegaPanel));
 
 export interface PrimaryNavProps {
   bus: EventBus;
@@ -21,16 +25,23 @@ export interface PrimaryNavProps {
  * innermost open dropdown and returns focus to its button; a pointer press outside the nav or focus
  * leaving it closes everything. Every followed link publishes
  * `analytics/track { event: 'nav_header', params: { label, link } }` (spec §7).
+ *
+ * First paint (issue 12) is the top level only: a panel's inside ({@link ./MegaPanel}, chunk
+ * `mfh-mega`) is rendered while it is open and its code is fetched on the first pointerenter, focus or
+ * pointerdown in the nav, so it is normally there before the click; if not, the panel shows a
+ * `role="status"` "Loading…" until it is.
  */
 export function PrimaryNav({ bus, navigate, menu }: PrimaryNavProps) {
   const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
-  const [closeSignal, setCloseSignal] = useState(0);
-  const closeAll = () => setCloseSignal((n) => n + 1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const prefix = useId().replace(/:/g, '');
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const { Part: Panel, preload } = megaPanel;
 
   useEffect(() => {
     const onPointerDown = (e: MouseEvent) => {
-      if (navRef.current && !navRef.current.contains(e.target as Node)) setCloseSignal((n) => n + 1);
+      if (navRef.current && !navRef.current.contains(e.target as Node)) setOpenId(null);
     };
     document.addEventListener('mousedown', onPointerDown);
     return () => document.removeEventListener('mousedown', onPointerDown);
@@ -38,21 +49,59 @@ export function PrimaryNav({ bus, navigate, menu }: PrimaryNavProps) {
 
   const onBlur = (e: FocusEvent<HTMLElement>) => {
     const next = e.relatedTarget as Node | null;
-    if (next && !e.currentTarget.contains(next)) closeAll();
+    if (next && !e.currentTarget.contains(next)) setOpenId(null);
   };
 
+  const onKeyDown = (node: MenuNode) => (e: KeyboardEvent<HTMLLIElement>) => {
+    if (e.key !== 'Escape' || openId !== node.id) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setOpenId(null);
+    buttons.current.get(node.id)?.focus();
+  };
+
+  /** Fetches the panels' code (no-op once here; after a failed load, tries again). */
+  const warm = () => { preload().catch(() => { /* shown by the panel's PartBoundary */ }); };
+
+  const follow = (node: MenuNode) => {
+    bus.emit('analytics/track', { event: 'nav_header', params: { label: node.label, link: node.link ?? '/' } });
+    setOpenId(null);
+  };
+
+
   return (
-    <nav className="mfh-nav mfh-mega" aria-label="Primary" ref={navRef} onBlur={onBlur}>
-      <MenuTree
-        nodes={menu}
-        pathname={pathname}
-        navigate={navigate}
-        closeSignal={closeSignal}
-        onFollow={(node) => {
-          bus.emit('analytics/track', { event: 'nav_header', params: { label: node.label, link: node.link ?? '/' } });
-          closeAll();
-        }}
-      />
+    <nav className="mfh-nav mfh-mega" aria-label="Primary" ref={navRef} onBlur={onBlur} onPointerEnter={warm} onPointerDown={warm} onFocus={warm}>
+      <ul className="mfh-menu mfh-menu--d1">
+        {menu.map((node) => {
+          if (!node.isDropdown) {
+            return (
+              <li key={node.id} className="mfh-menu__item">
+                <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={follow} matchPrefix />
+              </li>
+            );
+          }
+          const open = openId === node.id;
+          const panelId = menuDomId(prefix, node.id);
+          return (
+            <li key={node.id} className={`mfh-menu__item mfh-menu__item--dropdown${open ? ' mfh-menu__item--open' : ''}`} onKeyDown={onKeyDown(node)}>
+              <MenuToggle
+                node={node}
+                open={open}
+                panelId={panelId}
+                onToggle={() => { warm(); setOpenId(open ? null : node.id); }}
+                buttonRef={(el) => { if (el) buttons.current.set(node.id, el); else buttons.current.delete(node.id); }}
+              />
+              <div id={panelId} className="mfh-menu__panel mfh-menu__panel--d1" hidden={!open}>
+                {open && (
+                  <PartBoundary label="mega menu">
+                    <Panel node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
+                  </PartBoundary>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
     </nav>
   );
 }

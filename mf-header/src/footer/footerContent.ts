@@ -1,4 +1,4 @@
-import { isExternalLink } from '../state/menu';
+import { isExternalLink } from '../state/links';
 
 /** A footer link (spec §3 Menu item fields used by the footer: label or title, link, target). */
 export interface FooterLink {

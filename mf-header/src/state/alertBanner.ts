@@ -1,4 +1,6 @@
-import { isSafeHttpUrl, safeReturnPath } from '@storefront/remote-kit/safe-url';
+// From the kit's root (a shared singleton already on the page), not '@storefront/remote-kit/safe-url',
+// which would bundle a second copy of the URL checks into this remote's chunk.
+import { isSafeHttpUrl, safeReturnPath } from '@storefront/remote-kit';
 import type { Alert } from '../api/bannerAlert';
 
 /** Spec §9 Storage keys: the session flag set when the shopper closes the alert banner. */

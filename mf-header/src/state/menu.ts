@@ -160,7 +160,5 @@ export const FALLBACK_MENU: readonly MenuNode[] = Object.freeze(buildMenu([
   { label: 'Store Locator', link: '/store-locator' },
 ]));
 
-/** True when `link` leaves the site (absolute http(s) URL or another scheme like tel:). */
-export function isExternalLink(link: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(link);
-}
+// In its own module so the footer expose does not bundle the menu model.
+export { isExternalLink } from './links';

@@ -1,0 +1,21 @@
+import type { MenuNode } from '../state/menu';
+import { MenuPanelInner } from './MenuTree';
+import './mega.css';
+
+export interface MegaPanelProps {
+  /** The open top-level dropdown (e.g. Products). */
+  node: MenuNode;
+  pathname: string;
+  navigate?: (url: string) => void;
+  onFollow: (node: MenuNode) => void;
+}
+
+/**
+ * The inside of a desktop mega menu panel (loaded on demand, chunk `mfh-mega`; issue 12): the open
+ * top-level dropdown's entries ('View All {label}' first, then its departments, each opening its
+ * aisles beside the list) and its `sameLevelList` as a 'Featured' column. The panel element itself
+ * (id, `hidden`, position) belongs to {@link ./PrimaryNav}.
+ */
+export function MegaPanel({ node, pathname, navigate, onFollow }: MegaPanelProps) {
+  return <MenuPanelInner node={node} depth={2} pathname={pathname} navigate={navigate} onFollow={onFollow} />;
+}

@@ -1,0 +1,67 @@
+import type { MouseEvent, Ref } from 'react';
+import { isExternalLink, type MenuNode } from '../state/menu';
+import { isCurrentPath } from '../state/navLinks';
+import { linkClick } from './navigation';
+
+export interface MenuLinkProps {
+  node: MenuNode;
+  pathname: string;
+  navigate?: (url: string) => void;
+  onFollow: (node: MenuNode) => void;
+  /** Also mark the link current on pages under it (top-level links: /recipes on /recipes/soup). */
+  matchPrefix?: boolean;
+}
+
+/**
+ * One menu link: `target="_blank"` links get `rel="noopener"` and '(opens in a new tab)' for screen
+ * readers; site links navigate without reload; the current page's link has `aria-current="page"`.
+ * A 'new' tag shows a "New" badge.
+ */
+export function MenuLink({ node, pathname, navigate, onFollow, matchPrefix = false }: MenuLinkProps) {
+  const link = node.link ?? '/';
+  const newTab = node.target === '_blank';
+  const internal = !newTab && !isExternalLink(link);
+  const follow = linkClick(link, internal ? navigate : undefined);
+  const current = internal && !node.generated && !link.includes('?') && (matchPrefix ? isCurrentPath(link, pathname) : link === pathname);
+  return (
+    <a
+      className={`mfh-menu__link${node.generated ? ' mfh-menu__link--view-all' : ''}`}
+      href={link}
+      target={newTab ? '_blank' : undefined}
+      rel={newTab ? 'noopener' : undefined}
+      aria-current={current ? 'page' : undefined}
+      onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+        onFollow(node);
+        follow(e);
+      }}
+    >
+      {node.label}
+      {node.tags.includes('new') && <span className="mfh-badge">New</span>}
+      {newTab && <span className="mfh-visually-hidden"> (opens in a new tab)</span>}
+    </a>
+  );
+}
+
+export interface MenuToggleProps {
+  node: MenuNode;
+  open: boolean;
+  /** The id of the panel the button shows and hides. */
+  panelId: string;
+  onToggle: () => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+}
+
+/** A dropdown's WAI-ARIA disclosure button (`aria-expanded`, `aria-controls`) with its chevron. */
+export function MenuToggle({ node, open, panelId, onToggle, buttonRef }: MenuToggleProps) {
+  return (
+    <button type="button" className="mfh-menu__toggle" aria-expanded={open} aria-controls={panelId} ref={buttonRef} onClick={onToggle}>
+      <span>{node.label}</span>
+      <svg className="mfh-menu__chevron" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
+        <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
+/** A DOM id for a menu node's panel, unique per rendered tree (`prefix` from `useId`). */
+export const menuDomId = (prefix: string, id: string) => `${prefix}-${id.replace(/[^a-zA-Z0-9_-]/g, '_')}`;

@@ -1,0 +1,94 @@
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { PageLoading, RemoteErrorBoundary } from '@storefront/remote-kit';
+
+/** A part of the header loaded on demand (its own chunk), see {@link lazyPart}. */
+export interface LazyPart<P extends object> {
+  /** Renders the part: at once when its chunk is already here, else after it has loaded. */
+  Part: ComponentType<P>;
+  /**
+   * Starts loading the chunk (idempotent; call it on pointerenter / focus / pointerdown of the control
+   * that shows the part, and when it is opened). After a failed load the next call tries again.
+   */
+  preload: () => Promise<ComponentType<P>>;
+}
+
+/**
+ * Issue 12 "nothing downloaded that the page does not use": a piece of UI the shopper only sees
+ * after an interaction (mega menu panel, mobile panel dialog, account menu) loads on demand.
+ *
+ * - Once the chunk is here (usually: {@link LazyPart.preload} ran on hover or focus), `Part` renders
+ *   the component directly, with no Suspense round: a keyboard user's next key (Tab into the panel)
+ *   lands in the real UI. React.lazy is only used while the chunk is still on its way; a mounted part
+ *   keeps the component it started with (switching would remount it and lose its state).
+ * - A failed load shows the failure (see {@link PartBoundary}); the next {@link LazyPart.preload}
+ *   (hovering, focusing or opening the control again) starts a new attempt.
+ * Wrap `Part` in {@link PartBoundary} (its own Suspense and error boundary), never rely on the kit's
+ * root Suspense, which would replace the whole header with "Loading…".
+ *
+ * @param load e.g. `() => import('./AccountPanel').then((m) => m.AccountPanel)`
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  let failed = false;
+  const makeLazy = () => lazy(() => preload().then((component) => ({ default: component })));
+  let Lazy = makeLazy();
+
+  function preload(): Promise<ComponentType<P>> {
+    if (!pending) {
+      // A new attempt after a failure gets a new React.lazy (a rejected one stays rejected). Only
+      // preload() starts one, never a re-render, so a failing chunk is not re-requested in a loop.
+      if (failed) {
+        failed = false;
+        Lazy = makeLazy();
+      }
+      const attempt: Promise<ComponentType<P>> = load().then(
+        (component) => {
+          loaded = component;
+          return component;
+        },
+        (error: unknown) => {
+          if (pending === attempt) pending = null;
+          failed = true;
+          throw error;
+        },
+      );
+      pending = attempt;
+    }
+    return pending;
+  }
+
+  function Part(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return { Part, preload };
+}
+
+export interface PartBoundaryProps {
+  /** Names the part in the kit's error message: `[mf-header] <label> failed`. */
+  label: string;
+  /** Shown while the chunk loads: a `role="status"` "Loading…" by default. */
+  loading?: ReactNode;
+  /** Shown when the chunk cannot be loaded: a `role="alert"` message by default. */
+  failed?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Suspense + the kit's error policy for one lazy part: while loading, a polite `role="status"`
+ * "Loading…"; if the chunk cannot be loaded, `[mf-header] <label> failed` is logged and a short
+ * `role="alert"` message shows in place of the part (the rest of the header keeps working; opening
+ * the part again retries).
+ */
+export function PartBoundary({ label, loading, failed, children }: PartBoundaryProps) {
+  return (
+    <RemoteErrorBoundary
+      remote="mf-header"
+      label={label}
+      fallback={failed ?? <p className="mfh-part-error" role="alert">This could not be loaded. Please try again.</p>}
+    >
+      <Suspense fallback={loading ?? <PageLoading />}>{children}</Suspense>
+    </RemoteErrorBoundary>
+  );
+}
