@@ -71,7 +71,11 @@ export class HeaderBand {
     const button = trigger === undefined ? this.accountButton : this.greeting(trigger);
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
-    return this.page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+    const menu = this.page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+    // the menu's inside loads on demand (issue 12): wait until its loading status is gone
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    return menu;
   }
 
   /** Account menu → 'Log In' (to the provider's page). */

@@ -24,6 +24,8 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
   test('typing shows the loading text, suggestions, product and recipe cards; Tab accepts the inline completion', async ({ page }) => {
     const { search } = await openHome(page);
     const box = search.combobox;
+    // answers held back 600 ms, so the loading state is observable however fast the engine is
+    await page.route(/\/1\/indexes\/.*\/queries/, async (route) => { await new Promise((r) => setTimeout(r, 600)); await route.continue(); });
     await box.fill('pean');
     await expect(search.loading).toBeVisible();
     const listbox = search.suggestions;
