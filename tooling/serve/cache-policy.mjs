@@ -10,6 +10,6 @@ export function cacheControlFor(filePath) {
   if (base === 'mf-manifest.json' || base === 'mf-stats.json' || base === 'mf-manifest-stats.json' || base === 'remoteEntry.js' || base === 'main.js' || base.endsWith('.html') || base === 'remotes.json' || base === 'config.json') {
     return 'no-cache';
   }
-  if (/\.[0-9a-f]{10}\.(js|css)(\.map)?$/.test(base)) return 'public, max-age=31536000, immutable';
+  if (/\.[0-9a-f]{8,}\.(js|css)(\.map)?$/.test(base)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=300';
 }

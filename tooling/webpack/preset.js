@@ -46,7 +46,6 @@ const SHARED_SINGLETONS = [
   ['@tanstack/react-query', '@tanstack/react-query'],
   ['algoliasearch/lite', 'algoliasearch'],
   ['focus-trap', 'focus-trap'],
-  ['js-cookie', 'js-cookie'],
 ];
 
 /**
@@ -60,11 +59,18 @@ const MF_RUNTIME_GLOBALS = {
   '@module-federation/error-codes': '_FEDERATION_ERROR_CODES',
 };
 
-/** The shared scope every remote and the host declare (one copy of each singleton). */
-function sharedScope() {
+/**
+ * The shared scope of a build (one copy of each singleton in the browser). The host declares every
+ * shared package (it provides them all); a remote declares only those in its package.json
+ * dependencies, so its remoteEntry.js carries no sharing code for packages it never imports (issue 12:
+ * each remoteEntry.js ≤ 8 KB gzip).
+ * @param {{ dependencies?: Record<string,string> }} [pkg] the remote's package.json (omit for the host)
+ */
+function sharedScope(pkg) {
   const shared = {};
-  for (const [request, pkg] of SHARED_SINGLETONS) {
-    const version = versionOf(pkg);
+  for (const [request, name] of SHARED_SINGLETONS) {
+    if (pkg && !(pkg.dependencies && name in pkg.dependencies)) continue;
+    const version = versionOf(name);
     const major = version.split('.')[0];
     shared[request] = { singleton: true, requiredVersion: `^${major}.0.0`, version };
   }
@@ -102,6 +108,9 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
       name: 'main',
       mode,
       context: dirname,
+      // ES2020 like the swc output: webpack's own runtime code (chunk loading, sharing) uses arrow
+      // functions and const, which keeps each remoteEntry.js smaller (issue 12).
+      target: ['web', 'es2020'],
       entry: { main: './src/index.ts' },
       devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
@@ -110,7 +119,7 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
         // Entry chunks (main.js, remoteEntry.js) keep stable names and are served no-cache: webpack
         // 5.111 cannot put [contenthash] in output.filename with MF exposes (module-federation/core#5077).
         filename: '[name].js',
-        chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
         clean: true,
       },
@@ -162,7 +171,7 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           filename: 'remoteEntry.js',
           exposes,
           remotes: {},
-          shared: sharedScope(),
+          shared: sharedScope(host ? undefined : pkg),
           shareStrategy: 'loaded-first',
           runtimePlugins: host ? [...runtimePlugins, require.resolve('./provide-runtime-globals.js')] : runtimePlugins,
           // One MF runtime in the browser (ARCHITECTURE §2, issue 12): the host bundles and provides
