@@ -21,6 +21,7 @@
 const path = require('path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { moduleRules } = require('../../tooling/webpack/preset.js');
 
 const here = __dirname;
 const root = path.resolve(here, '..', '..');
@@ -76,23 +77,7 @@ module.exports = () => {
       },
     },
     module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: require.resolve('swc-loader'),
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: false } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
-      ],
+      rules: moduleRules(true),
     },
     plugins: [
       new webpack.DefinePlugin(definitions),

@@ -60,6 +60,32 @@ const MF_RUNTIME_GLOBALS = {
 };
 
 /**
+ * The module rules of every build (also the bench's monolith): TypeScript/TSX through swc (ES2020,
+ * React automatic runtime) and CSS through style-loader, with no CSS source maps (css-loader follows
+ * `devtool`; with 'source-map' every imported .css module carried its own map inside the JS, issue 12).
+ * @param {boolean} prod production mode (no React development transform)
+ */
+function moduleRules(prod) {
+  return [
+    {
+      test: /\.[jt]sx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: require.resolve('swc-loader'),
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !prod } },
+            target: 'es2020',
+          },
+        },
+      },
+    },
+    { test: /\.css$/, use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { sourceMap: false } }] },
+  ];
+}
+
+/**
  * The shared scope of a build (one copy of each singleton in the browser). The host declares every
  * shared package (it provides them all); a remote declares only those in its package.json
  * dependencies, so its remoteEntry.js carries no sharing code for packages it never imports (issue 12:
@@ -138,25 +164,7 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
       // Remotes: the MF runtime packages come from the host's globals (MF_RUNTIME_GLOBALS).
       ...(host ? {} : { externalsType: 'global', externals: { '@module-federation/sdk': MF_RUNTIME_GLOBALS['@module-federation/sdk'], '@module-federation/error-codes': MF_RUNTIME_GLOBALS['@module-federation/error-codes'] } }),
       module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !prod } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          // No CSS source maps: css-loader follows `devtool`, and with 'source-map' every imported .css
-          // module carried its own map (and the CSS again) inside the JavaScript chunk (issue 12).
-          { test: /\.css$/, use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { sourceMap: false } }] },
-        ],
+        rules: moduleRules(prod),
       },
       plugins: [
         new webpack.DefinePlugin({
@@ -246,4 +254,4 @@ class StandaloneRuntimeTagPlugin {
   }
 }
 
-module.exports = { createConfig, sharedScope, SHARED_SINGLETONS };
+module.exports = { createConfig, sharedScope, moduleRules, SHARED_SINGLETONS };
