@@ -39,9 +39,10 @@ export function HomePage({ bus = sharedBus, navigate }: HomePageProps) {
     <section className="shell-page shell-home" aria-labelledby="shell-home-heading">
       <div className="shell-home__hero">
         <h1 id="shell-home-heading" className="shell-page__title">{`Welcome to ${banner}`}</h1>
-        <p className="shell-home__lead">
-          Fresh groceries, everyday essentials and recipe ideas, close to home.
-          {store ? <> You are shopping at <strong>{store.locationName}</strong>.</> : null}
+        <p className="shell-home__lead">Fresh groceries, everyday essentials and recipe ideas, close to home.</p>
+        {/* Always present and one line high, so the store arriving after the first paint shifts nothing (issue 12). */}
+        <p className="shell-home__store">
+          {store ? <>You are shopping at <strong>{store.locationName}</strong>.</> : '\u00a0'}
         </p>
       </div>
       <div className="shell-home__groups">
