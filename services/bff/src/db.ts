@@ -3,8 +3,8 @@
  * through `pg` when DATABASE_URL is set. Both run the same SQL.
  *
  * PGlite is durable by default: it lives in a data folder ({@link DEFAULT_PGLITE_DATA_DIR} unless
- * PGLITE_DATA_DIR says otherwise) held under an exclusive lock (src/data-lock.ts). It is in memory only
- * when asked for explicitly (`PGLITE_DATA_DIR=memory://`, or `createPgliteDb()` with no folder).
+ * PGLITE_DATA_DIR says otherwise) held under an exclusive lock (src/data-lock.ts). In memory only in
+ * the service tests (`createPgliteDb()` with no folder); the server itself never runs in memory.
  */
 import path from 'path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,8 +15,8 @@ import { lockDataDir, type LockDataDirOptions } from './data-lock';
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 /** Where PGlite keeps its data when neither DATABASE_URL nor PGLITE_DATA_DIR is set: `<repo>/.data/bff/pglite` (git-ignored). */
 export const DEFAULT_PGLITE_DATA_DIR = path.join(REPO_ROOT, '.data', 'bff', 'pglite');
-/** PGLITE_DATA_DIR value (PGlite's own scheme) that asks for an in-memory database. */
-export const MEMORY = 'memory://';
+/** PGlite's in-memory scheme: refused in PGLITE_DATA_DIR (shopper data is durable, DEVELOPERS.md). */
+const MEMORY = 'memory://';
 
 /** Minimal database interface used by routes and migrations. */
 export interface Db {
@@ -33,7 +33,7 @@ export interface Db {
 }
 
 /**
- * PGlite-backed Db: in memory when `dataDir` is undefined or starts with `memory://`, else persisted in
+ * PGlite-backed Db: in memory when `dataDir` is undefined (service tests only), else persisted in
  * that folder (created if missing) under an exclusive lock taken before PGlite opens it and released by
  * `close()`.
  *
@@ -43,12 +43,12 @@ export interface Db {
  * query resolves: an acknowledged write survives the process being killed (SIGKILL; tested). PGlite runs
  * with `fsync=off` and NODEFS does not pass fsync down, so an OS crash or power loss may lose the last
  * writes — production uses PostgreSQL (DATABASE_URL).
- * @param dataDir folder, `memory://`, or undefined (memory)
+ * @param dataDir folder, or undefined (in memory: tests)
  * @param lockOptions options of the data-folder lock (e.g. `onCompromised`)
  * @throws DataDirLockedError when another live BFF holds the folder (message names folder and holder)
  */
 export async function createPgliteDb(dataDir?: string, lockOptions: LockDataDirOptions = {}): Promise<Db> {
-  const inMemory = !dataDir || dataDir.startsWith(MEMORY);
+  const inMemory = !dataDir;
   const lock = inMemory ? null : await lockDataDir(dataDir, lockOptions);
   let pg: PGlite;
   try {
@@ -100,11 +100,15 @@ export function createPgDb(connectionString: string): Db {
 /**
  * Picks the implementation from the environment:
  * - `DATABASE_URL` set → PostgreSQL through pg;
- * - else PGlite in `PGLITE_DATA_DIR` (a folder; `memory://` = in memory, e.g. for unit tests);
- * - else PGlite in {@link DEFAULT_PGLITE_DATA_DIR} (`<repo>/.data/bff/pglite`) — durable, never in memory by default.
+ * - else PGlite in `PGLITE_DATA_DIR` (a folder);
+ * - else PGlite in {@link DEFAULT_PGLITE_DATA_DIR} (`<repo>/.data/bff/pglite`) — always durable.
  * @throws DataDirLockedError when the PGlite folder is held by another live BFF
+ * @throws Error when PGLITE_DATA_DIR asks for an in-memory database (`memory://`): the server never keeps shopper data in memory
  */
 export async function createDbFromEnv(env: NodeJS.ProcessEnv = process.env, lockOptions: LockDataDirOptions = {}): Promise<Db> {
   if (env.DATABASE_URL) return createPgDb(env.DATABASE_URL);
+  if (env.PGLITE_DATA_DIR?.startsWith(MEMORY)) {
+    throw new Error(`PGLITE_DATA_DIR=${env.PGLITE_DATA_DIR}: the BFF keeps shopper data durable; give a folder (or leave it unset for ${DEFAULT_PGLITE_DATA_DIR}), or DATABASE_URL.`);
+  }
   return createPgliteDb(env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DATA_DIR, lockOptions);
 }

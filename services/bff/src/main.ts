@@ -4,7 +4,7 @@
  *
  * Env (README.md "Environment"):
  * - `DATABASE_URL` — PostgreSQL through pg (then PGLITE_DATA_DIR is ignored);
- * - `PGLITE_DATA_DIR` — PGlite's data folder, held under an exclusive lock; `memory://` = in memory.
+ * - `PGLITE_DATA_DIR` — PGlite's data folder, held under an exclusive lock (never in memory: `memory://` is refused).
  *   Neither set → durable PGlite in `<repo root>/.data/bff/pglite` (never in memory by default);
  * - `BFF_PORT`, `OIDC_ISSUER` (default http://localhost:4100), `OIDC_CLIENT_ID` (default 'storefront'),
  *   `BFF_TOKEN_SECRET` (≥ 32 characters; default: random per start).
