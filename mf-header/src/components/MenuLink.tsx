@@ -1,4 +1,4 @@
-import type { MouseEvent, Ref } from 'react';
+import { useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { isExternalLink, type MenuNode } from '../state/menu';
 import { isCurrentPath } from '../state/navLinks';
 import { linkClick } from './navigation';
@@ -65,3 +65,66 @@ export function MenuToggle({ node, open, panelId, onToggle, buttonRef }: MenuTog
 
 /** A DOM id for a menu node's panel, unique per rendered tree (`prefix` from `useId`). */
 export const menuDomId = (prefix: string, id: string) => `${prefix}-${id.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+
+export interface MenuLevelProps {
+  nodes: readonly MenuNode[];
+  /** 1 for the top level, 2 for departments, 3 for aisles (CSS modifiers `--d<depth>`). */
+  depth: number;
+  pathname: string;
+  navigate?: (url: string) => void;
+  onFollow: (node: MenuNode) => void;
+  /** The open dropdown of this level (at most one), owned by the caller. */
+  openId: string | null;
+  onOpenChange: (id: string | null) => void;
+  /** Called before a dropdown toggles (e.g. to fetch the panels' code). */
+  onBeforeToggle?: () => void;
+  /** The inside of an open or closed dropdown's panel. */
+  renderPanel: (node: MenuNode, open: boolean) => ReactNode;
+}
+
+/**
+ * One menu level in the WAI-ARIA disclosure navigation pattern (spec §2 Header): a plain item is a
+ * link; a dropdown item is a `<button aria-expanded aria-controls>` with its panel (`renderPanel`).
+ * Escape on an open dropdown closes it and returns focus to its button. Used by the desktop top level
+ * ({@link ./PrimaryNav}, first paint) and the nested levels ({@link ./MenuTree}, on demand).
+ */
+export function MenuLevel({ nodes, depth, pathname, navigate, onFollow, openId, onOpenChange, onBeforeToggle, renderPanel }: MenuLevelProps) {
+  const prefix = useId().replace(/:/g, '');
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const onKeyDown = (node: MenuNode) => (e: KeyboardEvent<HTMLLIElement>) => {
+    if (e.key !== 'Escape' || openId !== node.id) return;
+    e.preventDefault();
+    e.stopPropagation();
+    onOpenChange(null);
+    buttons.current.get(node.id)?.focus();
+  };
+  return (
+    <ul className={`mfh-menu mfh-menu--d${depth}`}>
+      {nodes.map((node) => {
+        if (!node.isDropdown) {
+          return (
+            <li key={node.id} className="mfh-menu__item">
+              <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={onFollow} matchPrefix={depth === 1} />
+            </li>
+          );
+        }
+        const open = openId === node.id;
+        const panelId = menuDomId(prefix, node.id);
+        return (
+          <li key={node.id} className={`mfh-menu__item mfh-menu__item--dropdown${open ? ' mfh-menu__item--open' : ''}`} onKeyDown={onKeyDown(node)}>
+            <MenuToggle
+              node={node}
+              open={open}
+              panelId={panelId}
+              onToggle={() => { onBeforeToggle?.(); onOpenChange(open ? null : node.id); }}
+              buttonRef={(el) => { if (el) buttons.current.set(node.id, el); else buttons.current.delete(node.id); }}
+            />
+            <div id={panelId} className={`mfh-menu__panel mfh-menu__panel--d${depth}`} hidden={!open}>
+              {renderPanel(node, open)}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { MenuNode } from '../state/menu';
-import { MenuLink, MenuToggle, menuDomId } from './MenuLink';
+import { MenuLevel, MenuLink } from './MenuLink';
 import './menu-tree.css';
 
 export interface MenuTreeProps {
@@ -30,47 +30,18 @@ export interface MenuTreeProps {
  */
 export function MenuTree({ nodes, depth = 1, pathname, navigate, onFollow, closeSignal = 0 }: MenuTreeProps) {
   const [openId, setOpenId] = useState<string | null>(null);
-  const prefix = useId().replace(/:/g, '');
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
-
   useEffect(() => setOpenId(null), [closeSignal]);
-
-  const onKeyDown = useCallback((node: MenuNode) => (e: KeyboardEvent<HTMLLIElement>) => {
-    if (e.key !== 'Escape' || openId !== node.id) return;
-    e.preventDefault();
-    e.stopPropagation();
-    setOpenId(null);
-    buttons.current.get(node.id)?.focus();
-  }, [openId]);
-
   return (
-    <ul className={`mfh-menu mfh-menu--d${depth}`}>
-      {nodes.map((node) => {
-        if (!node.isDropdown) {
-          return (
-            <li key={node.id} className="mfh-menu__item">
-              <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={onFollow} matchPrefix={depth === 1} />
-            </li>
-          );
-        }
-        const open = openId === node.id;
-        const panelId = menuDomId(prefix, node.id);
-        return (
-          <li key={node.id} className={`mfh-menu__item mfh-menu__item--dropdown${open ? ' mfh-menu__item--open' : ''}`} onKeyDown={onKeyDown(node)}>
-            <MenuToggle
-              node={node}
-              open={open}
-              panelId={panelId}
-              onToggle={() => setOpenId(open ? null : node.id)}
-              buttonRef={(el) => { if (el) buttons.current.set(node.id, el); else buttons.current.delete(node.id); }}
-            />
-            <div id={panelId} className={`mfh-menu__panel mfh-menu__panel--d${depth}`} hidden={!open}>
-              <MenuPanelInner node={node} depth={depth + 1} pathname={pathname} navigate={navigate} onFollow={onFollow} closeSignal={closeSignal} />
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <MenuLevel
+      nodes={nodes}
+      depth={depth}
+      pathname={pathname}
+      navigate={navigate}
+      onFollow={onFollow}
+      openId={openId}
+      onOpenChange={setOpenId}
+      renderPanel={(node) => <MenuPanelInner node={node} depth={depth + 1} pathname={pathname} navigate={navigate} onFollow={onFollow} closeSignal={closeSignal} />}
+    />
   );
 }
 

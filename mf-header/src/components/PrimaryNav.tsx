@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import type { EventBus } from 'shared-events';
 import type { MenuNode } from '../state/menu';
 import { useLocation } from '@storefront/remote-kit';
-import { MenuLink, MenuToggle, menuDomId } from './MenuLink';
+import { MenuLevel } from './MenuLink';
 import { lazyPart, PartBoundary } from './lazyPart';
 
 /** The mega panels' insides: their own chunk, fetched when the shopper points at or focuses the nav. */
@@ -35,8 +35,6 @@ export function PrimaryNav({ bus, navigate, menu }: PrimaryNavProps) {
   const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const [openId, setOpenId] = useState<string | null>(null);
-  const prefix = useId().replace(/:/g, '');
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
   const { Part: Panel, preload } = megaPanel;
 
   useEffect(() => {
@@ -52,14 +50,6 @@ export function PrimaryNav({ bus, navigate, menu }: PrimaryNavProps) {
     if (next && !e.currentTarget.contains(next)) setOpenId(null);
   };
 
-  const onKeyDown = (node: MenuNode) => (e: KeyboardEvent<HTMLLIElement>) => {
-    if (e.key !== 'Escape' || openId !== node.id) return;
-    e.preventDefault();
-    e.stopPropagation();
-    setOpenId(null);
-    buttons.current.get(node.id)?.focus();
-  };
-
   /** Fetches the panels' code (no-op once here; after a failed load, tries again). */
   const warm = () => { preload().catch(() => { /* shown by the panel's PartBoundary */ }); };
 
@@ -68,40 +58,23 @@ export function PrimaryNav({ bus, navigate, menu }: PrimaryNavProps) {
     setOpenId(null);
   };
 
-
   return (
     <nav className="mfh-nav mfh-mega" aria-label="Primary" ref={navRef} onBlur={onBlur} onPointerEnter={warm} onPointerDown={warm} onFocus={warm}>
-      <ul className="mfh-menu mfh-menu--d1">
-        {menu.map((node) => {
-          if (!node.isDropdown) {
-            return (
-              <li key={node.id} className="mfh-menu__item">
-                <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={follow} matchPrefix />
-              </li>
-            );
-          }
-          const open = openId === node.id;
-          const panelId = menuDomId(prefix, node.id);
-          return (
-            <li key={node.id} className={`mfh-menu__item mfh-menu__item--dropdown${open ? ' mfh-menu__item--open' : ''}`} onKeyDown={onKeyDown(node)}>
-              <MenuToggle
-                node={node}
-                open={open}
-                panelId={panelId}
-                onToggle={() => { warm(); setOpenId(open ? null : node.id); }}
-                buttonRef={(el) => { if (el) buttons.current.set(node.id, el); else buttons.current.delete(node.id); }}
-              />
-              <div id={panelId} className="mfh-menu__panel mfh-menu__panel--d1" hidden={!open}>
-                {open && (
-                  <PartBoundary label="mega menu">
-                    <Panel node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
-                  </PartBoundary>
-                )}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      <MenuLevel
+        nodes={menu}
+        depth={1}
+        pathname={pathname}
+        navigate={navigate}
+        onFollow={follow}
+        openId={openId}
+        onOpenChange={setOpenId}
+        onBeforeToggle={warm}
+        renderPanel={(node, open) => open && (
+          <PartBoundary label="mega menu">
+            <Panel node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
+          </PartBoundary>
+        )}
+      />
     </nav>
   );
 }
