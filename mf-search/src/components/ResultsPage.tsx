@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { CAROUSEL_SLIDES } from '../api/popularItems';
@@ -6,7 +6,7 @@ import { priceFor, productRegionFilters, scopeFrom, searchCombined, type Combine
 import type { ProductHit, SearchClient } from '../api/types';
 import { usePopularItems } from '../hooks/usePopularItems';
 import { useProfanity } from '../hooks/useProfanity';
-import { listItemId, SEARCH_ITEM_LIST, useSearchTracking } from '../hooks/useSearchTracking';
+import { useAddToList, SEARCH_ITEM_LIST, useSearchTracking } from '../hooks/useSearchTracking';
 import { useViewportWidth } from '../hooks/useViewportWidth';
 import { availabilityFor, availabilityText } from '../state/availability';
 import { cardsForWidth } from '../state/layout';
@@ -107,14 +107,7 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
     tracking.viewItemList(SEARCH_ITEM_LIST, data.products.hits.map((h) => ({ ...h, price: priceFor(h, scope.storeNumber) })), text);
   }, [data, tab, tracking, indices, scope.storeNumber, text]);
 
-  const addToList = useCallback((hit: ProductHit) => {
-    const storeNumber = scope.storeNumber ?? config.defaultStoreNumber;
-    bus.emit('list/item-added', {
-      itemId: listItemId(hit, storeNumber), quantity: 1,
-      ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
-    });
-    tracking.conversion(indices.products, hit);
-  }, [bus, config.defaultStoreNumber, indices.products, scope.storeNumber, tracking]);
+  const addToList = useAddToList(bus, config, scope.storeNumber, tracking, indices.products);
   const productCard = (hit: ProductHit, slide?: Parameters<typeof ProductCard>[0]['slide']) => (
     <ProductCard
       key={hit.objectID}

@@ -7,7 +7,7 @@ import { usePopularItems } from '../hooks/usePopularItems';
 import { usePopularSearches } from '../hooks/usePopularSearches';
 import { useProfanity } from '../hooks/useProfanity';
 import { useRecentSearches } from '../hooks/useRecentSearches';
-import { listItemId, SEARCH_ITEM_LIST, SEARCH_RECIPES_ITEM_LIST, TRACKED_RECIPES, useSearchTracking } from '../hooks/useSearchTracking';
+import { useAddToList, SEARCH_ITEM_LIST, SEARCH_RECIPES_ITEM_LIST, TRACKED_RECIPES, useSearchTracking } from '../hooks/useSearchTracking';
 import { useSuggestions } from '../hooks/useSuggestions';
 import { useViewportWidth } from '../hooks/useViewportWidth';
 import { completionTarget } from '../state/completion';
@@ -204,14 +204,7 @@ export function SearchEngine({ client, bus, config, state, dispatch, listboxId, 
     dispatch({ type: 'closed' });
   }, [dispatch, tracking]);
 
-  const addToList = useCallback((hit: ProductHit) => {
-    const storeNumber = scope.storeNumber ?? config.defaultStoreNumber;
-    bus.emit('list/item-added', {
-      itemId: listItemId(hit, storeNumber), quantity: 1,
-      ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
-    });
-    tracking.conversion(indices.products, hit);
-  }, [bus, config.defaultStoreNumber, indices.products, scope.storeNumber, tracking]);
+  const addToList = useAddToList(bus, config, scope.storeNumber, tracking, indices.products);
 
   const onNavigate = useCallback((url: string) => {
     dispatch({ type: 'left', keepAnswer: true });

@@ -78,3 +78,20 @@ export function useSearchTracking(bus: EventBus, config: RuntimeConfig, session:
 export function listItemId(hit: Pick<ProductHit, 'objectID' | 'articleNumber' | 'uom'>, storeNumber: string): string {
   return `${hit.articleNumber ?? hit.objectID}_${hit.uom ?? 'EA'}_${storeNumber}`;
 }
+
+/**
+ * 'Add to list' on a product card (spec §3 Shopping list item, §7 Insights conversion): publishes
+ * `list/item-added` `{ itemId: articleNumber_uom_storeId, quantity: 1, queryID?, position? }` for the
+ * preferred store (else the config's default store) and sends the Insights conversion on the products index.
+ * @param storeNumber the preferred store's number, or null
+ * @param productsIndex the products index name (the conversion's index)
+ */
+export function useAddToList(bus: EventBus, config: RuntimeConfig, storeNumber: string | null | undefined, tracking: SearchTracking, productsIndex: string) {
+  return useCallback((hit: ProductHit) => {
+    bus.emit('list/item-added', {
+      itemId: listItemId(hit, storeNumber ?? config.defaultStoreNumber), quantity: 1,
+      ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
+    });
+    tracking.conversion(productsIndex, hit);
+  }, [bus, config.defaultStoreNumber, productsIndex, storeNumber, tracking]);
+}
