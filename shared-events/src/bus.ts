@@ -5,7 +5,7 @@ import {
 } from './catalogue';
 
 /** The contract version of the bus (this package's version). Major = breaking change. */
-export const BUS_VERSION = '1.1.0';
+export const BUS_VERSION = '1.2.0';
 
 /** Thrown by {@link EventBus.publish} for an unknown type or a payload that breaks the catalogue. */
 export class BusEventError extends Error {
@@ -70,7 +70,11 @@ export interface BusState {
    * - A remote's standalone mode (`src/bootstrap.tsx`) may publish a demo store in place of the owner.
    */
   store: StateStream<Store | null>;
-  /** Shopping-list item count. Written by `list/count-changed`; no owner yet (README "State ownership"). */
+  /**
+   * Shopping-list item count (spec §2 badge, §5 shown items). Written by `list/count-changed`; owner
+   * mf-shopping-list (README "State ownership"), which publishes it optimistically in the same frame as
+   * an add and corrects it when the add fails.
+   */
   listCount: StateStream<number>;
   /** Active consent groups, e.g. ['C0001','C0002']. Written by `consent/changed`; no owner yet. */
   consent: StateStream<readonly string[]>;

@@ -108,9 +108,43 @@ export const busEventSchema = z.discriminatedUnion('type', [
   fsa('store/changed', z.object({ store: storeSchema, source: z.enum(['default', 'user', 'account', 'storage', 'geolocation']) })),
   /** A remote asks the store selector to open (e.g. the header's store button). */
   fsa('store/selector-open-requested', z.object({})),
-  /** An item was added to the shopping list (spec §3 Shopping list item_id = articleNumber_uom_storeId). */
-  fsa('list/item-added', z.object({ itemId: z.string(), quantity: z.number(), queryID: z.optional(z.string()), position: z.optional(z.number()) })),
-  /** The shopping-list count changed (badge shows '99+' above 99, spec §2). */
+  /**
+   * A remote asks the shopping list to add an item (spec §3 Shopping list; §4 Shopping list and cart).
+   * Any remote may publish it; the owner (mf-shopping-list) stores the item and answers with
+   * `list/item-added` (stored) or `list/add-failed` carrying the same `requestId`. Nobody shows 'Added'
+   * before that answer. `itemId`: a product's articleNumber_uom_storeId (spec §3); `quantity`: how many to
+   * add to what the list holds (integer ≥ 1, default 1); `productType`: e.g. 'product' or 'flyer';
+   * `queryID`/`position` (1-based) come from the search hit, for the Insights conversion. Since 1.2.0.
+   */
+  fsa('list/add-requested', z.object({
+    requestId: z.string(),
+    itemId: z.string(),
+    quantity: z.optional(z.number()),
+    productType: z.optional(z.string()),
+    name: z.optional(z.string()),
+    queryID: z.optional(z.string()),
+    position: z.optional(z.number()),
+  })),
+  /**
+   * An item was stored in the shopping list (spec §3 Shopping list item_id = articleNumber_uom_storeId):
+   * written to the browser's list or the account's outbox, so it survives a reload. Published by
+   * mf-shopping-list only (README "State ownership"). `quantity` is the quantity added; `requestId`
+   * answers a `list/add-requested`.
+   */
+  fsa('list/item-added', z.object({
+    itemId: z.string(), quantity: z.number(), queryID: z.optional(z.string()), position: z.optional(z.number()),
+    requestId: z.optional(z.string()),
+  })),
+  /** An add could not be stored (quota, invalid item, list unavailable); nothing was kept. Since 1.2.0. */
+  fsa('list/add-failed', z.object({ requestId: z.string(), itemId: z.string(), reason: z.string() })),
+  /** A remote asks the shopping list to remove an item (e.g. a flyer item unsaved). Since 1.2.0. */
+  fsa('list/remove-requested', z.object({ requestId: z.string(), itemId: z.string() })),
+  /** An item was removed from the shopping list (owner mf-shopping-list). Since 1.2.0. */
+  fsa('list/item-removed', z.object({ itemId: z.string(), requestId: z.optional(z.string()) })),
+  /**
+   * The shopping-list count changed: the number of shown items (quantity > 0 and a non-empty item_id,
+   * spec §5); the badge shows '99+' above 99 (spec §2). Writes `bus.state.listCount`; owner mf-shopping-list.
+   */
   fsa('list/count-changed', z.object({ count: z.number() })),
   /** Show a toast (spec §8: header toasts auto-close after 7000 ms; list toasts 3000 ms). */
   fsa('toast/show', z.object({
