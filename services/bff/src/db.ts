@@ -18,10 +18,22 @@ export const DEFAULT_PGLITE_DATA_DIR = path.join(REPO_ROOT, '.data', 'bff', 'pgl
 /** PGlite's in-memory scheme: refused in PGLITE_DATA_DIR (shopper data is durable, DEVELOPERS.md). */
 const MEMORY = 'memory://';
 
-/** Minimal database interface used by routes and migrations. */
-export interface Db {
+/** Something that runs parameterised statements: a {@link Db}, or the handle of one transaction. */
+export interface Queryable {
   /** One parameterised statement ($1, $2, ...). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+/** Minimal database interface used by routes and migrations. */
+export interface Db extends Queryable {
+  /**
+   * Runs `fn` in one transaction: BEGIN, `fn(tx)`, COMMIT — or ROLLBACK when `fn` throws (the error is
+   * rethrown). Statements of the transaction must go through `tx`. PGlite (one connection): every other
+   * query waits until the transaction ends (PGlite's own transaction mutex); pg: the transaction has its
+   * own pooled connection, READ COMMITTED, so concurrent transactions serialise on row locks (or an
+   * advisory lock the caller takes).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** A script of several statements without parameters (simple-query protocol: runs as one transaction). */
   exec(sql: string): Promise<void>;
   /** Releases the connection(s) / embedded instance. */
@@ -68,6 +80,16 @@ export async function createPgliteDb(dataDir?: string, lockOptions: LockDataDirO
     async exec(sql: string) {
       await pg.exec(sql);
     },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return pg.transaction(async (tx) =>
+        fn({
+          async query<R>(sql: string, params: unknown[] = []) {
+            const result = await tx.query<R>(sql, params);
+            return { rows: result.rows };
+          },
+        }),
+      );
+    },
     async close() {
       try {
         await pg.close();
@@ -90,6 +112,27 @@ export function createPgDb(connectionString: string): Db {
     },
     async exec(sql: string) {
       await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<R>(sql: string, params: unknown[] = []) {
+            const r = await client.query(sql, params);
+            return { rows: r.rows as R[] };
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        // A failed ROLLBACK means the connection is unusable: release it as broken (the pool drops it).
+        await client.query('ROLLBACK').catch((rollbackError: Error) => { broken = rollbackError; });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     async close() {
       await pool.end();

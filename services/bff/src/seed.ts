@@ -3,9 +3,13 @@
  * cards.json) into the database after migrations, plus points activity for every card with a positive
  * balance over the last 200 days. Idempotent: existing accounts and cards are left as they are (so a
  * persisted database keeps a shopper's changes), and a card that already has transactions gets none.
+ * {@link seedShoppingLists} seeds the demo shoppers' shopping lists (lists.json) once per shopper.
  */
-import { loadCards, loadShoppers, loadStores, mulberry32, type CardRecord, type ShopperRecord } from '@storefront/seed';
+import { readFileSync } from 'fs';
+import path from 'path';
+import { ACCOUNTS_DIR, loadCards, loadShoppers, loadStores, mulberry32, type CardRecord, type ShopperRecord } from '@storefront/seed';
 import type { Db } from './db';
+import { checkListItem, LIST_ITEM_ID, MAX_QUANTITY, mergeItems, PRODUCT_TYPES, type ListItemInput } from './shopping-list';
 
 /** Days of generated points activity per card. */
 export const SEED_HISTORY_DAYS = 200;
@@ -97,4 +101,50 @@ export async function seedAccounts(db: Db): Promise<SeedResult> {
     result.transactions += txs.length;
   }
   return result;
+}
+
+/** services/seed/data/accounts/lists.json: the demo shoppers' shopping lists. */
+export const DEMO_LISTS_FILE = path.join(ACCOUNTS_DIR, 'lists.json');
+
+/**
+ * The merge id under which a demo shopper's list is seeded (shopping_list_merges): the seed is an
+ * idempotent merge like a browser list's, applied once per shopper.
+ */
+export const SEED_MERGE_ID = '5eed0000-0000-4000-8000-000000000013';
+
+/** The demo lists of lists.json by uid, each item checked with the API's rules (a bad file fails the start). */
+export function loadDemoLists(file = DEMO_LISTS_FILE): Map<string, ListItemInput[]> {
+  const { lists } = JSON.parse(readFileSync(file, 'utf8')) as { lists: Record<string, ListItemInput[]> };
+  return new Map(
+    Object.entries(lists).map(([uid, items]) => [
+      uid,
+      items.map((item, i) => {
+        if (!new RegExp(LIST_ITEM_ID).test(item.item_id) || !PRODUCT_TYPES.includes(item.product_type)
+          || !Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY) {
+          throw new Error(`${file}: ${uid} item ${i}: bad item_id, product_type or quantity`);
+        }
+        return checkListItem(item, { prefix: `${uid}[${i}]` });
+      }),
+    ]),
+  );
+}
+
+/**
+ * Seeds every demo shopper's shopping list (lists.json) the first time a database is started: once per
+ * shopper (recorded as the merge {@link SEED_MERGE_ID}), so items a shopper removed or changed stay
+ * removed or changed across restarts. Idempotent.
+ * @returns the number of list items inserted by this call
+ */
+export async function seedShoppingLists(db: Db, file = DEMO_LISTS_FILE): Promise<number> {
+  const lists = loadDemoLists(file);
+  const { rows } = await db.query<{ uid: string }>(
+    'SELECT uid FROM shopping_list_merges WHERE merge_id = $1::uuid AND uid = ANY($2::text[])',
+    [SEED_MERGE_ID, [...lists.keys()]],
+  );
+  const seeded = new Set(rows.map((r) => r.uid));
+  let inserted = 0;
+  for (const [uid, items] of lists) {
+    if (!seeded.has(uid)) inserted += (await mergeItems(db, uid, SEED_MERGE_ID, items)).added;
+  }
+  return inserted;
 }

@@ -8,16 +8,25 @@ import { DATA_DIR, loadStores } from '@storefront/seed';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { createIdTokenVerifier, type AuthOptions, type IdTokenVerifier } from './auth';
 import type { Db } from './db';
-import { fail, HttpError, validationMessage } from './http';
+import { fail, HttpError, validationMessage, type FieldRules } from './http';
 import { accountRoutes, generateTokenRoute } from './routes/account';
 import { bannerAlertRoute } from './routes/banner-alert';
+import { cartRoutes } from './routes/cart';
 import { contentRoutes } from './routes/content';
 import { recentSearchRoutes } from './routes/recent-searches';
+import { shoppingListRoutes } from './routes/shopping-list';
 import { HISTORY_CACHE_TTL_MS, sceneRoutes, TtlCache, type Transaction } from './scene';
 import { createTokenSigner, tokenSecret } from './tokens';
 
 export { PROVINCES, DEFAULT_PROVINCE, type Province, type Alert } from './routes/banner-alert';
 export type { Envelope } from './http';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's own wording of field failures (see FieldRules in http.ts), e.g. the cart's quantity 0–999. */
+    fieldRules?: FieldRules;
+  }
+}
 
 /** Default OIDC issuer and client of the local platform (tooling/platform/start.mjs passes the same). */
 export const DEFAULT_ISSUER = 'http://localhost:4100';
@@ -58,6 +67,8 @@ const REASONS: Record<number, string> = {
  * - `GET /api/account`, `POST /api/account/preferred-store`, `POST /api/account/card`, `POST /api/account/signed-token`
  * - `POST /api/generateToken`
  * - `GET|POST /api/recent-searches`, `DELETE /api/recent-searches/:id`
+ * - `GET /api/shopping-list`, `PUT|DELETE /api/shopping-list/items/:itemId`, `POST /api/shopping-list/merge`
+ * - `POST /api/cart`, `GET /api/cart`
  * - `POST /api/services/{Inquire,historyLite,linkAccount,verifyCode,resendCode,transactionHistory}` (Scene+ stand-in)
  */
 export function buildServer({
@@ -104,7 +115,7 @@ export function buildServer({
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) return reply.code(400).send(fail(400, validationMessage(error)));
+    if (error.validation) return reply.code(400).send(fail(400, validationMessage(error, request.routeOptions.config?.fieldRules)));
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
       return reply.code(error.statusCode).send(fail(error.code, error.message));
@@ -129,6 +140,8 @@ export function buildServer({
   void app.register(accountRoutes, { prefix: '/api', db, verify, sign, storeNumbers });
   void app.register(generateTokenRoute, { prefix: '/api', verify, sign });
   void app.register(recentSearchRoutes, { prefix: '/api', db, verify });
+  void app.register(shoppingListRoutes, { prefix: '/api', db, verify });
+  void app.register(cartRoutes, { prefix: '/api', db, verify, storeNumbers });
   void app.register(sceneRoutes, { prefix: '/api/services', db, verify, historyCache, now });
 
   return app;

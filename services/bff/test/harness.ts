@@ -1,13 +1,14 @@
 /**
- * Test harness: the BFF over real HTTP on loopback (port 0) with a fresh database (migrated and seeded)
- * and a test RS256 signing key whose public JWKS is handed to buildServer. Id tokens are minted here.
+ * Test harness: the BFF over real HTTP on loopback (port 0) with a fresh database (migrated and seeded:
+ * accounts, cards, demo shopping lists) and a test RS256 signing key whose public JWKS is handed to
+ * buildServer. Id tokens are minted with test/id-tokens.ts.
  *
  * The database is in-memory PGlite, or — in the PostgreSQL pass (`BFF_TEST_DB=pg`, test/postgres.global.ts
  * sets BFF_TEST_DATABASE_URL to a throwaway cluster) — a fresh PostgreSQL database per harness, dropped
  * on close.
  */
 import type { FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { CryptoKey } from 'jose';
 import type { AddressInfo } from 'net';
 import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
@@ -16,30 +17,12 @@ import { randomBytes } from 'crypto';
 import { Client } from 'pg';
 import { createPgDb, createPgliteDb, type Db } from '../src/db';
 import { migrate } from '../src/migrate';
-import { seedAccounts } from '../src/seed';
+import { seedAccounts, seedShoppingLists } from '../src/seed';
 import { buildServer, type BuildServerOptions } from '../src/server';
+import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders, type MintOptions } from './id-tokens';
 
-export const ISSUER = 'http://issuer.test';
-export const CLIENT_ID = 'storefront';
-export const KID = 'test-key-1';
+export { CLIENT_ID, ISSUER, KID, makeKey, mintIdToken, type MintOptions } from './id-tokens';
 export const TOKEN_SECRET = new TextEncoder().encode('x'.repeat(32));
-
-/** An RS256 key pair with its public JWK (kid set). */
-export async function makeKey(kid = KID): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  return { privateKey, jwk };
-}
-
-export interface MintOptions {
-  key?: CryptoKey;
-  kid?: string;
-  iss?: string;
-  aud?: string;
-  /** Expiry, seconds from now (negative: already expired). */
-  expiresIn?: number;
-  claims?: Record<string, unknown>;
-}
 
 export interface Harness {
   db: Db;
@@ -125,6 +108,7 @@ export async function startHarness(overrides: Partial<BuildServerOptions> = {}):
   const db = await createTestDb();
   await migrate(db);
   await seedAccounts(db);
+  await seedShoppingLists(db);
   const { privateKey, jwk } = await makeKey();
   const contentDir = mkdtempSync(path.join(tmpdir(), 'bff-content-'));
   writeFileSync(path.join(contentDir, 'menu.json'), JSON.stringify({ items: [{ label: 'Flyer', link: '/flyer' }] }));
@@ -141,21 +125,8 @@ export async function startHarness(overrides: Partial<BuildServerOptions> = {}):
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const mint: Harness['mint'] = (uid, { key = privateKey, kid = KID, iss = ISSUER, aud = CLIENT_ID, expiresIn = 3600, claims = {} } = {}) => {
-    const nowS = Math.floor(Date.now() / 1000);
-    return new SignJWT({ email: `${uid}@example.com`, given_name: 'Test', family_name: 'Shopper', ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid })
-      .setSubject(uid)
-      .setIssuer(iss)
-      .setAudience(aud)
-      .setIssuedAt(nowS - 60)
-      .setExpirationTime(nowS + expiresIn)
-      .sign(key);
-  };
-  const headers: Harness['headers'] = async (uid, extra = {}) => {
-    const token = await mint(uid);
-    return { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234', ...extra };
-  };
+  const mint: Harness['mint'] = (uid, { key = privateKey, ...options } = {}) => mintIdToken(key, uid, options);
+  const headers: Harness['headers'] = async (uid, extra = {}) => ({ ...shopperHeaders(await mint(uid)), ...extra });
   const call: Harness['call'] = async (method, p, { headers: h = {}, body, raw } = {}) => {
     const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
     const res = await fetch(`${base}${p}`, {

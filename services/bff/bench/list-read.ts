@@ -1,0 +1,94 @@
+/**
+ * BFF list-read benchmark (issue 13, goal p95 ≤ 20 ms): the BFF in this process on a fresh PGlite data
+ * folder (a temp directory, removed afterwards), one shopper with 1,000 list items (real products of store
+ * 3299 from services/seed/data/products.json, each with meta { name }), then `GET
+ * /api/shopping-list?hitsPerPage=1000` over loopback with a valid id token (test key, as the service tests
+ * use): 20 warm-up requests, then 200 timed ones, one at a time. A request's time runs from sending it to
+ * having read the whole answer (about 150 KB of JSON). Prints one line:
+ *
+ *   BFF list read, 1,000 items: p50 X ms, p95 Y ms (goal p95 ≤ 20 ms)
+ *
+ * Run: npm run bench -w @storefront/bff   (bench/run.mjs at the repository root runs it too and reads
+ * "p95 Y ms"). `benchListRead()` returns the figures to a caller.
+ */
+import { mkdtempSync, rmSync } from 'fs';
+import type { AddressInfo } from 'net';
+import { tmpdir } from 'os';
+import path from 'path';
+import { loadProducts } from '@storefront/seed';
+import { createPgliteDb } from '../src/db';
+import { migrate } from '../src/migrate';
+import { buildServer } from '../src/server';
+import { mergeItems, type ListItemInput } from '../src/shopping-list';
+import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders } from '../test/id-tokens';
+
+/** Items on the benchmarked list. */
+export const BENCH_ITEMS = 1000;
+const WARMUP = 20;
+const REQUESTS = 200;
+/** Issue 13 goal, ms. */
+export const GOAL_P95_MS = 20;
+
+/** Nearest-rank percentile of sorted values. */
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Runs the benchmark; resolves with p50 / p95 in ms (figures only, nothing asserted). */
+export async function benchListRead(): Promise<{ p50: number; p95: number; items: number; requests: number }> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'bff-bench-list-'));
+  const db = await createPgliteDb(path.join(folder, 'pglite'));
+  const { privateKey, jwk } = await makeKey();
+  const app = buildServer({ db, auth: { issuer: ISSUER, clientId: CLIENT_ID, jwks: { keys: [jwk] } } });
+  try {
+    await migrate(db);
+    const uid = 'u-bench-list';
+    const items: ListItemInput[] = loadProducts()
+      .filter((p) => p.storeIds.includes('3299'))
+      .slice(0, BENCH_ITEMS)
+      .map((p, i) => ({
+        item_id: `${p.articleNumber}_${p.uom}_3299`,
+        product_type: i % 10 === 0 ? 'flyer' : 'product',
+        quantity: 1 + (i % 5),
+        checked: i % 7 === 0,
+        meta: { name: p.title },
+      }));
+    if (items.length !== BENCH_ITEMS) throw new Error(`only ${items.length} products at store 3299`);
+    await mergeItems(db, uid, '00000000-0000-4000-8000-00000000be4c', items);
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/shopping-list?hitsPerPage=${BENCH_ITEMS}`;
+    const headers = shopperHeaders(await mintIdToken(privateKey, uid));
+    const read = async (): Promise<number> => {
+      const start = performance.now();
+      const res = await fetch(url, { headers });
+      const text = await res.text();
+      const ms = performance.now() - start;
+      if (res.status !== 200) throw new Error(`GET answered ${res.status}: ${text.slice(0, 200)}`);
+      return ms;
+    };
+    const check = await fetch(url, { headers }).then((r) => r.json() as Promise<{ data: { items: unknown[]; nbHits: number } }>);
+    if (check.data.items.length !== BENCH_ITEMS || check.data.nbHits !== BENCH_ITEMS) throw new Error(`read ${check.data.items.length} items`);
+    for (let i = 0; i < WARMUP; i++) await read();
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) times.push(await read());
+    times.sort((a, b) => a - b);
+    return { p50: pct(times, 50), p95: pct(times, 95), items: BENCH_ITEMS, requests: REQUESTS };
+  } finally {
+    await app.close();
+    await db.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  benchListRead().then(
+    ({ p50, p95 }) => {
+      console.log(`BFF list read, 1,000 items: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal p95 ≤ ${GOAL_P95_MS} ms)`);
+    },
+    (error: unknown) => {
+      console.error('BFF list-read bench failed:', error);
+      process.exit(1);
+    },
+  );
+}
