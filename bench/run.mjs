@@ -29,6 +29,8 @@
  *    `/`, `/store-locator` and `/?query=milk&tab=product`: performance score (0-100), LCP (ms), TBT
  *    (ms), CLS (unitless); each metric's median over the runs (goals: score ≥ 90, TBT ≤ 300 ms,
  *    CLS ≤ 0.05); a run Lighthouse reports as failed is replaced (up to 2 extra attempts per page);
+ *  - add-to-badge latency: see ./list-latency.mjs (issue 13: click 'Add to list' → badge, p95 ≤ 50 ms);
+ *  - the BFF's list read of 1,000 items, p50/p95 ms (services/bff `npm run bench`; goal p95 ≤ 20 ms);
  *  - a summary table, goal vs measured; then the search engine's own bench (p50/p95 ms).
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (default 3; 0 skips
@@ -43,6 +45,7 @@ import { chromium } from '@playwright/test';
 import { startPlatform } from '../tooling/platform/start.mjs';
 import { measureFirstLoad, gzipSize, kb } from './first-load.mjs';
 import { buildMonolith } from './monolith/build.mjs';
+import { measureAddToBadge } from './list-latency.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../tooling/registry/index.cjs');
@@ -62,6 +65,8 @@ const GOALS = {
   lighthouseScore: 90,
   tbtMs: 300,
   cls: 0.05,
+  addToBadgeMs: 50, // issue 13: click 'Add to list' → the list badge changes, p95
+  listReadP95Ms: 20, // issue 13: BFF list read of 1,000 items, p95
 };
 
 /** Libraries that must reach the browser once (ARCHITECTURE §2): how to recognise a copy in a script. */
@@ -256,6 +261,16 @@ try {
     console.log(`page ready (network idle + search box visible): ${mf.readyMs} ms; LCP (unthrottled, page's own observer) ${lcp ?? 'n/a'} ms`);
     summary.push(['page ready on / (unthrottled)', '—', `${mf.readyMs} ms`]);
 
+    // --- shopping list: add-to-badge latency (issue 13) ---------------------------------------------
+    try {
+      const lat = await measureAddToBadge(browser, platform.url, { adds: 20 });
+      console.log(`\nadd-to-badge latency (click 'Add to list' on the results page → the list badge changes), ${lat.samples.length} adds: p50 ${lat.p50.toFixed(1)} ms, p95 ${lat.p95.toFixed(1)} ms, max ${lat.max.toFixed(1)} ms (goal p95 ≤ ${GOALS.addToBadgeMs} ms)`);
+      summary.push(['add-to-badge latency p95', `≤ ${GOALS.addToBadgeMs} ms`, `${lat.p95.toFixed(1)} ms`]);
+    } catch (err) {
+      console.log(`add-to-badge latency: failed: ${err.message}`);
+      summary.push(['add-to-badge latency p95', `≤ ${GOALS.addToBadgeMs} ms`, 'n/a']);
+    }
+
     // --- the monolith, served by the same edge against the same platform -------------------------
     if (monolith) {
       const { startEdge } = await import('../shell/server/edge.mjs');
@@ -318,7 +333,16 @@ try {
   await platform.stop();
 }
 
-console.log('\nsummary (goals: issue 12 "Done when"):');
+// --- BFF list read of 1,000 items (issue 13), its own process and data folder --------------------
+{
+  const out = spawnSync('npm', ['run', '--silent', 'bench', '-w', '@storefront/bff'], { encoding: 'utf8', cwd: path.join(here, '..') });
+  process.stdout.write(`\n${out.stdout}`);
+  if (out.status !== 0) process.stdout.write(out.stderr);
+  const m = /p95 ([\d.]+) ms/.exec(out.stdout ?? '');
+  summary.push(['BFF list read, 1,000 items, p95', `≤ ${GOALS.listReadP95Ms} ms`, m ? `${m[1]} ms` : 'n/a']);
+}
+
+console.log('\nsummary (goals: issues 12 and 13 "Done when"):');
 const w0 = Math.max(...summary.map((r) => r[0].length));
 const w1 = Math.max(4, ...summary.map((r) => r[1].length));
 console.log(`  ${'figure'.padEnd(w0)}  ${'goal'.padEnd(w1)}  measured`);

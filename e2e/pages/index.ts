@@ -10,6 +10,7 @@ import { IdentityPages } from './identity';
 import { LoyaltyPages, LoyaltyPopups } from './loyalty';
 import { SearchBox, SearchResultsPage } from './search';
 import { ShellFrame } from './shell';
+import { ShoppingListPage, ShoppingListPanel } from './shopping-list';
 import { StorePages, StoreSelector } from './store';
 
 export { FooterBand, HeaderBand } from './header-band';
@@ -18,6 +19,7 @@ export { DEMO_PASSWORD, IdentityPages } from './identity';
 export { LoyaltyPages, LoyaltyPopups } from './loyalty';
 export { SearchBox, SearchResultsPage } from './search';
 export { ShellFrame, type ShellErrorRecord } from './shell';
+export { ShoppingListPage, ShoppingListPanel } from './shopping-list';
 export { StorePages, StoreSelector } from './store';
 
 /** Every page object of the storefront for one Playwright page. */
@@ -34,6 +36,8 @@ export function storefront(page: Page) {
     popups: new LoyaltyPopups(page),
     loyalty: new LoyaltyPages(page),
     identity: new IdentityPages(page),
+    list: new ShoppingListPanel(page),
+    listPage: new ShoppingListPage(page),
   };
 }
 
@@ -50,4 +54,5 @@ export const BAND_LANDMARKS: Record<string, (s: Storefront) => Locator[]> = {
   'mf-search': (s) => [s.search.combobox],
   'mf-store-selector': (s) => [s.store.button],
   'mf-loyalty': () => [],
+  'mf-shopping-list': (s) => [s.list.trigger],
 };

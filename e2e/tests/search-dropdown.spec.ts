@@ -207,7 +207,8 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
         __SHARED_EVENTS__: { bus: { on: (t: string) => { subscribe: (cb: (e: { payload: unknown }) => void) => unknown } } };
         __recordItemAdded: (p: unknown) => void;
       };
-      g.__SHARED_EVENTS__.bus.on('list/item-added').subscribe((e) => g.__recordItemAdded(e.payload));
+      // What mf-search asks the shopping list (mf-shopping-list stores it and answers list/item-added).
+      g.__SHARED_EVENTS__.bus.on('list/add-requested').subscribe((e) => g.__recordItemAdded(e.payload));
     });
     await box.fill('cheese');
     const products = search.products;
@@ -218,6 +219,7 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
     await expect(products.getByRole('button', { name: /^Added: / }).first()).toBeVisible();
     await expect.poll(() => itemAdded.length).toBe(1);
     expect(itemAdded[0]).toMatchObject({ itemId: expect.stringMatching(/^\d+_[A-Z]+_3299$/), quantity: 1, position: 1, queryID: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    await expect(storefront(page).list.trigger).toHaveAccessibleName('Shopping list, 1 item');
     const queryID = (itemAdded[0] as { queryID: string }).queryID;
     await products.getByRole('listitem').nth(1).getByRole('link').click();
     await expect.poll(async () => {

@@ -128,6 +128,7 @@ describe('runtime documents', () => {
       'mf-search': `http://localhost:3002/mf-search/${defaults.remoteVersion('mf-search')}/mf-manifest.json`,
       'mf-store-selector': `http://localhost:3003/mf-store-selector/${defaults.remoteVersion('mf-store-selector')}/mf-manifest.json`,
       'mf-loyalty': `http://localhost:3004/mf-loyalty/${defaults.remoteVersion('mf-loyalty')}/mf-manifest.json`,
+      'mf-shopping-list': `http://localhost:3005/mf-shopping-list/${defaults.remoteVersion('mf-shopping-list')}/mf-manifest.json`,
     });
   });
 });

@@ -326,16 +326,56 @@ describe('spec §7 analytics: Insights events and view_item_list', () => {
     expect(send).toHaveBeenCalledWith([{ eventType: 'click', eventName: 'Search Result Clicked', index: 'products', userToken: expect.stringMatching(/^anonymous-/), queryID: 'qid-products-milk', objectIDs: ['p2'], positions: [2] }]);
   });
 
-  it('Add to list publishes list/item-added (articleNumber_uom_storeId) and sends a conversion', async () => {
+  /** Stands in for the shopping list (the owner of the list): answers every add request. */
+  function answerAdds(answer: 'stored' | 'refused') {
+    kit.bus.on('list/add-requested').subscribe(({ payload }) => {
+      setTimeout(() => {
+        if (answer === 'stored') kit.bus.emit('list/item-added', { itemId: payload.itemId, quantity: payload.quantity ?? 1, requestId: payload.requestId });
+        else kit.bus.emit('list/add-failed', { itemId: payload.itemId, requestId: payload.requestId, reason: 'Storage is full' });
+      }, 20);
+    });
+  }
+
+  it("Add to list asks the shopping list (list/add-requested, articleNumber_uom_storeId) and says 'Added' and sends a conversion only once it is stored", async () => {
     const { user, input } = setup();
+    answerAdds('stored');
     await user.type(input, 'milk');
     await settle();
     await user.click(within(screen.getByRole('region', { name: 'Products' })).getByRole('button', { name: 'Add to list: Milk 2%' }));
-    expect(kit.published('list/item-added').map((e) => e.payload)).toEqual([{ itemId: '20010010_L_3299', quantity: 1, queryID: 'qid-products-milk', position: 1 }]);
+    expect(kit.published('list/add-requested').map((e) => e.payload)).toEqual([
+      { requestId: expect.any(String), itemId: '20010010_L_3299', quantity: 1, productType: 'product', name: 'Milk 2%', queryID: 'qid-products-milk', position: 1 },
+    ]);
+    expect(screen.getByRole('button', { name: 'Adding…: Milk 2%' })).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalledWith([expect.objectContaining({ eventType: 'conversion' })]);
+    await settle(50);
     expect(send).toHaveBeenCalledWith([{ eventType: 'conversion', eventName: 'Product Added To List', index: 'products', userToken: expect.any(String), queryID: 'qid-products-milk', objectIDs: ['p1'] }]);
     expect(screen.getByRole('button', { name: 'Added: Milk 2%' })).toBeInTheDocument();
     await settle(3000);
     expect(screen.getByRole('button', { name: 'Add to list: Milk 2%' })).toBeInTheDocument();
+  });
+
+  it("an add the shopping list refuses says 'Not added' and sends no conversion", async () => {
+    const { user, input } = setup();
+    answerAdds('refused');
+    await user.type(input, 'milk');
+    await settle();
+    await user.click(within(screen.getByRole('region', { name: 'Products' })).getByRole('button', { name: 'Add to list: Milk 2%' }));
+    await settle(50);
+    expect(screen.getByRole('button', { name: 'Not added: Milk 2%' })).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalledWith([expect.objectContaining({ eventType: 'conversion' })]);
+  });
+
+  it('with no shopping list on the page (remote down), the add fails after 5 s with an error toast, never "Added"', async () => {
+    const { user, input } = setup();
+    await user.type(input, 'milk');
+    await settle();
+    await user.click(within(screen.getByRole('region', { name: 'Products' })).getByRole('button', { name: 'Add to list: Milk 2%' }));
+    await settle(4900);
+    expect(screen.getByRole('button', { name: 'Adding…: Milk 2%' })).toBeInTheDocument();
+    await settle(200);
+    expect(screen.getByRole('button', { name: 'Not added: Milk 2%' })).toBeInTheDocument();
+    expect(kit.published('toast/show').map((e) => e.payload)).toEqual([expect.objectContaining({ kind: 'error', message: expect.stringContaining('not available') })]);
+    expect(send).not.toHaveBeenCalledWith([expect.objectContaining({ eventType: 'conversion' })]);
   });
 
   it('sends the shopper\'s user token with the queries', async () => {

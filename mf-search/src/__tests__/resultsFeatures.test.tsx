@@ -81,16 +81,18 @@ describe('spec §7 analytics on the results page', () => {
     expect(track).toEqual([{ event: 'view_item_list', params: expect.objectContaining({ item_list_id: '7', item_list_name: 'Search - Products', search_term: 'milk' }) }]);
   });
 
-  it('a click sends the queryID and 1-based position; Add to list publishes list/item-added and a conversion', async () => {
+  it('a click sends the queryID and 1-based position; Add to list asks the shopping list and, once stored, sends a conversion', async () => {
     const { user } = setup('/?query=milk&tab=product');
+    kit.bus.on('list/add-requested').subscribe(({ payload }) => kit.bus.emit('list/item-added', { itemId: payload.itemId, quantity: 1, requestId: payload.requestId }));
     await screen.findByRole('tab', { name: 'Products (2)' });
     const link = screen.getByRole('link', { name: /Milk in region/ });
     link.addEventListener('click', (e) => e.preventDefault());
     await user.click(link);
     expect(send).toHaveBeenCalledWith([expect.objectContaining({ eventType: 'click', queryID: 'qid-products-milk', objectIDs: ['g1'], positions: [2] })]);
     await user.click(screen.getByRole('button', { name: 'Add to list: Milk in store' }));
-    expect(kit.published('list/item-added').map((e) => e.payload)).toEqual([{ itemId: '111_L_3299', quantity: 1, queryID: 'qid-products-milk', position: 1 }]);
+    expect(kit.published('list/add-requested').map((e) => e.payload)).toEqual([expect.objectContaining({ itemId: '111_L_3299', quantity: 1, queryID: 'qid-products-milk', position: 1 })]);
     expect(send).toHaveBeenCalledWith([expect.objectContaining({ eventType: 'conversion', eventName: 'Product Added To List', queryID: 'qid-products-milk', objectIDs: ['s1'] })]);
+    expect(await screen.findByRole('button', { name: 'Added: Milk in store' })).toBeInTheDocument();
   });
 });
 

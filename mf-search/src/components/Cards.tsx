@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ProductHit, RecipeHit } from '../api/types';
+import type { AddToListOutcome } from '../hooks/useSearchTracking';
 import { formatCents, priceFor } from '../api/queries';
 import './cards.css';
 
@@ -31,25 +32,43 @@ export interface ProductCardProps {
   storeNumber: string | null;
   /** Called when the card link is followed (close the dropdown, send the insights click). */
   onFollow?: (hit: ProductHit) => void;
-  /** Shows an 'Add to list' button (spec §3 Shopping list; insights conversion). */
-  onAddToList?: (hit: ProductHit) => void;
+  /**
+   * Shows an 'Add to list' button (spec §3 Shopping list; insights conversion). Resolves when the
+   * shopping list has stored the item (`ok: true`) or refused it; the button says 'Added' only then.
+   */
+  onAddToList?: (hit: ProductHit) => Promise<AddToListOutcome>;
   /** Availability line (spec §5), e.g. 'Available at Halifax Quinpool Road'. */
   availability?: string;
   slide?: SlideInfo;
 }
 
+/** Labels of the 'Add to list' button by state (the button never says 'Added' before the list stored it). */
+const ADD_LABELS = { idle: 'Add to list', adding: 'Adding…', added: 'Added', failed: 'Not added' } as const;
+type AddState = keyof typeof ADD_LABELS;
+
 /**
  * A product card: title, size, the price for the current store (integer cents shown as CAD), an
- * optional availability line and an 'Add to list' button. All record text is rendered as text.
+ * optional availability line and an 'Add to list' button: 'Adding…' while the shopping list stores the
+ * item, then 'Added' (or 'Not added' when it failed) for {@link ADDED_FEEDBACK_MS}. All record text is
+ * rendered as text.
  */
 export function ProductCard({ hit, storeNumber, onFollow, onAddToList, availability, slide }: ProductCardProps) {
   const cents = priceFor(hit, storeNumber);
-  const [added, setAdded] = useState(false);
+  const [addState, setAddState] = useState<AddState>('idle');
+  const mounted = useRef(true);
+  useEffect(() => () => { mounted.current = false; }, []);
   useEffect(() => {
-    if (!added) return undefined;
-    const t = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
+    if (addState !== 'added' && addState !== 'failed') return undefined;
+    const t = setTimeout(() => setAddState('idle'), ADDED_FEEDBACK_MS);
     return () => clearTimeout(t);
-  }, [added]);
+  }, [addState]);
+  const add = () => {
+    if (!onAddToList || addState === 'adding') return;
+    setAddState('adding');
+    void onAddToList(hit).then((outcome) => {
+      if (mounted.current) setAddState(outcome.ok ? 'added' : 'failed');
+    });
+  };
   return (
     <CardShell className="mfs-card mfs-card--product" slide={slide}>
       <a className="mfs-card__link" href={cardHref(hit.pageSlug)} onClick={() => onFollow?.(hit)} data-query-id={hit.queryID}>
@@ -63,10 +82,11 @@ export function ProductCard({ hit, storeNumber, onFollow, onAddToList, availabil
         <button
           type="button"
           className="mfs-card__add"
-          aria-label={`${added ? 'Added' : 'Add to list'}: ${hit.title}`}
-          onClick={() => { onAddToList(hit); setAdded(true); }}
+          aria-label={`${ADD_LABELS[addState]}: ${hit.title}`}
+          aria-busy={addState === 'adding' || undefined}
+          onClick={add}
         >
-          {added ? 'Added' : 'Add to list'}
+          {ADD_LABELS[addState]}
         </button>
       ) : null}
     </CardShell>

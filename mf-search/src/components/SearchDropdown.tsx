@@ -3,6 +3,7 @@ import { isPlainLeftClick, type RuntimeConfig } from 'shared-events';
 import { CAROUSEL_SLIDES, type PopularItems } from '../api/popularItems';
 import type { CombinedResults } from '../api/queries';
 import type { ProductHit, RecipeHit } from '../api/types';
+import type { AddToListOutcome } from '../hooks/useSearchTracking';
 import type { SuggestionStatus } from '../hooks/useSuggestions';
 import type { CardCounts } from '../state/layout';
 import { resultsUrl } from '../state/navigation';
@@ -54,7 +55,8 @@ export interface SearchDropdownProps {
   onNavigate: (url: string) => void;
   /** A result card was followed (insights click, close). */
   onFollowHit: (index: string, hit: ProductHit | RecipeHit) => void;
-  onAddToList: (hit: ProductHit) => void;
+  /** 'Add to list' on a product card: resolves once the shopping list stored it or refused it. */
+  onAddToList: (hit: ProductHit) => Promise<AddToListOutcome>;
 }
 
 const plain = isPlainLeftClick;

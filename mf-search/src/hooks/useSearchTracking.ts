@@ -79,19 +79,61 @@ export function listItemId(hit: Pick<ProductHit, 'objectID' | 'articleNumber' | 
   return `${hit.articleNumber ?? hit.objectID}_${hit.uom ?? 'EA'}_${storeNumber}`;
 }
 
+/** How long a card waits for the shopping list to answer an add, in ms (then it says the add failed). */
+export const ADD_TO_LIST_TIMEOUT_MS = 5000;
+
+/** What became of one 'Add to list': stored by the shopping list, or not (with the reason shown). */
+export type AddToListOutcome = { ok: true } | { ok: false; reason: string };
+
+let requestSeq = 0;
+/** A request id unique on the page (crypto.randomUUID where the browser has it). */
+function nextRequestId(): string {
+  requestSeq += 1;
+  return globalThis.crypto?.randomUUID?.() ?? `mfs-${Date.now().toString(36)}-${requestSeq}`;
+}
+
 /**
- * 'Add to list' on a product card (spec §3 Shopping list item, §7 Insights conversion): publishes
- * `list/item-added` `{ itemId: articleNumber_uom_storeId, quantity: 1, queryID?, position? }` for the
- * preferred store (else the config's default store) and sends the Insights conversion on the products index.
+ * 'Add to list' on a product card (spec §3 Shopping list item, §4 Shopping list and cart, §7 Insights
+ * conversion). Publishes `list/add-requested` `{ requestId, itemId: articleNumber_uom_storeId, quantity: 1,
+ * productType: 'product', name, queryID?, position? }` for the preferred store (else the config's default
+ * store) and resolves when the shopping list (mf-shopping-list, the owner of the list) answers:
+ * - `list/item-added` with the same requestId → `{ ok: true }` and the Insights conversion is sent (only
+ *   stored adds count as conversions);
+ * - `list/add-failed` → `{ ok: false, reason }` (the owner tells the shopper why in its own toast);
+ * - no answer within {@link ADD_TO_LIST_TIMEOUT_MS} (the list remote is down) → `{ ok: false }` and an
+ *   error toast 'Your shopping list is not available right now…', so nobody is told 'Added' for nothing.
  * @param storeNumber the preferred store's number, or null
  * @param productsIndex the products index name (the conversion's index)
  */
 export function useAddToList(bus: EventBus, config: RuntimeConfig, storeNumber: string | null | undefined, tracking: SearchTracking, productsIndex: string) {
-  return useCallback((hit: ProductHit) => {
-    bus.emit('list/item-added', {
-      itemId: listItemId(hit, storeNumber ?? config.defaultStoreNumber), quantity: 1,
-      ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
+  return useCallback((hit: ProductHit): Promise<AddToListOutcome> => {
+    const requestId = nextRequestId();
+    const itemId = listItemId(hit, storeNumber ?? config.defaultStoreNumber);
+    return new Promise<AddToListOutcome>((resolve) => {
+      const subscriptions = [
+        bus.on('list/item-added').subscribe((e) => {
+          if (e.payload.requestId !== requestId) return;
+          done({ ok: true });
+          tracking.conversion(productsIndex, hit);
+        }),
+        bus.on('list/add-failed').subscribe((e) => {
+          if (e.payload.requestId === requestId) done({ ok: false, reason: e.payload.reason });
+        }),
+      ];
+      const timer = setTimeout(() => {
+        const reason = 'Your shopping list is not available right now. Nothing was added; please try again.';
+        bus.emit('toast/show', { message: reason, kind: 'error' });
+        done({ ok: false, reason });
+      }, ADD_TO_LIST_TIMEOUT_MS);
+      function done(outcome: AddToListOutcome) {
+        clearTimeout(timer);
+        subscriptions.forEach((s) => s.unsubscribe());
+        resolve(outcome);
+      }
+      bus.emit('list/add-requested', {
+        requestId, itemId, quantity: 1, productType: 'product', name: hit.title,
+        ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
+      });
     });
-    tracking.conversion(productsIndex, hit);
   }, [bus, config.defaultStoreNumber, productsIndex, storeNumber, tracking]);
 }

@@ -13,6 +13,7 @@ const README = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
 const OWNERS = {
   'session/changed': { stream: 'bus.state.session', owner: 'shell' },
   'store/changed': { stream: 'bus.state.store', owner: 'mf-store-selector' },
+  'list/count-changed': { stream: 'bus.state.listCount', owner: 'mf-shopping-list' },
 } as const;
 
 function sourceFiles(dir: string): string[] {

@@ -5,7 +5,7 @@ import { loadApp, startRootConfig, toLifecycles, type SingleSpaApi } from '../ro
 import { SHELL_APPS, isSearchResultsRoute } from '../apps';
 import { shellErrors } from '../errors';
 
-const SLOTS = '<div id="slot-mf-header"></div><div id="slot-mf-search"></div><div id="slot-mf-store-selector"></div><main><div id="slot-page"></div><div id="shell-root"></div></main><footer><div id="slot-mf-footer"></div></footer><div id="slot-mf-loyalty"></div>';
+const SLOTS = '<div id="slot-mf-header"></div><div id="slot-mf-search"></div><div id="slot-mf-store-selector"></div><div id="slot-mf-shopping-list"></div><main><div id="slot-page"></div><div id="shell-root"></div></main><footer><div id="slot-mf-footer"></div></footer><div id="slot-mf-loyalty"></div>';
 
 function fakeSingleSpa() {
   const registered: RegisterApplicationConfig[] = [];
@@ -30,10 +30,10 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('root config (ARCHITECTURE §4)', () => {
-  it('registers the header band, the loyalty popups and the route-owned pages, then starts', () => {
+  it('registers the header bands, the loyalty popups and the route-owned pages, then starts', () => {
     const { api, registered } = fakeSingleSpa();
     const names = startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-footer', 'mf-loyalty', 'mf-search-results', 'mf-store-pages', 'mf-loyalty-pages']);
+    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-shopping-list', 'mf-footer', 'mf-loyalty', 'mf-search-results', 'mf-store-pages', 'mf-loyalty-pages', 'mf-shopping-list-pages']);
     expect(registered.map((r) => r.name)).toEqual(names);
     expect(api.addErrorHandler).toHaveBeenCalledTimes(1);
     expect(api.start).toHaveBeenCalledTimes(1);
@@ -44,7 +44,7 @@ describe('root config (ARCHITECTURE §4)', () => {
     const kit = createTestBus();
     kit.bus.emit('session/changed', kit.fixtures.session({ loggedIn: true, uid: 'u-1003' }));
     startRootConfig({ bus: kit.bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    for (const name of ['mf-header', 'mf-search', 'mf-store-selector', 'mf-footer', 'mf-loyalty']) {
+    for (const name of ['mf-header', 'mf-search', 'mf-store-selector', 'mf-footer', 'mf-loyalty', 'mf-shopping-list']) {
       const { activeWhen } = registered.find((r) => r.name === name)!;
       for (const url of ['/', '/?query=milk', '/no/such/page', '/verify-card', '/auth/callback']) expect((activeWhen as (l: Location) => boolean)(at(url))).toBe(true);
     }
@@ -106,8 +106,8 @@ describe('root config (ARCHITECTURE §4)', () => {
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load });
     for (const cfg of registered) await (cfg.app as () => Promise<unknown>)();
     expect(load.mock.calls.map((c) => c[0])).toEqual([
-      'mf_header/spa', 'mf_search/spa', 'mf_store_selector/spa', 'mf_header/footer', 'mf_loyalty/spa',
-      'mf_search/results', 'mf_store_selector/pages', 'mf_loyalty/pages',
+      'mf_header/spa', 'mf_search/spa', 'mf_store_selector/spa', 'mf_shopping_list/spa', 'mf_header/footer', 'mf_loyalty/spa',
+      'mf_search/results', 'mf_store_selector/pages', 'mf_loyalty/pages', 'mf_shopping_list/pages',
     ]);
   });
 
@@ -117,6 +117,8 @@ describe('root config (ARCHITECTURE §4)', () => {
     ['/stores/no-such-store', 'mf-store-pages'],
     ['/verify-card', 'mf-loyalty-pages'],
     ['/scene', 'mf-loyalty-pages'],
+    ['/shopping-list', 'mf-shopping-list-pages'],
+    ['/shopping-list/weekly', 'mf-shopping-list-pages'],
     ['/?query=milk&tab=product', 'mf-search-results'],
     ['/stores/a/b', null],
     ['/stores', null],
@@ -126,7 +128,7 @@ describe('root config (ARCHITECTURE §4)', () => {
   ])('spec §2 Routes (wave-2 shell wiring): the page app at %s is %s', (url, expected) => {
     const { api, registered } = fakeSingleSpa();
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    const pages = ['mf-search-results', 'mf-store-pages', 'mf-loyalty-pages'];
+    const pages = ['mf-search-results', 'mf-store-pages', 'mf-loyalty-pages', 'mf-shopping-list-pages'];
     const active = registered.filter((r) => pages.includes(r.name) && (r.activeWhen as (l: Location) => boolean)(at(url))).map((r) => r.name);
     expect(active).toEqual(expected ? [expected] : []);
   });
@@ -135,7 +137,7 @@ describe('root config (ARCHITECTURE §4)', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { api, registered } = fakeSingleSpa();
     const load = jest.fn().mockResolvedValue({ bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() });
-    const remotes = { 'mf-header': 'http://h/m.json', 'mf-search': 'http://s/m.json', 'mf-store-selector': 'http://st/m.json' };
+    const remotes = { 'mf-header': 'http://h/m.json', 'mf-search': 'http://s/m.json', 'mf-store-selector': 'http://st/m.json', 'mf-shopping-list': 'http://sl/m.json' };
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load, remotes });
     expect(shellErrors()).toEqual([expect.objectContaining({ code: 'SHELL-007', remote: 'mf-loyalty', message: expect.stringContaining('mf-loyalty, mf-loyalty-pages') })]);
     expect(warn).toHaveBeenCalledTimes(1);

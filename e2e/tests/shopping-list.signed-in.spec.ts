@@ -1,0 +1,71 @@
+import { test, expect } from '../fixtures/platform';
+import { signIn } from '../fixtures/session';
+import { storefront } from '../pages';
+
+/**
+ * Spec §4 Shopping list and cart: "An anonymous shopping list is merged into the account on login, then
+ * the cart is refreshed"; §6 the signed-in list syncs to the server with the identity token (issue 13).
+ * Shopper nora.nocard@example.com, whose seeded list (services/seed/data/accounts/lists.json, README)
+ * holds Bananas, Butter, Salted, Orange Juice and the custom item 'Birthday candles'.
+ */
+const EMAIL = 'nora.nocard@example.com';
+const SEEDED = ['Bananas', 'Butter, Salted', 'Orange Juice', 'Birthday candles'];
+
+test('an anonymous list is merged into the account on sign-in (custom items de-duplicated by name), and another browser finds the same list', async ({ page, browser, platform }) => {
+  test.setTimeout(180_000);
+  const { list, listPage, popups, header } = storefront(page);
+
+  // Anonymous: two products from the search results and two custom items, one of them the same as
+  // the account's 'Birthday candles' written differently.
+  await page.goto('/?query=yogurt&tab=product');
+  await expect(list.trigger).toBeVisible({ timeout: 20_000 });
+  const adds = page.getByRole('button', { name: /^Add to list: / });
+  await expect(adds.first()).toBeVisible({ timeout: 20_000 });
+  const titles: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const name = (await adds.nth(0).getAttribute('aria-label'))!.replace(/^Add to list: /, '');
+    titles.push(name);
+    await adds.nth(0).click();
+    await expect(page.getByRole('button', { name: `Added: ${name}` }).first()).toBeVisible();
+  }
+  await list.open();
+  await list.addCustom('  birthday   CANDLES ');
+  await list.addCustom('Paper towels');
+  await list.expectCount(4);
+  await page.keyboard.press('Escape');
+
+  await signIn(page, EMAIL, { startPath: null });
+  await popups.remindLaterIfShown();
+  await expect(page.getByText(/from this browser/).first()).toBeVisible({ timeout: 15_000 });
+  // 4 seeded + 2 products + 'Paper towels' ('birthday candles' joined the seeded one).
+  await list.expectCount(7);
+  await listPage.goto();
+  for (const name of [...SEEDED, ...titles, 'Paper towels']) await expect(listPage.main.getByText(name, { exact: true }).first()).toBeVisible();
+  await expect(listPage.main.getByText(/birthday candles/i)).toHaveCount(1);
+
+  // Another browser (no local data): the same list from the account.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signIn(other, EMAIL, { startPath: `${platform.url}/shopping-list` });
+  const otherParts = storefront(other);
+  await otherParts.popups.remindLaterIfShown();
+  await otherParts.list.expectCount(7);
+  await expect(otherParts.listPage.main.getByText('Paper towels', { exact: true })).toBeVisible({ timeout: 20_000 });
+  // A change there reaches the account: it is there after the first browser reloads.
+  await otherParts.list.open();
+  const saved = other.waitForResponse((r) => /\/api\/shopping-list\/items\//.test(r.url()) && r.request().method() === 'PUT' && r.ok());
+  await otherParts.list.addCustom('Dish soap');
+  await otherParts.list.expectCount(8);
+  await saved; // sent from the outbox to the account
+  await context.close();
+
+  await page.reload();
+  await list.expectCount(8);
+
+  // Signed out, the account's list is not shown: the browser list (emptied by the merge) is.
+  await header.greeting('Hi, Nora...').click();
+  await header.signOutButton.click();
+  await page.waitForURL((url) => url.origin === platform.url && !url.pathname.startsWith('/auth/'), { timeout: 15_000 });
+  await expect(header.accountButton).toBeVisible();
+  await list.expectCount(0);
+});

@@ -1,0 +1,128 @@
+/**
+ * The BFF's shopping-list and cart calls (BFF contract "Shopping-list and cart API", spec §4
+ * Shopping list and cart, §6 "shopping list and flyer items sync to the server with an identity
+ * token", §7 "Add or update list to cart; get cart"). Every call goes through shared-events
+ * `callBff` with the session's id token (`Authorization: Bearer`, `x-id-token`, `x-nonce`).
+ */
+import { BffError, callBff, type BffEnvelope, type Session } from 'shared-events';
+import { asListItems, isShown, type ListItem, type PutBody } from '../state/model';
+
+/** Items per `GET /api/shopping-list` page (spec §4, §9: 100). */
+export const LIST_PAGE_SIZE = 100;
+/** Longest wait for one BFF answer (ms). */
+export const CALL_TIMEOUT_MS = 20_000;
+/** Most pages read in one load (100 000 items): a guard against a server that never ends. */
+const MAX_PAGES = 1000;
+
+/** A failed list call. `permanent`: retrying the same request cannot succeed (validation, 4xx). */
+export class ListApiError extends Error {
+  constructor(message: string, readonly status: number, readonly permanent: boolean) {
+    super(message);
+    this.name = 'ListApiError';
+  }
+}
+
+/** The session fields a call needs. */
+export type CallSession = Pick<Session, 'id_token'>;
+
+/** `POST /api/shopping-list/merge` answer data. */
+export interface MergeResult {
+  mergeId: string;
+  /** New items. */
+  added: number;
+  /** Existing items whose quantity grew. */
+  updated: number;
+  nbHits: number;
+}
+
+/** A cart line (`GET /api/cart`). */
+export interface CartLine {
+  item_id: string;
+  quantity: number;
+}
+
+/** `GET /api/cart` data.cart. */
+export interface Cart {
+  storeId: string;
+  items: CartLine[];
+  updated_at: string | null;
+}
+
+/** The BFF calls of the list; the service takes one (tests pass a fake). */
+export interface ListApi {
+  /** Every page of the account's list (`GET /api/shopping-list?page=&hitsPerPage=100`), shown items only (spec §5). */
+  fetchAll(session: CallSession): Promise<ListItem[]>;
+  /** `PUT /api/shopping-list/items/:itemId` with absolute values (idempotent). */
+  put(session: CallSession, itemId: string, body: PutBody): Promise<void>;
+  /** `DELETE /api/shopping-list/items/:itemId` (an absent item is fine). */
+  remove(session: CallSession, itemId: string): Promise<void>;
+  /** `POST /api/shopping-list/merge` `{ mergeId, items }` (idempotent by mergeId). */
+  merge(session: CallSession, mergeId: string, items: readonly unknown[]): Promise<MergeResult>;
+  /** `POST /api/cart` `{ userToken, storeId, items }`: sets the cart of (uid, store). */
+  setCart(session: CallSession, userToken: string, storeId: string, items: readonly CartLine[]): Promise<void>;
+  /** `GET /api/cart?storeId=`. */
+  getCart(session: CallSession, storeId: string): Promise<Cart>;
+}
+
+/** HTTP-like statuses that a retry can fix: unauthorised (token refresh), timeout, too early, rate limit. */
+const TRANSIENT_CODES = new Set([401, 408, 425, 429]);
+
+/** An envelope's error as a {@link ListApiError}: 4xx other than {@link TRANSIENT_CODES} are permanent. */
+function envelopeError(path: string, env: BffEnvelope): ListApiError {
+  const code = typeof env.code === 'number' ? env.code : Number(env.code);
+  const status = Number.isFinite(code) ? code : 0;
+  const permanent = status >= 400 && status < 500 && !TRANSIENT_CODES.has(status);
+  return new ListApiError(`BFF ${path}: ${env.message || `error ${String(env.code)}`}`, status, permanent);
+}
+
+/** Calls the BFF; network errors and 5xx become transient {@link ListApiError}s, error envelopes as above. */
+async function call<T>(apiBase: string, path: string, options: { method: string; body?: unknown; session: CallSession }): Promise<T> {
+  let env: BffEnvelope<T>;
+  try {
+    // A request that hangs must not hold the outbox forever: give up after CALL_TIMEOUT_MS (then retried).
+    const signal = typeof AbortSignal !== 'undefined' && typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(CALL_TIMEOUT_MS) : undefined;
+    env = await callBff<T>(apiBase, path, { ...options, signal });
+  } catch (error) {
+    const status = error instanceof BffError ? error.httpStatus : 0;
+    throw new ListApiError((error as Error).message, status, false);
+  }
+  if (env.status !== 'success') throw envelopeError(path, env);
+  return env.data as T;
+}
+
+/**
+ * The real calls against `apiBase` (RuntimeConfig.apiBase, normally '/api').
+ * @example const api = createListApi('/api'); const items = await api.fetchAll(session);
+ */
+export function createListApi(apiBase: string): ListApi {
+  return {
+    async fetchAll(session) {
+      const items: ListItem[] = [];
+      for (let page = 0; page < MAX_PAGES; page += 1) {
+        const data = await call<{ items?: unknown; nbPages?: unknown }>(apiBase, `/shopping-list?page=${page}&hitsPerPage=${LIST_PAGE_SIZE}`, { method: 'GET', session });
+        const got = asListItems(data?.items);
+        items.push(...got.filter(isShown));
+        const nbPages = typeof data?.nbPages === 'number' ? data.nbPages : 0;
+        if (page + 1 >= nbPages || got.length === 0) break;
+      }
+      return items;
+    },
+    async put(session, itemId, body) {
+      await call(apiBase, `/shopping-list/items/${encodeURIComponent(itemId)}`, { method: 'PUT', body, session });
+    },
+    async remove(session, itemId) {
+      await call(apiBase, `/shopping-list/items/${encodeURIComponent(itemId)}`, { method: 'DELETE', session });
+    },
+    async merge(session, mergeId, items) {
+      const data = await call<Partial<MergeResult>>(apiBase, '/shopping-list/merge', { method: 'POST', body: { mergeId, items }, session });
+      return { mergeId, added: Number(data?.added ?? 0), updated: Number(data?.updated ?? 0), nbHits: Number(data?.nbHits ?? 0) };
+    },
+    async setCart(session, userToken, storeId, items) {
+      await call(apiBase, '/cart', { method: 'POST', body: { userToken, storeId, items }, session });
+    },
+    async getCart(session, storeId) {
+      const data = await call<{ cart?: Cart }>(apiBase, `/cart?storeId=${encodeURIComponent(storeId)}`, { method: 'GET', session });
+      return data?.cart ?? { storeId, items: [], updated_at: null };
+    },
+  };
+}
