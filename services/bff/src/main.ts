@@ -1,5 +1,5 @@
 /**
- * Starts the BFF: opens the database, runs migrations, seeds the demo accounts, cards and shopping lists, then listens on
+ * Starts the BFF: opens the database, runs migrations, seeds the demo accounts, cards, shopping lists and offers, then listens on
  * 127.0.0.1:BFF_PORT (default 4000; 0 = any free port, logged as "Server listening at …").
  *
  * Env (README.md "Environment"):
@@ -16,7 +16,7 @@
 import { DataDirLockedError, EXIT_LOCKED } from './data-lock';
 import { createDbFromEnv } from './db';
 import { migrate } from './migrate';
-import { seedAccounts, seedShoppingLists } from './seed';
+import { seedAccounts, seedOffers, seedShoppingLists } from './seed';
 import { buildServer, DEFAULT_CLIENT_ID, DEFAULT_ISSUER } from './server';
 import { tokenSecret } from './tokens';
 
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     },
   });
   const applied = await migrate(db);
-  const seeded = { ...(await seedAccounts(db)), listItems: await seedShoppingLists(db) };
+  const seeded = { ...(await seedAccounts(db)), listItems: await seedShoppingLists(db), offers: await seedOffers(db) };
   const app = buildServer({
     db,
     logger: true,

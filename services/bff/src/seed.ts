@@ -3,12 +3,14 @@
  * cards.json) into the database after migrations, plus points activity for every card with a positive
  * balance over the last 200 days. Idempotent: existing accounts and cards are left as they are (so a
  * persisted database keeps a shopper's changes), and a card that already has transactions gets none.
- * {@link seedShoppingLists} seeds the demo shoppers' shopping lists (lists.json) once per shopper.
+ * {@link seedShoppingLists} seeds the demo shoppers' shopping lists (lists.json) once per shopper;
+ * {@link seedOffers} the demo cards' offers, favourites and offers links (offers/offers.json) once per database.
  */
 import { readFileSync } from 'fs';
 import path from 'path';
-import { ACCOUNTS_DIR, loadCards, loadShoppers, loadStores, mulberry32, type CardRecord, type ShopperRecord } from '@storefront/seed';
-import type { Db } from './db';
+import { ACCOUNTS_DIR, DATA_DIR, loadCards, loadShoppers, loadStores, mulberry32, type CardRecord, type ShopperRecord } from '@storefront/seed';
+import type { Db, Queryable } from './db';
+import { hashDigest, insertOfferLink, insertOffers, OFFER_HASH, OFFER_ID, type FavouriteKind, type OfferDescription, type OfferRecord } from './offers';
 import { checkListItem, LIST_ITEM_ID, MAX_QUANTITY, mergeItems, PRODUCT_TYPES, type ListItemInput } from './shopping-list';
 
 /** Days of generated points activity per card. */
@@ -147,4 +149,133 @@ export async function seedShoppingLists(db: Db, file = DEMO_LISTS_FILE): Promise
     if (!seeded.has(uid)) inserted += (await mergeItems(db, uid, SEED_MERGE_ID, items)).added;
   }
   return inserted;
+}
+
+/** services/seed/data/offers/offers.json: the demo cards' offers, favourites and offers links (generated, committed). */
+export const DEMO_OFFERS_FILE = path.join(DATA_DIR, 'offers', 'offers.json');
+
+/** An offers link of the demo seed: the hash is public (documented), the database keeps its SHA-256. */
+export interface DemoHashLink {
+  hash: string;
+  cardNumber: string;
+  /** expires_at = seeding time + expiresInDays days (negative: already expired). */
+  expiresInDays: number;
+  shows: string;
+}
+
+/** The demo offers seed (services/bff/scripts/generate-offers.ts writes it). */
+export interface DemoOffers {
+  hashLinks: DemoHashLink[];
+  /** card number → its owner's uid and offers. */
+  cards: Record<string, { uid: string; offers: OfferRecord[] }>;
+  /** uid → favourites (offers of that shopper's card). */
+  favourites: Record<string, Array<{ offerId: string; kind: FavouriteKind }>>;
+}
+
+const isText = (v: unknown, max = 500): v is string => typeof v === 'string' && v.length <= max;
+const isTextOrNull = (v: unknown, max = 60) => v === null || isText(v, max);
+
+/** What is wrong with an offer record, or null (the rules of the card_offers table and the API). */
+function offerProblem(o: OfferRecord): string | null {
+  if (!isText(o.offerId) || !new RegExp(OFFER_ID).test(o.offerId)) return 'offerId';
+  if (!Number.isInteger(o.offerType) || o.offerType < 11 || o.offerType > 27) return 'offerType (11-27)';
+  if (!isText(o.bannerInd) || !/^[A-Z]{1,8}$/.test(o.bannerInd)) return 'bannerInd';
+  if (o.banner !== 'standard' && o.banner !== 'coop') return 'banner';
+  if (!['pending', 'loaded', 'redeemed'].includes(o.state)) return 'state';
+  if (typeof o.endsInDays !== 'number' || !Number.isFinite(o.endsInDays) || o.endsInDays === 0) return 'endsInDays';
+  if (o.points !== null && !Number.isInteger(o.points)) return 'points';
+  if (!isTextOrNull(o.offerIconText1) || !isTextOrNull(o.offerIconText2) || !isTextOrNull(o.offerIconText3)) return 'offerIconText';
+  if (o.bonusMultiplier !== null && (typeof o.bonusMultiplier !== 'number' || !(o.bonusMultiplier > 0))) return 'bonusMultiplier';
+  if (!isText(o.imageName, 200)) return 'imageName';
+  let d: OfferDescription;
+  try {
+    d = JSON.parse(o.offer_description) as OfferDescription;
+  } catch {
+    return 'offer_description (not JSON)';
+  }
+  if (!isText(d.en) || !isText(d.fr) || !isText(d.category, 100) || !Array.isArray(d.articleNumbers) || !d.articleNumbers.every((a) => isText(a, 20))) {
+    return 'offer_description { en, fr, category, articleNumbers }';
+  }
+  return null;
+}
+
+/** The demo offers seed, every record checked (a bad file fails the start). */
+export function loadDemoOffers(file = DEMO_OFFERS_FILE): DemoOffers {
+  const seed = JSON.parse(readFileSync(file, 'utf8')) as DemoOffers;
+  for (const [cardNumber, { offers }] of Object.entries(seed.cards)) {
+    if (!/^[0-9]{16}$/.test(cardNumber)) throw new Error(`${file}: card ${cardNumber}: not 16 digits`);
+    const ids = new Set<string>();
+    offers.forEach((o, i) => {
+      const problem = offerProblem(o);
+      if (problem) throw new Error(`${file}: card ${cardNumber} offer ${i}: bad ${problem}`);
+      if (ids.has(o.offerId)) throw new Error(`${file}: card ${cardNumber}: offer ${o.offerId} twice`);
+      ids.add(o.offerId);
+    });
+  }
+  for (const link of seed.hashLinks) {
+    if (!new RegExp(OFFER_HASH).test(link.hash) || !/^[0-9]{16}$/.test(link.cardNumber) || typeof link.expiresInDays !== 'number') {
+      throw new Error(`${file}: bad hash link ${JSON.stringify(link)}`);
+    }
+  }
+  for (const [uid, list] of Object.entries(seed.favourites)) {
+    for (const f of list) {
+      if (!new RegExp(OFFER_ID).test(f.offerId) || (f.kind !== 'favourite' && f.kind !== 'basketBuilder')) {
+        throw new Error(`${file}: bad favourite of ${uid}: ${JSON.stringify(f)}`);
+      }
+    }
+  }
+  return seed;
+}
+
+/** What {@link seedOffers} inserted. */
+export interface SeedOffersResult {
+  offers: number;
+  favourites: number;
+  links: number;
+}
+
+/**
+ * Seeds the demo offers (offers.json) after the accounts and cards: each card's offers, each offers link
+ * and each shopper's favourites once per database (recorded in demo_seeds as 'offers:<card>',
+ * 'offer-link:<sha-256>', 'favourites:<uid>'), each part in one transaction. So an offer a shopper loaded
+ * stays loaded and a favourite removed (or dropped because it was redeemed or expired) stays removed
+ * across restarts; starting again inserts nothing. End dates are seeding time + endsInDays.
+ */
+export async function seedOffers(db: Db, file = DEMO_OFFERS_FILE): Promise<SeedOffersResult> {
+  const seed = loadDemoOffers(file);
+  const result: SeedOffersResult = { offers: 0, favourites: 0, links: 0 };
+  const { rows } = await db.query<{ key: string }>('SELECT key FROM demo_seeds');
+  const done = new Set(rows.map((r) => r.key));
+  const once = async (key: string, fn: (tx: Queryable) => Promise<void>) => {
+    if (done.has(key)) return;
+    await db.transaction(async (tx) => {
+      const { rows: claimed } = await tx.query('INSERT INTO demo_seeds (key) VALUES ($1) ON CONFLICT (key) DO NOTHING RETURNING key', [key]);
+      if (claimed.length === 1) await fn(tx);
+    });
+  };
+  for (const [cardNumber, { offers }] of Object.entries(seed.cards)) {
+    await once(`offers:${cardNumber}`, async (tx) => {
+      result.offers += await insertOffers(tx, cardNumber, offers);
+    });
+  }
+  for (const link of seed.hashLinks) {
+    await once(`offer-link:${hashDigest(link.hash)}`, async (tx) => {
+      result.links += await insertOfferLink(tx, link.hash, link.cardNumber, link.expiresInDays);
+    });
+  }
+  for (const [uid, list] of Object.entries(seed.favourites)) {
+    await once(`favourites:${uid}`, async (tx) => {
+      const { rows: inserted } = await tx.query(
+        `INSERT INTO offer_favourites (uid, card_number, offer_id, kind, created_at)
+         SELECT $1, o.card_number, o.offer_id, f.kind, clock_timestamp() + f.ord * interval '1 millisecond'
+           FROM jsonb_to_recordset($2::jsonb) AS f(offer_id text, kind text, ord int)
+           JOIN accounts a ON a.uid = $1
+           JOIN card_offers o ON o.card_number = a.card_number AND o.offer_id = f.offer_id
+         ON CONFLICT DO NOTHING RETURNING offer_id`,
+        [uid, JSON.stringify(list.map((f, ord) => ({ offer_id: f.offerId, kind: f.kind, ord })))],
+      );
+      result.favourites += inserted.length;
+    });
+  }
+  return result;
 }

@@ -5,7 +5,7 @@
 import path from 'path';
 import cookie from '@fastify/cookie';
 import { DATA_DIR, loadStores } from '@storefront/seed';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createIdTokenVerifier, type AuthOptions, type IdTokenVerifier } from './auth';
 import type { Db } from './db';
 import { fail, HttpError, validationMessage, type FieldRules } from './http';
@@ -13,6 +13,7 @@ import { accountRoutes, generateTokenRoute } from './routes/account';
 import { bannerAlertRoute } from './routes/banner-alert';
 import { cartRoutes } from './routes/cart';
 import { contentRoutes } from './routes/content';
+import { offersRoutes, type HashLimit } from './routes/offers';
 import { recentSearchRoutes } from './routes/recent-searches';
 import { shoppingListRoutes } from './routes/shopping-list';
 import { HISTORY_CACHE_TTL_MS, sceneRoutes, TtlCache, type Transaction } from './scene';
@@ -51,13 +52,31 @@ export interface BuildServerOptions {
   now?: () => number;
   /** transactionHistory cache lifetime, ms (default 600 000 = spec §9's 600 s). */
   historyCacheTtlMs?: number;
+  /** Throttle of offers-link (hash) lookups per client IP (default 10 per 60 000 ms; tests change it). */
+  hashLimit?: Partial<HashLimit>;
 }
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error',
-  503: 'Service Unavailable',
+  409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 503: 'Service Unavailable',
 };
+
+/** A URL as logged: the value of any `hash` query parameter replaced by `[redacted]`. */
+export function redactHash(url: string): string {
+  return url.replace(/([?&]hash=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** fastify's default request log fields, the URL through {@link redactHash}. */
+function logRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactHash(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /**
  * Builds the BFF (not listening). Routes (details in README.md and at each route):
@@ -69,6 +88,8 @@ const REASONS: Record<number, string> = {
  * - `GET|POST /api/recent-searches`, `DELETE /api/recent-searches/:id`
  * - `GET /api/shopping-list`, `PUT|DELETE /api/shopping-list/items/:itemId`, `POST /api/shopping-list/merge`
  * - `POST /api/cart`, `GET /api/cart`
+ * - `GET /api/offers` (signed-in, or public with `?hash=`), `POST /api/offers/hash/validate`, `POST /api/offers/member-inquiry`,
+ *   `POST /api/offers/load`, `GET|POST /api/offers/favourites`, `DELETE /api/offers/favourites/:offer_id`
  * - `POST /api/services/{Inquire,historyLite,linkAccount,verifyCode,resendCode,transactionHistory}` (Scene+ stand-in)
  */
 export function buildServer({
@@ -80,10 +101,12 @@ export function buildServer({
   contentDir = path.join(DATA_DIR, 'content'),
   now = Date.now,
   historyCacheTtlMs = HISTORY_CACHE_TTL_MS,
+  hashLimit,
 }: BuildServerOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit,
-    ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
+    // The default logger with offers-link hashes left out of logged URLs (a hash is a credential: spec §6).
+    ...(typeof logger === 'boolean' ? { logger: logger && { serializers: { req: logRequest } } } : { loggerInstance: logger }),
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
   });
 
@@ -143,6 +166,7 @@ export function buildServer({
   void app.register(shoppingListRoutes, { prefix: '/api', db, verify });
   void app.register(cartRoutes, { prefix: '/api', db, verify, storeNumbers });
   void app.register(sceneRoutes, { prefix: '/api/services', db, verify, historyCache, now });
+  void app.register(offersRoutes, { prefix: '/api', db, verify, hashLimit });
 
   return app;
 }

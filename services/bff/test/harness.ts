@@ -1,6 +1,6 @@
 /**
  * Test harness: the BFF over real HTTP on loopback (port 0) with a fresh database (migrated and seeded:
- * accounts, cards, demo shopping lists) and a test RS256 signing key whose public JWKS is handed to
+ * accounts, cards, demo shopping lists, demo offers) and a test RS256 signing key whose public JWKS is handed to
  * buildServer. Id tokens are minted with test/id-tokens.ts.
  *
  * The database is in-memory PGlite, or — in the PostgreSQL pass (`BFF_TEST_DB=pg`, test/postgres.global.ts
@@ -17,7 +17,7 @@ import { randomBytes } from 'crypto';
 import { Client } from 'pg';
 import { createPgDb, createPgliteDb, type Db } from '../src/db';
 import { migrate } from '../src/migrate';
-import { seedAccounts, seedShoppingLists } from '../src/seed';
+import { seedAccounts, seedOffers, seedShoppingLists } from '../src/seed';
 import { buildServer, type BuildServerOptions } from '../src/server';
 import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders, type MintOptions } from './id-tokens';
 
@@ -109,6 +109,7 @@ export async function startHarness(overrides: Partial<BuildServerOptions> = {}):
   await migrate(db);
   await seedAccounts(db);
   await seedShoppingLists(db);
+  await seedOffers(db);
   const { privateKey, jwk } = await makeKey();
   const contentDir = mkdtempSync(path.join(tmpdir(), 'bff-content-'));
   writeFileSync(path.join(contentDir, 'menu.json'), JSON.stringify({ items: [{ label: 'Flyer', link: '/flyer' }] }));
