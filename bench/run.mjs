@@ -30,7 +30,9 @@
  *    (ms), CLS (unitless); each metric's median over the runs (goals: score ≥ 90, TBT ≤ 300 ms,
  *    CLS ≤ 0.05); a run Lighthouse reports as failed is replaced (up to 2 extra attempts per page);
  *  - add-to-badge latency: see ./list-latency.mjs (issue 13: click 'Add to list' → badge, p95 ≤ 50 ms);
- *  - the BFF's list read of 1,000 items, p50/p95 ms (services/bff `npm run bench`; goal p95 ≤ 20 ms);
+ *  - first-load JS on `/offers` (issue 14), by file;
+ *  - the BFF's list read of 1,000 items and offers fetch of a card with 200 offers, p50/p95 ms
+ *    (services/bff `npm run bench`; goals p95 ≤ 20 ms);
  *  - a summary table, goal vs measured; then the search engine's own bench (p50/p95 ms).
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (default 3; 0 skips
@@ -67,6 +69,7 @@ const GOALS = {
   cls: 0.05,
   addToBadgeMs: 50, // issue 13: click 'Add to list' → the list badge changes, p95
   listReadP95Ms: 20, // issue 13: BFF list read of 1,000 items, p95
+  offersReadP95Ms: 20, // issue 14: BFF offers fetch of a card with 200 offers, p95
 };
 
 /** Libraries that must reach the browser once (ARCHITECTURE §2): how to recognise a copy in a script. */
@@ -261,6 +264,18 @@ try {
     console.log(`page ready (network idle + search box visible): ${mf.readyMs} ms; LCP (unthrottled, page's own observer) ${lcp ?? 'n/a'} ms`);
     summary.push(['page ready on / (unthrottled)', '—', `${mf.readyMs} ms`]);
 
+    // --- first-load JS of the offers page (issue 14) ------------------------------------------------
+    try {
+      const octx = await browser.newContext();
+      const opage = await octx.newPage();
+      const offersPage = await measureFirstLoad(opage, `${platform.url}/offers`);
+      await octx.close();
+      printFiles('first-load JavaScript on /offers (anonymous visitor: the sign-in prompt)', offersPage);
+      summary.push(['first-load JS on /offers (gzip)', '—', `${kb(offersPage.totalGzip)} KB in ${offersPage.files.length} files`]);
+    } catch (err) {
+      console.log(`first-load JS on /offers: failed: ${err.message}`);
+    }
+
     // --- shopping list: add-to-badge latency (issue 13) ---------------------------------------------
     try {
       const lat = await measureAddToBadge(browser, platform.url, { adds: 20 });
@@ -338,8 +353,11 @@ try {
   const out = spawnSync('npm', ['run', '--silent', 'bench', '-w', '@storefront/bff'], { encoding: 'utf8', cwd: path.join(here, '..') });
   process.stdout.write(`\n${out.stdout}`);
   if (out.status !== 0) process.stdout.write(out.stderr);
-  const m = /p95 ([\d.]+) ms/.exec(out.stdout ?? '');
-  summary.push(['BFF list read, 1,000 items, p95', `≤ ${GOALS.listReadP95Ms} ms`, m ? `${m[1]} ms` : 'n/a']);
+  const p95Of = (label) => new RegExp(`${label}[^\\n]*p95 ([\\d.]+) ms`).exec(out.stdout ?? '')?.[1];
+  const list = p95Of('list read');
+  const offers = p95Of('offers fetch');
+  summary.push(['BFF list read, 1,000 items, p95', `≤ ${GOALS.listReadP95Ms} ms`, list ? `${list} ms` : 'n/a']);
+  summary.push(['BFF offers fetch, 200 offers, p95', `≤ ${GOALS.offersReadP95Ms} ms`, offers ? `${offers} ms` : 'n/a']);
 }
 
 console.log('\nsummary (goals: issues 12 and 13 "Done when"):');

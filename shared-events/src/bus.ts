@@ -5,7 +5,7 @@ import {
 } from './catalogue';
 
 /** The contract version of the bus (this package's version). Major = breaking change. */
-export const BUS_VERSION = '1.2.0';
+export const BUS_VERSION = '1.3.0';
 
 /** Thrown by {@link EventBus.publish} for an unknown type or a payload that breaks the catalogue. */
 export class BusEventError extends Error {

@@ -146,6 +146,25 @@ export const busEventSchema = z.discriminatedUnion('type', [
    * spec §5); the badge shows '99+' above 99 (spec §2). Writes `bus.state.listCount`; owner mf-shopping-list.
    */
   fsa('list/count-changed', z.object({ count: z.number() })),
+  /**
+   * The shopping-list panel asks which loaded offers match the products in the list (spec §2
+   * Shopping-list side panel "offers sections"). `articleNumbers`: the list's products (the part of
+   * item_id before the first '_'), at most 1000. Answered by mf-offers (signed-in shoppers only) with
+   * `offers/matches` carrying the same `requestId`; no answer means no offers section. Since 1.3.0.
+   */
+  fsa('offers/matches-requested', z.object({ requestId: z.string(), articleNumbers: z.array(z.string()) })),
+  /**
+   * The loaded (active) offers matching a `offers/matches-requested` (owner mf-offers). Each offer:
+   * `offerId`; `description` (plain text, at most 90 characters, spec §5); `badge` (the badge text of
+   * its offerType, e.g. '500 PTS', '$2 OFF', '20% OFF', 'BUY 2 GET 1', '10X PTS'); `endDate` (ISO);
+   * `articleNumbers` it applies to (those in the list). Since 1.3.0.
+   */
+  fsa('offers/matches', z.object({
+    requestId: z.string(),
+    offers: z.array(z.object({
+      offerId: z.string(), description: z.string(), badge: z.string(), endDate: z.string(), articleNumbers: z.array(z.string()),
+    })),
+  })),
   /** Show a toast (spec §8: header toasts auto-close after 7000 ms; list toasts 3000 ms). */
   fsa('toast/show', z.object({
     id: z.optional(z.string()),

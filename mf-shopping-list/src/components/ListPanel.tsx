@@ -14,8 +14,9 @@ import { articleNumberOf, isCustom } from '../state/model';
 import { useListSnapshot, useProductRecords } from '../state/useList';
 import { Accordion } from './Accordion';
 import { CustomItemForm } from './CustomItemForm';
-import { ItemRow } from './ItemRow';
+import { ItemRow, itemName } from './ItemRow';
 import { ListNotices } from './ListNotices';
+import { ListOffers, useListOffers } from './ListOffers';
 import { useRemovalFocus } from './removalFocus';
 import './list.css';
 
@@ -142,6 +143,9 @@ function PanelBody({ bus, config, service, bodyRef, onViewList }: Pick<RemotePro
   const products = snapshot.items.filter((i) => !isCustom(i));
   const listed = products.slice(0, PANEL_PRODUCT_LIMIT);
   const details = useProductRecords(config.search, listed.map((i) => articleNumberOf(i.item_id)));
+  const signedIn = useBusState(bus.state.session).loggedIn;
+  const offers = useListOffers(bus, products.map((i) => articleNumberOf(i.item_id)), signedIn);
+  const productNames = new Map(listed.map((i) => [articleNumberOf(i.item_id), itemName(i, details.records.get(articleNumberOf(i.item_id)))]));
   const loading = snapshot.status === 'loading';
   const empty = snapshot.status === 'ready' && snapshot.count === 0;
 
@@ -164,6 +168,7 @@ function PanelBody({ bus, config, service, bodyRef, onViewList }: Pick<RemotePro
                   </ul>
                 )}
             </Accordion>
+            <ListOffers offers={offers} names={productNames} />
             <Accordion title="Products" count={products.length}>
               {products.length === 0 && <p className="mfsl-muted">No products yet.</p>}
               {details.isError && (
