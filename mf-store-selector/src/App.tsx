@@ -6,7 +6,7 @@ import {
 } from 'shared-events';
 import { createStoreSearchApi, preloadStoreSearch, type StoreSearchApi } from './api/storeSearch';
 import {
-  confirmStoreChoice, followAccountStore, initPreferredStore, readStoredStore,
+  answerStoreSelectRequests, confirmStoreChoice, followAccountStore, initPreferredStore, readStoredStore,
   STORE_FETCH_ERROR, type SaveAccountStore,
 } from './state/preferredStore';
 import { storeSearchQuery } from './state/storeQueries';
@@ -49,7 +49,8 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
  *
  * Publishes `store/changed` (the only publisher: it owns `bus.state.store`, see the shared-events
  * README "State ownership"), `toast/show`, `analytics/track` ('select_store'), `session/refresh-requested`.
- * Consumes `store/selector-open-requested`, `bus.state.store`, `bus.state.session`.
+ * Consumes `store/selector-open-requested`, `store/select-requested` (answered with `store/changed` or
+ * `store/select-failed`), `bus.state.store`, `bus.state.session`.
  */
 export function StoreSelectorApp({
   bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, api, storage, geolocation, saveAccountStore, now,
@@ -91,6 +92,13 @@ export function StoreSelectorApp({
   useEffect(
     () => followAccountStore({ bus, api: storeApi, ...(storage !== undefined ? { storage } : {}) }),
     [bus, storeApi, storage],
+  );
+  useEffect(
+    () => answerStoreSelectRequests({
+      bus, api: storeApi, apiBase: config.apiBase,
+      ...(storage !== undefined ? { storage } : {}), ...(saveAccountStore ? { saveAccountStore } : {}),
+    }),
+    [bus, storeApi, storage, config.apiBase, saveAccountStore],
   );
 
   // What the dialog needs is downloaded on demand (issue 12): its panel chunk (list, focus-trap,

@@ -5,7 +5,7 @@ import {
 } from './catalogue';
 
 /** The contract version of the bus (this package's version). Major = breaking change. */
-export const BUS_VERSION = '1.3.0';
+export const BUS_VERSION = '1.4.0';
 
 /** Thrown by {@link EventBus.publish} for an unknown type or a payload that breaks the catalogue. */
 export class BusEventError extends Error {
@@ -76,6 +76,11 @@ export interface BusState {
    * an add and corrects it when the add fails.
    */
   listCount: StateStream<number>;
+  /**
+   * The ids (item_id) of the shown shopping-list items, e.g. '20010010_G_3299' (spec §3, §5). Written by
+   * `list/count-changed` when it carries `itemIds` (owner mf-shopping-list); [] until then. Since 1.4.0.
+   */
+  listItemIds: StateStream<readonly string[]>;
   /** Active consent groups, e.g. ['C0001','C0002']. Written by `consent/changed`; no owner yet. */
   consent: StateStream<readonly string[]>;
   /**
@@ -131,6 +136,7 @@ export function createBus(): EventBus {
   const session = new BehaviorSubject<Session>(EMPTY_SESSION);
   const store = new BehaviorSubject<Store | null>(null);
   const listCount = new BehaviorSubject<number>(0);
+  const listItemIds = new BehaviorSubject<readonly string[]>([]);
   const consent = new BehaviorSubject<readonly string[]>([]);
   const popup = new BehaviorSubject<PopupType>('none');
 
@@ -144,7 +150,10 @@ export function createBus(): EventBus {
     switch (event.type) {
       case 'session/changed': session.next(event.payload); break;
       case 'store/changed': store.next(event.payload.store); break;
-      case 'list/count-changed': listCount.next(event.payload.count); break;
+      case 'list/count-changed':
+        listCount.next(event.payload.count);
+        if (event.payload.itemIds) listItemIds.next(event.payload.itemIds);
+        break;
       case 'consent/changed': consent.next(event.payload.groups); break;
       case 'popup/open': popup.next(event.payload.popupType); break;
       case 'popup/closed': if (popup.getValue() === event.payload.popupType) popup.next('none'); break;
@@ -172,6 +181,7 @@ export function createBus(): EventBus {
       session: stateStream(session),
       store: stateStream(store),
       listCount: stateStream(listCount),
+      listItemIds: stateStream(listItemIds),
       consent: stateStream(consent),
       popup: stateStream(popup),
     },

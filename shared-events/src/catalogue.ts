@@ -106,6 +106,15 @@ export const busEventSchema = z.discriminatedUnion('type', [
    * on sign-in), 'geolocation'.
    */
   fsa('store/changed', z.object({ store: storeSchema, source: z.enum(['default', 'user', 'account', 'storage', 'geolocation']) })),
+  /**
+   * A remote asks the store selector to make a store the preferred store by its number, e.g. the flyer's
+   * `set_preferred_store_number` (spec §2 /flyer; §5: left-padded with zeros to 4 characters by the
+   * asker). The owner (mf-store-selector) looks it up and publishes `store/changed` (source 'user'), or
+   * answers `store/select-failed` with the same `requestId` when no such store exists. Since 1.4.0.
+   */
+  fsa('store/select-requested', z.object({ requestId: z.string(), storeNumber: z.string() })),
+  /** The store of a `store/select-requested` could not be selected (unknown number, lookup failed). Since 1.4.0. */
+  fsa('store/select-failed', z.object({ requestId: z.string(), storeNumber: z.string(), reason: z.string() })),
   /** A remote asks the store selector to open (e.g. the header's store button). */
   fsa('store/selector-open-requested', z.object({})),
   /**
@@ -114,7 +123,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
    * `list/item-added` (stored) or `list/add-failed` carrying the same `requestId`. Nobody shows 'Added'
    * before that answer. `itemId`: a product's articleNumber_uom_storeId (spec §3); `quantity`: how many to
    * add to what the list holds (integer ≥ 1, default 1); `productType`: e.g. 'product' or 'flyer';
-   * `queryID`/`position` (1-based) come from the search hit, for the Insights conversion. Since 1.2.0.
+   * `queryID`/`position` (1-based) come from the search hit, for the Insights conversion; `saleStory` is
+   * a flyer item's sale story. Since 1.2.0.
    */
   fsa('list/add-requested', z.object({
     requestId: z.string(),
@@ -122,6 +132,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
     quantity: z.optional(z.number()),
     productType: z.optional(z.string()),
     name: z.optional(z.string()),
+    /** A flyer item's sale story, e.g. '2 for $5' (kept in the item's meta, shown in the list). Since 1.4.0. */
+    saleStory: z.optional(z.string()),
     queryID: z.optional(z.string()),
     position: z.optional(z.number()),
   })),
@@ -145,7 +157,11 @@ export const busEventSchema = z.discriminatedUnion('type', [
    * The shopping-list count changed: the number of shown items (quantity > 0 and a non-empty item_id,
    * spec §5); the badge shows '99+' above 99 (spec §2). Writes `bus.state.listCount`; owner mf-shopping-list.
    */
-  fsa('list/count-changed', z.object({ count: z.number() })),
+  fsa('list/count-changed', z.object({
+    count: z.number(),
+    /** The shown items' ids (since 1.4.0), e.g. for the flyer's saved flags; writes `bus.state.listItemIds`. */
+    itemIds: z.optional(z.array(z.string())),
+  })),
   /**
    * The shopping-list panel asks which loaded offers match the products in the list (spec §2
    * Shopping-list side panel "offers sections"). `articleNumbers`: the list's products (the part of

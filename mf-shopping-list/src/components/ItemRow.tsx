@@ -3,7 +3,7 @@ import { siteLinkClick, type Store } from 'shared-events';
 import type { ProductRecord } from '../api/products';
 import { availabilityOf, availabilityText } from '../state/availability';
 import type { ListService } from '../state/listService';
-import { articleNumberOf, cleanCustomName, isCustom, MAX_CUSTOM_NAME, metaName, type ListItem } from '../state/model';
+import { articleNumberOf, cleanCustomName, isCustom, MAX_CUSTOM_NAME, metaName, metaSaleStory, type ListItem } from '../state/model';
 import { QuantityStepper } from './QuantityStepper';
 
 /** The name shown for an item: a custom item's name, else the product title, else the name the adding remote gave, else the article number. */
@@ -69,6 +69,7 @@ export function ItemRow({ item, record, store, service, variant, detailsFailed =
             </span>
           )}
         {details && <span className="mfsl-item__details">{details}</span>}
+        {item.product_type === 'flyer' && metaSaleStory(item) && <span className="mfsl-item__sale">Flyer: {metaSaleStory(item)}</span>}
         {availability && <span className={`mfsl-item__price mfsl-item__price--${availability.kind}`}>{availabilityText(availability)}</span>}
       </div>
       <QuantityStepper name={name} value={item.quantity} onChange={(q) => service.setQuantity(item.item_id, q)} />

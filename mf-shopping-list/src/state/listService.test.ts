@@ -237,6 +237,18 @@ describe('add-request protocol (shared-events 1.2.0)', () => {
     expect(await gate.backend.read(ANON_KEY)).toMatchObject({ items: [expect.objectContaining({ item_id: '20010010_G_3299', quantity: 2 })] });
   });
 
+  it("keeps a flyer item's sale story and publishes the shown items' ids with the count (1.4.0: the flyer's saved flags)", async () => {
+    const t = tab();
+    await ready(t);
+    t.bus.emit('list/add-requested', { requestId: 'f-1', itemId: '20010010_G_3299', productType: 'flyer', name: 'Butter, Salted', saleStory: '2 for $5' });
+    await eventually(() => expect(t.kit.published('list/item-added')).toHaveLength(1));
+    expect(t.bus.state.listItemIds.value).toEqual(['20010010_G_3299']);
+    expect(t.service.getSnapshot().items[0]).toMatchObject({ product_type: 'flyer', meta: { name: 'Butter, Salted', saleStory: '2 for $5' } });
+    t.bus.emit('list/remove-requested', { requestId: 'f-2', itemId: '20010010_G_3299' });
+    await eventually(() => expect(t.kit.published('list/item-removed')).toHaveLength(1));
+    expect(t.bus.state.listItemIds.value).toEqual([]);
+  });
+
   it('rolls the count back, answers list/add-failed and shows an error toast when storing fails', async () => {
     const gate = gatedBackend();
     const t = tab({ backend: gate.backend });

@@ -248,6 +248,7 @@ class ListServiceImpl implements ListService {
   private waiting: Array<() => void> = [];
   private writeChain: Promise<unknown> = Promise.resolve();
   private lastCount: number | null = null;
+  private lastIdsKey: string | null = null;
 
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
@@ -328,13 +329,19 @@ class ListServiceImpl implements ListService {
     for (const l of [...this.listeners]) l();
   }
 
-  /** Publishes `list/count-changed` when the count differs from the last published (or always with `force`). */
+  /**
+   * Publishes `list/count-changed` `{ count, itemIds }` (the shown items' ids, shared-events 1.4.0: the
+   * flyer's saved flags) when the count or the ids differ from the last published (or always with `force`).
+   */
   private publishCount(force = false): void {
     if (this.status === 'loading' && this.persisted === null) return;
     const count = this.snapshot.count;
-    if (!force && count === this.lastCount) return;
+    const itemIds = this.snapshot.items.map((i) => i.item_id);
+    const idsKey = itemIds.join('|');
+    if (!force && count === this.lastCount && idsKey === this.lastIdsKey) return;
     this.lastCount = count;
-    this.bus.emit('list/count-changed', { count });
+    this.lastIdsKey = idsKey;
+    this.bus.emit('list/count-changed', { count, itemIds });
     writeCountSnapshot(count);
   }
 

@@ -368,24 +368,35 @@ export function validateAddRequest(p: { itemId: unknown; quantity?: unknown; pro
   return null;
 }
 
+/** Longest flyer sale story kept in an item's meta, characters (e.g. '2 for $5'). */
+export const MAX_SALE_STORY = 100;
+
+/** A flyer item's sale story from its meta (`meta.saleStory`), or null. */
+export function metaSaleStory(item: Pick<ListItem, 'meta'>): string | null {
+  const v = (item.meta as { saleStory?: unknown } | null)?.saleStory;
+  return typeof v === 'string' && v.trim() ? v : null;
+}
+
 /**
- * The item a valid add request stands for (see {@link validateAddRequest}): a product item (meta
- * `{ name }` when a name was given, cut at 200 characters) or a custom item (`custom_<uuid>` with
- * the name cut at 50).
+ * The item a valid add request stands for (see {@link validateAddRequest}): a product or flyer item
+ * (meta `{ name, saleStory }` with what was given: name cut at 200 characters, sale story at 100) or a
+ * custom item (`custom_<uuid>` with the name cut at 50).
  */
-export function itemFromRequest(p: { itemId: string; quantity?: number; productType?: string; name?: string }, now: string): ListItem {
+export function itemFromRequest(p: { itemId: string; quantity?: number; productType?: string; name?: string; saleStory?: string }, now: string): ListItem {
   const quantity = p.quantity ?? 1;
   if (CUSTOM_ITEM_ID.test(p.itemId)) {
     const uuid = p.itemId.slice('custom_'.length);
     return { ...newCustomItem(cleanCustomName(p.name ?? ''), uuid, now), quantity };
   }
   const name = typeof p.name === 'string' ? cutText(p.name.trim(), MAX_PRODUCT_NAME) : '';
+  const saleStory = typeof p.saleStory === 'string' ? cutText(p.saleStory.trim(), MAX_SALE_STORY) : '';
+  const meta = { ...(name ? { name } : {}), ...(saleStory ? { saleStory } : {}) };
   return {
     item_id: p.itemId,
     product_type: p.productType ?? 'product',
     quantity,
     checked: false,
-    meta: name ? { name } : null,
+    meta: Object.keys(meta).length ? meta : null,
     created_at: now,
     updated_at: now,
   };

@@ -2,7 +2,7 @@ import { BffError, callBff } from 'shared-events';
 import { createTestBus, fixtures } from 'shared-events/testing';
 import type { StoreSearchApi } from '../api/storeSearch';
 import { fakeApi } from '../testing/fakes';
-import { bffSaveAccountStore, initPreferredStore, PREFERRED_STORE_KEY, readStoredStore } from './preferredStore';
+import { answerStoreSelectRequests, bffSaveAccountStore, initPreferredStore, PREFERRED_STORE_KEY, readStoredStore } from './preferredStore';
 
 jest.mock('shared-events', () => ({ ...jest.requireActual('shared-events'), callBff: jest.fn() }));
 const mockedCallBff = callBff as jest.MockedFunction<typeof callBff>;
@@ -77,5 +77,43 @@ describe('spec §4, §7: saving the preferred store on the account (BFF)', () =>
     await expect(bffSaveAccountStore('/api')('2062', session)).resolves.toBe(false);
     mockedCallBff.mockRejectedValueOnce(new BffError('network', 0));
     await expect(bffSaveAccountStore('/api')('2062', session)).resolves.toBe(false);
+  });
+});
+
+describe("store/select-requested (shared-events 1.4.0; the flyer's set_preferred_store_number, spec §2, §5)", () => {
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('makes a known store the preferred store: saved locally, store/changed (source user), success toast', async () => {
+    const kit = createTestBus();
+    const store42 = fixtures.store({ storeNumber: '0042', locationName: 'Moncton Main Street' });
+    const a = fakeApi([], store42);
+    const stop = answerStoreSelectRequests({ bus: kit.bus, api: a, apiBase: '/api' });
+    kit.bus.emit('store/select-requested', { requestId: 'r1', storeNumber: '0042' });
+    await flush();
+    expect(a.getStore).toHaveBeenCalledWith('0042');
+    expect(kit.bus.state.store.value?.storeNumber).toBe('0042');
+    expect(kit.published('store/changed').map((e) => e.payload.source)).toEqual(['user']);
+    expect(readStoredStore()?.storeNumber).toBe('0042');
+    expect(kit.published('toast/show').map((e) => e.payload.message)).toEqual(['Your store is now Moncton Main Street.']);
+    expect(kit.published('store/select-failed')).toHaveLength(0);
+    stop();
+  });
+
+  it.each([
+    ['an unknown store', '0043', null, 'No store numbered 0043'],
+    ['a number that is not 4 digits', '42', undefined, "Invalid store number '42': must be 4 digits"],
+    ['a failed lookup', '0044', 'throws', 'Failed to fetch store data'],
+  ])('answers store/select-failed for %s and keeps the store', async (_label, storeNumber, found, reason) => {
+    const kit = createTestBus();
+    kit.bus.emit('store/changed', { store: fixtures.store(), source: 'default' });
+    const a = fakeApi([], found === undefined || found === 'throws' ? null : found);
+    if (found === 'throws') a.getStore.mockRejectedValueOnce(new Error('network'));
+    const stop = answerStoreSelectRequests({ bus: kit.bus, api: a, apiBase: '/api' });
+    kit.bus.emit('store/select-requested', { requestId: 'r2', storeNumber });
+    await flush();
+    expect(kit.published('store/select-failed').map((e) => e.payload)).toEqual([{ requestId: 'r2', storeNumber, reason }]);
+    expect(kit.bus.state.store.value?.storeNumber).toBe(fixtures.store().storeNumber);
+    expect(kit.published('store/changed')).toHaveLength(1);
+    stop();
   });
 });

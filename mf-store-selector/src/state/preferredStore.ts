@@ -208,3 +208,49 @@ export function followAccountStore({ bus, api, storage = defaultStorage() }: Fol
   });
   return () => sub.unsubscribe();
 }
+
+export interface AnswerStoreSelectRequestsOptions {
+  bus: EventBus;
+  api: StoreSearchApi;
+  /** `RuntimeConfig.apiBase` ('/api') for the account save of a signed-in shopper. */
+  apiBase: string;
+  storage?: Storage | null;
+  /** Test seam; default {@link bffSaveAccountStore}(apiBase). */
+  saveAccountStore?: SaveAccountStore;
+}
+
+/** Why a `store/select-requested` failed: no store has that number. */
+export const unknownStoreReason = (storeNumber: string): string => `No store numbered ${storeNumber}`;
+
+/**
+ * Answers other remotes' requests to make a store the preferred store by number (shared-events 1.4.0
+ * `store/select-requested` `{ requestId, storeNumber }`, e.g. the flyer's `set_preferred_store_number`,
+ * spec §2 /flyer, §5 "left-padded with zeros to 4 characters" — padded by the asker). This remote is the
+ * only publisher of `store/changed`:
+ * - a 4-digit number of a known store → {@link confirmStoreChoice} (saved locally and on the account when
+ *   signed in, `store/changed` source 'user', the success toast), unless it is already the store;
+ * - not 4 digits, or no such store → `store/select-failed` `{ requestId, storeNumber, reason }` and the
+ *   page keeps its store; a failed lookup → the same with {@link STORE_FETCH_ERROR}.
+ * @returns unsubscribe
+ */
+export function answerStoreSelectRequests({ bus, api, apiBase, storage = defaultStorage(), saveAccountStore }: AnswerStoreSelectRequestsOptions): () => void {
+  const sub = bus.on('store/select-requested').subscribe(({ payload: { requestId, storeNumber } }) => {
+    const fail = (reason: string) => bus.emit('store/select-failed', { requestId, storeNumber, reason });
+    if (!/^\d{4}$/.test(storeNumber)) {
+      fail(`Invalid store number '${storeNumber}': must be 4 digits`);
+      return;
+    }
+    if (bus.state.store.value?.storeNumber === storeNumber) {
+      bus.emit('store/changed', { store: bus.state.store.value, source: 'user' });
+      return;
+    }
+    api.getStore(storeNumber).then(
+      (store) => {
+        if (!store) fail(unknownStoreReason(storeNumber));
+        else void confirmStoreChoice({ bus, store, apiBase, storage, ...(saveAccountStore ? { saveAccountStore } : {}) });
+      },
+      () => fail(STORE_FETCH_ERROR),
+    );
+  });
+  return () => sub.unsubscribe();
+}

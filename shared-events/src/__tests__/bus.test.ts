@@ -63,6 +63,16 @@ describe('event bus (ARCHITECTURE §3)', () => {
     expect(b.state.popup.value).toBe('none');
   });
 
+  it("tracks the list's item ids when list/count-changed carries them (1.4.0), and keeps them when it does not", () => {
+    const b = createBus();
+    expect(b.state.listItemIds.value).toEqual([]);
+    b.emit('list/count-changed', { count: 2, itemIds: ['20010010_G_3299', 'custom_abcdefgh'] });
+    expect(b.state.listItemIds.value).toEqual(['20010010_G_3299', 'custom_abcdefgh']);
+    b.emit('list/count-changed', { count: 2 });
+    expect(b.state.listItemIds.value).toEqual(['20010010_G_3299', 'custom_abcdefgh']);
+    expect(b.state.listCount.value).toBe(2);
+  });
+
   it('tracks list count, consent and popup state from their events', () => {
     const b = createBus();
     b.emit('list/count-changed', { count: 120 });
