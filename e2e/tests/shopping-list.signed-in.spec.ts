@@ -34,9 +34,22 @@ test('an anonymous list is merged into the account on sign-in (custom items de-d
   await list.expectCount(4);
   await page.keyboard.press('Escape');
 
+  // The merge toast closes after 3 s (spec §9), possibly while the card popup is being dismissed:
+  // record every toast message of the pages to come (the bus replays the last minute's toasts).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __toasts: string[]; __SHARED_EVENTS__?: { bus: { on(t: string, o: { replayMs: number }): { subscribe(f: (e: { payload: { message: string } }) => void): unknown } } } };
+    w.__toasts = [];
+    const wait = setInterval(() => {
+      const bus = w.__SHARED_EVENTS__?.bus;
+      if (!bus) return;
+      clearInterval(wait);
+      bus.on('toast/show', { replayMs: 60_000 }).subscribe((e) => w.__toasts.push(e.payload.message));
+    }, 10);
+  });
   await signIn(page, EMAIL, { startPath: null });
   await popups.remindLaterIfShown();
-  await expect(page.getByText(/from this browser/).first()).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts), { timeout: 15_000 })
+    .toContainEqual(expect.stringMatching(/^Added 4 items from this browser to your list$/));
   // 4 seeded + 2 products + 'Paper towels' ('birthday candles' joined the seeded one).
   await list.expectCount(7);
   await listPage.goto();

@@ -1,7 +1,7 @@
 import { useBusState, type EventBus } from 'shared-events';
 import { greeting } from '../state/greeting';
 import { useDisclosure } from './useDisclosure';
-import { lazyPart, PartBoundary } from './lazyPart';
+import { lazyPart, PartBoundary } from '@storefront/remote-kit';
 
 /** The menu's inside: its own chunk, fetched when the shopper points at, touches or focuses the trigger. */
 export const accountPanel = lazyPart(() => import(/* webpackChunkName: "mfh-account-panel" */ './AccountPanel').then((m) => m.AccountPanel));

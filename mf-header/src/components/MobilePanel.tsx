@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { EventBus } from 'shared-events';
 import type { Banner } from '../state/banner';
 import type { MenuNode } from '../state/menu';
-import { lazyPart, PartBoundary } from './lazyPart';
+import { lazyPart, PartBoundary } from '@storefront/remote-kit';
 
 /** The dialog: its own chunk (with focus-trap), fetched when the shopper points at, touches or focuses 'Menu'. */
 export const mobilePanelDialog = lazyPart(() => import(/* webpackChunkName: "mfh-mobile-panel" */ './MobilePanelDialog').then((m) => m.MobilePanelDialog));

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import type { EventBus } from 'shared-events';
 import type { MenuNode } from '../state/menu';
-import { useLocation } from '@storefront/remote-kit';
 import { MenuLevel } from './MenuLink';
-import { lazyPart, PartBoundary } from './lazyPart';
+import { lazyPart, PartBoundary, useLocation } from '@storefront/remote-kit';
 
 /** The mega panels' insides: their own chunk, fetched when the shopper points at or focuses the nav. */
 export const megaPanel = lazyPart(() => import(/* webpackChunkName: "mfh-mega" */ './MegaPanel').then((m) => m.MegaPanel));

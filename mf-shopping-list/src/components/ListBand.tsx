@@ -12,12 +12,12 @@
  * focus-trap and the product fetch; chunk `mfsl-panel`) is fetched on the first hover, focus or press.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazyPart, PartBoundary } from '@storefront/remote-kit';
 import { useBusState, type RemoteProps } from 'shared-events';
 import type { ListService } from '../state/listService';
 import { badgeText, triggerLabel } from '../state/labels';
 import { COUNT_SNAPSHOT_KEY, readCountSnapshot } from '../state/countSnapshot';
 import { bufferListRequests } from '../state/requestBuffer';
-import { lazyPart, PartBoundary } from './lazyPart';
 import { ListIcon } from './ListIcon';
 import type { ListPanelProps } from './ListPanel';
 import './band.css';

@@ -19,20 +19,14 @@ import { loadProducts } from '@storefront/seed';
 import { createPgliteDb } from '../src/db';
 import { migrate } from '../src/migrate';
 import { buildServer } from '../src/server';
+import { timeGets } from './timing';
 import { mergeItems, type ListItemInput } from '../src/shopping-list';
 import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders } from '../test/id-tokens';
 
 /** Items on the benchmarked list. */
 export const BENCH_ITEMS = 1000;
-const WARMUP = 20;
-const REQUESTS = 200;
 /** Issue 13 goal, ms. */
 export const GOAL_P95_MS = 20;
-
-/** Nearest-rank percentile of sorted values. */
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** Runs the benchmark; resolves with p50 / p95 in ms (figures only, nothing asserted). */
 export async function benchListRead(): Promise<{ p50: number; p95: number; items: number; requests: number }> {
@@ -59,21 +53,10 @@ export async function benchListRead(): Promise<{ p50: number; p95: number; items
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/shopping-list?hitsPerPage=${BENCH_ITEMS}`;
     const headers = shopperHeaders(await mintIdToken(privateKey, uid));
-    const read = async (): Promise<number> => {
-      const start = performance.now();
-      const res = await fetch(url, { headers });
-      const text = await res.text();
-      const ms = performance.now() - start;
-      if (res.status !== 200) throw new Error(`GET answered ${res.status}: ${text.slice(0, 200)}`);
-      return ms;
-    };
     const check = await fetch(url, { headers }).then((r) => r.json() as Promise<{ data: { items: unknown[]; nbHits: number } }>);
     if (check.data.items.length !== BENCH_ITEMS || check.data.nbHits !== BENCH_ITEMS) throw new Error(`read ${check.data.items.length} items`);
-    for (let i = 0; i < WARMUP; i++) await read();
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) times.push(await read());
-    times.sort((a, b) => a - b);
-    return { p50: pct(times, 50), p95: pct(times, 95), items: BENCH_ITEMS, requests: REQUESTS };
+    const { p50, p95, requests } = await timeGets(url, headers);
+    return { p50, p95, items: BENCH_ITEMS, requests };
   } finally {
     await app.close();
     await db.close();

@@ -18,20 +18,14 @@ import { createPgliteDb } from '../src/db';
 import { migrate } from '../src/migrate';
 import { seedAccounts, seedOffers } from '../src/seed';
 import { buildServer } from '../src/server';
+import { timeGets } from './timing';
 import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders } from '../test/id-tokens';
 
 /** Offers on the benchmarked card (Bella's, seeded). */
 export const BENCH_OFFERS = 200;
 const UID = 'u-1007';
-const WARMUP = 20;
-const REQUESTS = 200;
 /** Issue 14 goal, ms. */
 export const GOAL_P95_MS = 20;
-
-/** Nearest-rank percentile of sorted values. */
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 interface OffersAnswer {
   data: { collections: Record<string, unknown[]> };
@@ -51,22 +45,11 @@ export async function benchOffersRead(): Promise<{ p50: number; p95: number; off
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/offers`;
     const headers = shopperHeaders(await mintIdToken(privateKey, UID));
-    const read = async (): Promise<number> => {
-      const start = performance.now();
-      const res = await fetch(url, { headers });
-      const text = await res.text();
-      const ms = performance.now() - start;
-      if (res.status !== 200) throw new Error(`GET answered ${res.status}: ${text.slice(0, 200)}`);
-      return ms;
-    };
     const check = (await fetch(url, { headers }).then((r) => r.json())) as OffersAnswer;
     const n = Object.values(check.data.collections).reduce((sum, list) => sum + list.length, 0);
     if (n !== BENCH_OFFERS) throw new Error(`read ${n} offers, expected ${BENCH_OFFERS}`);
-    for (let i = 0; i < WARMUP; i++) await read();
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) times.push(await read());
-    times.sort((a, b) => a - b);
-    return { p50: pct(times, 50), p95: pct(times, 95), offers: n, requests: REQUESTS };
+    const { p50, p95, requests } = await timeGets(url, headers);
+    return { p50, p95, offers: n, requests };
   } finally {
     await app.close();
     await db.close();

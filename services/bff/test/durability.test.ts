@@ -4,38 +4,14 @@
  * under load, the BFF is SIGKILLed mid-load and restarted on the same data, and every write that was
  * answered 2xx is there.
  */
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import path from 'path';
-import { startBff, startIssuer, type BffProcess, type Issuer } from './bff-process';
-import { CLIENT_ID, createTestDatabase, TEST_DB, type TestDatabase } from './harness';
+import { startBff } from './bff-process';
+import { setUpDurabilityFixture } from './durability-fixture';
+import { CLIENT_ID, TEST_DB } from './harness';
 
 jest.setTimeout(90_000);
 
-let issuer: Issuer;
-let folder: string;
-let database: TestDatabase | undefined;
-const running: BffProcess[] = [];
-
-beforeAll(async () => {
-  issuer = await startIssuer();
-  folder = mkdtempSync(path.join(tmpdir(), 'bff-durability-'));
-});
-afterAll(async () => {
-  for (const bff of running) bff.child.kill('SIGKILL');
-  await Promise.all(running.map((b) => b.exited));
-  await issuer.close();
-  await database?.drop();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-async function dataEnv(): Promise<Record<string, string>> {
-  if (TEST_DB === 'pg') {
-    database = await createTestDatabase();
-    return { DATABASE_URL: database.url };
-  }
-  return { PGLITE_DATA_DIR: path.join(folder, 'pglite') };
-}
+const fixture = setUpDurabilityFixture('bff-durability-');
+const { running, dataEnv } = fixture;
 
 const WORKERS = 8;
 /** Labels per shopper: recent searches keep 10, so none of a shopper's writes is evicted. */
@@ -45,7 +21,7 @@ const KILL_AFTER_ACKS = 200;
 const LOAD_MAX_MS = 10_000;
 
 test(`${TEST_DB}: every acknowledged write survives a SIGKILL mid-load and a restart on the same data`, async () => {
-  const env = { ...(await dataEnv()), OIDC_ISSUER: issuer.url, OIDC_CLIENT_ID: CLIENT_ID };
+  const env = { ...(await dataEnv()), OIDC_ISSUER: fixture.issuer.url, OIDC_CLIENT_ID: CLIENT_ID };
   const t0 = Date.now();
   const first = await startBff(env);
   running.push(first);
@@ -61,7 +37,7 @@ test(`${TEST_DB}: every acknowledged write survives a SIGKILL mid-load and a res
       try {
         const res = await fetch(`${first.base}/api/recent-searches`, {
           method: 'POST',
-          headers: { ...(await issuer.headers(uid)), 'content-type': 'application/json' },
+          headers: { ...(await fixture.issuer.headers(uid)), 'content-type': 'application/json' },
           body: JSON.stringify({ label }),
         });
         await res.arrayBuffer();
@@ -79,7 +55,7 @@ test(`${TEST_DB}: every acknowledged write survives a SIGKILL mid-load and a res
     }
   };
   // warm-up: the BFF fetches the issuer's discovery document and keys on its first shopper request
-  expect((await fetch(`${first.base}/api/recent-searches`, { headers: await issuer.headers('u-dur-warm') })).status).toBe(200);
+  expect((await fetch(`${first.base}/api/recent-searches`, { headers: await fixture.issuer.headers('u-dur-warm') })).status).toBe(200);
   const loadStart = Date.now();
   let total = 0;
   const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
@@ -102,7 +78,7 @@ test(`${TEST_DB}: every acknowledged write survives a SIGKILL mid-load and a res
 
   let missing: string[] = [];
   for (const [uid, labels] of acked) {
-    const res = await fetch(`${second.base}/api/recent-searches`, { headers: await issuer.headers(uid) });
+    const res = await fetch(`${second.base}/api/recent-searches`, { headers: await fixture.issuer.headers(uid) });
     expect(res.status).toBe(200);
     const found = new Set(((await res.json()) as { data: { items: { label: string }[] } }).data.items.map((i) => i.label));
     missing = missing.concat([...labels].filter((l) => !found.has(l)).map((l) => `${uid}: ${l}`));

@@ -5,38 +5,14 @@
  * (right when the KILL_AT-th answer arrives), and is restarted on the same data: every PUT answered 200
  * before the kill is on the list, and the list reads and writes fine.
  */
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import path from 'path';
-import { startBff, startIssuer, type BffProcess, type Issuer } from './bff-process';
-import { CLIENT_ID, createTestDatabase, TEST_DB, type TestDatabase } from './harness';
+import { startBff } from './bff-process';
+import { setUpDurabilityFixture } from './durability-fixture';
+import { CLIENT_ID, TEST_DB } from './harness';
 
 jest.setTimeout(120_000);
 
-let issuer: Issuer;
-let folder: string;
-let database: TestDatabase | undefined;
-const running: BffProcess[] = [];
-
-beforeAll(async () => {
-  issuer = await startIssuer();
-  folder = mkdtempSync(path.join(tmpdir(), 'bff-list-durability-'));
-});
-afterAll(async () => {
-  for (const bff of running) bff.child.kill('SIGKILL');
-  await Promise.all(running.map((b) => b.exited));
-  await issuer.close();
-  await database?.drop();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-async function dataEnv(): Promise<Record<string, string>> {
-  if (TEST_DB === 'pg') {
-    database = await createTestDatabase();
-    return { DATABASE_URL: database.url };
-  }
-  return { PGLITE_DATA_DIR: path.join(folder, 'pglite') };
-}
+const fixture = setUpDurabilityFixture('bff-list-durability-');
+const { running, dataEnv } = fixture;
 
 const BURST = 200;
 /** The BFF is SIGKILLed synchronously when this many PUTs have been answered 200. */
@@ -60,10 +36,10 @@ function put(i: number): { itemId: string; body: Record<string, unknown> } {
 }
 
 test(`${TEST_DB}: every PUT answered 200 before a SIGKILL mid-burst is on the list after a restart on the same data`, async () => {
-  const env = { ...(await dataEnv()), OIDC_ISSUER: issuer.url, OIDC_CLIENT_ID: CLIENT_ID };
+  const env = { ...(await dataEnv()), OIDC_ISSUER: fixture.issuer.url, OIDC_CLIENT_ID: CLIENT_ID };
   const first = await startBff(env);
   running.push(first);
-  const headers = { ...(await issuer.headers(UID)), 'content-type': 'application/json' };
+  const headers = { ...(await fixture.issuer.headers(UID)), 'content-type': 'application/json' };
   // warm-up: the BFF fetches the issuer's discovery document and keys on its first shopper request
   expect((await fetch(`${first.base}/api/shopping-list`, { headers })).status).toBe(200);
 

@@ -16,6 +16,9 @@ export {
 } from './providers';
 export type { KitProvidersProps, RemoteContextValue, RemoteErrorBoundaryProps, RemoteFallback } from './providers';
 
+export { lazyPart, PartBoundary } from './lazyPart';
+export type { LazyPart, PartBoundaryProps } from './lazyPart';
+
 export { LOCATION_EVENTS, getLocationSnapshot, navigate, subscribeToLocation, useLocation } from './location';
 export type { LocationSnapshot, NavigateOptions } from './location';
 

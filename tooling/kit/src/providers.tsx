@@ -14,7 +14,8 @@ export interface RemoteContextValue extends Partial<RemoteProps> {
   remote: string;
 }
 
-const RemoteContext = createContext<RemoteContextValue | null>(null);
+/** The nearest remote's context (null outside KitProviders). Prefer {@link useRemote}. */
+export const RemoteContext = createContext<RemoteContextValue | null>(null);
 
 /**
  * The remote's name and single-spa custom props (`bus`, `config`, `navigate`, `domElement`) from the

@@ -1,7 +1,13 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { PageLoading, RemoteErrorBoundary } from '@storefront/remote-kit';
+/**
+ * On-demand parts of a remote's UI (issue 12 "nothing downloaded that the page does not use"): a piece
+ * the shopper only sees after an interaction (mf-header's mega menu panel, mobile panel dialog and
+ * account menu; mf-shopping-list's side panel) loads in its own chunk. Shared here so every remote
+ * has the same loading, retry and error policy.
+ */
+import { lazy, Suspense, useContext, useState, type ComponentType, type ReactNode } from 'react';
+import { PageLoading, RemoteContext, RemoteErrorBoundary } from './providers';
 
-/** A part of the header loaded on demand (its own chunk), see {@link lazyPart}. */
+/** A part of a remote's UI loaded on demand (its own chunk), see {@link lazyPart}. */
 export interface LazyPart<P extends object> {
   /** Renders the part: at once when its chunk is already here, else after it has loaded. */
   Part: ComponentType<P>;
@@ -13,8 +19,7 @@ export interface LazyPart<P extends object> {
 }
 
 /**
- * Issue 12 "nothing downloaded that the page does not use": a piece of UI the shopper only sees
- * after an interaction (mega menu panel, mobile panel dialog, account menu) loads on demand.
+ * Loads a component on demand.
  *
  * - Once the chunk is here (usually: {@link LazyPart.preload} ran on hover or focus), `Part` renders
  *   the component directly, with no Suspense round: a keyboard user's next key (Tab into the panel)
@@ -23,7 +28,7 @@ export interface LazyPart<P extends object> {
  * - A failed load shows the failure (see {@link PartBoundary}); the next {@link LazyPart.preload}
  *   (hovering, focusing or opening the control again) starts a new attempt.
  * Wrap `Part` in {@link PartBoundary} (its own Suspense and error boundary), never rely on the kit's
- * root Suspense, which would replace the whole header with "Loading…".
+ * root Suspense, which would replace the whole band with "Loading…".
  *
  * @param load e.g. `() => import('./AccountPanel').then((m) => m.AccountPanel)`
  */
@@ -66,7 +71,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 }
 
 export interface PartBoundaryProps {
-  /** Names the part in the kit's error message: `[mf-header] <label> failed`. */
+  /** Names the part in the kit's error message: `[<remote>] <label> failed` (remote from the nearest KitProviders). */
   label: string;
   /** Shown while the chunk loads: a `role="status"` "Loading…" by default. */
   loading?: ReactNode;
@@ -77,16 +82,17 @@ export interface PartBoundaryProps {
 
 /**
  * Suspense + the kit's error policy for one lazy part: while loading, a polite `role="status"`
- * "Loading…"; if the chunk cannot be loaded, `[mf-header] <label> failed` is logged and a short
- * `role="alert"` message shows in place of the part (the rest of the header keeps working; opening
- * the part again retries).
+ * "Loading…"; if the chunk cannot be loaded, `[<remote>] <label> failed` is logged and a short
+ * `role="alert"` message (class `kit-part-error`) shows in place of the part (the rest of the band
+ * keeps working; opening the part again retries).
  */
 export function PartBoundary({ label, loading, failed, children }: PartBoundaryProps) {
+  const remote = useContext(RemoteContext)?.remote ?? 'remote';
   return (
     <RemoteErrorBoundary
-      remote="mf-header"
+      remote={remote}
       label={label}
-      fallback={failed ?? <p className="mfh-part-error" role="alert">This could not be loaded. Please try again.</p>}
+      fallback={failed ?? <p className="kit-part-error" role="alert">This could not be loaded. Please try again.</p>}
     >
       <Suspense fallback={loading ?? <PageLoading />}>{children}</Suspense>
     </RemoteErrorBoundary>

@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { lazyPart, PartBoundary } from './lazyPart';
+import { lazyPart, PartBoundary } from '../lazyPart';
+import { RemoteContext } from '../providers';
 
 /** A load the test settles by hand. */
 function deferred<T>() {
@@ -18,10 +19,10 @@ function Hello({ name }: { name: string }) {
 function Owner({ Part, preload }: { Part: ComponentType<{ name: string }>; preload?: () => Promise<unknown> }) {
   const [open, setOpen] = useState(true);
   return (
-    <>
+    <RemoteContext.Provider value={{ remote: 'mf-header' }}>
       <button type="button" onClick={() => { preload?.().catch(() => {}); setOpen((o) => !o); }}>toggle</button>
       {open && <PartBoundary label="test part"><Part name="Nora" /></PartBoundary>}
-    </>
+    </RemoteContext.Provider>
   );
 }
 
