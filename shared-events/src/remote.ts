@@ -18,6 +18,19 @@ export interface RuntimeConfig {
   apiBase: string;
   /** Store loaded when none is stored (spec §4, §9: 3299). */
   defaultStoreNumber: string;
+  /**
+   * The flyer provider `/flyer` embeds (spec §2, §7 Other; issue 15). Locally services/flyer-provider
+   * (`npm start`, port 4300); in production the third-party flyer provider. Absent: no flyer to show.
+   * The edge's CSP names `origin` in script-src, frame-src and connect-src, and nothing more.
+   */
+  flyer?: {
+    /** The provider's origin, e.g. 'http://localhost:4300': the iframe's origin, the only sender of flyer messages. */
+    origin: string;
+    /** Its embed script (defines `window.FlyerStorefront`), on `origin`, e.g. 'http://localhost:4300/storefront.js'. */
+    scriptUrl: string;
+    /** The banner's merchant code at the provider, e.g. 'harbour-market'. */
+    merchant: string;
+  };
 }
 
 /** Local defaults: the embedded platform started by `npm start` (README). */
@@ -30,6 +43,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   },
   apiBase: '/api',
   defaultStoreNumber: '3299',
+  flyer: { origin: 'http://localhost:4300', scriptUrl: 'http://localhost:4300/storefront.js', merchant: 'harbour-market' },
 };
 
 /**

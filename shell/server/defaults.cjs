@@ -20,18 +20,24 @@ function defaultRemotes({ host = 'localhost' } = {}) {
   return registry.remoteMap(REMOTE_PORTS, { host });
 }
 
+/** Merchant code of the banner at the flyer provider. */
+const FLYER_MERCHANT = 'harbour-market';
+
 /**
  * The RuntimeConfig of shared-events for the local platform (mirrors `DEFAULT_RUNTIME_CONFIG`, a test
  * keeps them equal) plus the shell's `oidc` block: the OpenID Connect provider and the public client.
- * `searchHost` is 'host:port' of the Algolia-compatible engine.
- * @param {{ searchHost?: string, searchProtocol?: 'http'|'https', oidcIssuer?: string, oidcClientId?: string }} [o]
+ * `searchHost` is 'host:port' of the Algolia-compatible engine; `flyerOrigin` the origin of the flyer
+ * provider (services/flyer-provider; `flyer.scriptUrl` is its `/storefront.js`).
+ * @param {{ searchHost?: string, searchProtocol?: 'http'|'https', oidcIssuer?: string, oidcClientId?: string, flyerOrigin?: string }} [o]
  */
 function defaultRuntimeConfig({
   searchHost = process.env.SEARCH_HOST || 'localhost:7700',
   searchProtocol = process.env.SEARCH_PROTOCOL || 'http',
   oidcIssuer = process.env.OIDC_ISSUER || 'http://localhost:4100',
   oidcClientId = process.env.OIDC_CLIENT_ID || 'storefront',
+  flyerOrigin = process.env.FLYER_ORIGIN || 'http://localhost:4300',
 } = {}) {
+  const flyer = String(flyerOrigin).replace(/\/+$/, '');
   return {
     search: {
       appId: 'grocery-local',
@@ -41,6 +47,7 @@ function defaultRuntimeConfig({
     },
     apiBase: '/api',
     defaultStoreNumber: '3299',
+    flyer: { origin: flyer, scriptUrl: `${flyer}/storefront.js`, merchant: FLYER_MERCHANT },
     oidc: { issuer: oidcIssuer, clientId: oidcClientId },
   };
 }

@@ -16,7 +16,8 @@
  * (http://127.0.0.1:4000), REMOTES_FILE (a remotes.json; default: each remote's versioned build on
  * localhost:3001-3004), CONFIG_FILE (a config.json; default: the local platform), SEARCH_HOST
  * (host:port of the search engine, default localhost:7700), OIDC_ISSUER (http://localhost:4100) and
- * OIDC_CLIENT_ID (storefront) for `/config.json`'s `oidc`, IDENTITY_ORIGIN (the provider's origin for the CSP).
+ * OIDC_CLIENT_ID (storefront) for `/config.json`'s `oidc`, IDENTITY_ORIGIN (the provider's origin for the CSP),
+ * FLYER_ORIGIN (the flyer provider, http://localhost:4300) for `/config.json`'s `flyer` and the CSP.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,11 +71,12 @@ const unique = (xs) => Array.from(new Set(xs.filter(Boolean)));
 
 /**
  * The Content-Security-Policy directives: only the site's own origins: itself ('self'), the remote
- * origins of the remote map (scripts, manifests, images, fonts), the search engine (connect-src) and the
+ * origins of the remote map (scripts, manifests, images, fonts), the search engine (connect-src), the
  * identity provider (connect-src for discovery, token and JWKS; form-action): `identityOrigin` and the
- * origin of `config.oidc.issuer`.
+ * origin of `config.oidc.issuer`, and the flyer provider `config.flyer.origin` (issue 15: script-src for
+ * its storefront.js, frame-src for the flyer's iframe, connect-src for its publications API; nothing else).
  * style-src allows 'unsafe-inline' because style-loader injects <style> elements.
- * @param {{ remotes: Record<string,string>, config: { search: { hosts: Array<{url:string,protocol:string}> }, apiBase?: string, oidc?: { issuer: string } }, identityOrigin?: string }} o
+ * @param {{ remotes: Record<string,string>, config: { search: { hosts: Array<{url:string,protocol:string}> }, apiBase?: string, oidc?: { issuer: string }, flyer?: { origin: string } }, identityOrigin?: string }} o
  * @returns {Record<string, string[]>}
  */
 export function cspDirectives({ remotes, config, identityOrigin }) {
@@ -82,13 +84,15 @@ export function cspDirectives({ remotes, config, identityOrigin }) {
   const searchOrigins = unique((config?.search?.hosts || []).map((h) => httpOrigin(`${h.protocol}://${h.url}`)));
   const apiOrigin = config?.apiBase && /^https?:\/\//.test(config.apiBase) ? httpOrigin(config.apiBase) : null;
   const identityOrigins = unique([identityOrigin ? httpOrigin(identityOrigin) : null, config?.oidc?.issuer ? httpOrigin(config.oidc.issuer) : null]);
+  const flyerOrigin = config?.flyer?.origin ? httpOrigin(config.flyer.origin) : null;
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...remoteOrigins],
+    scriptSrc: unique(["'self'", ...remoteOrigins, flyerOrigin]),
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', ...remoteOrigins],
     fontSrc: ["'self'", ...remoteOrigins],
-    connectSrc: unique(["'self'", ...remoteOrigins, ...searchOrigins, apiOrigin, ...identityOrigins]),
+    connectSrc: unique(["'self'", ...remoteOrigins, ...searchOrigins, apiOrigin, ...identityOrigins, flyerOrigin]),
+    frameSrc: unique(["'self'", flyerOrigin]),
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],
@@ -204,7 +208,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const port = Number(process.env.PORT || 8080);
   const host = process.env.HOST || '127.0.0.1';
   const remotes = readJsonFromEnv('REMOTES_FILE') || defaults.defaultRemotes();
-  const config = readJsonFromEnv('CONFIG_FILE') || defaults.defaultRuntimeConfig({ searchHost: process.env.SEARCH_HOST || 'localhost:7700' });
+  const config = readJsonFromEnv('CONFIG_FILE') || defaults.defaultRuntimeConfig({
+    searchHost: process.env.SEARCH_HOST || 'localhost:7700',
+    flyerOrigin: process.env.FLYER_ORIGIN || 'http://localhost:4300',
+  });
   const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:4000';
   const identityOrigin = process.env.IDENTITY_ORIGIN || undefined;
   startEdge({ port, host, remotes, config, bffUrl, identityOrigin }).then(

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import path from 'path';
-import { buildRecipes, buildSettings, buildStores, buildSuggestions, mapFoods, type CityInput, type FsaInput } from '../src/generator';
+import { buildFlyers, buildRecipes, buildSettings, buildStores, buildSuggestions, mapFoods, type CityInput, type FsaInput } from '../src/generator';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 const sharedData = path.resolve(repoRoot, '../shared/data');
@@ -33,6 +33,7 @@ function main(): void {
   const products = mapFoods(foodDes, stores);
   const recipes = buildRecipes(products);
   const suggestions = buildSuggestions(products, recipes);
+  const flyers = buildFlyers(products, stores);
 
   mkdirSync(outDir, { recursive: true });
   write('stores.json', stores);
@@ -40,7 +41,8 @@ function main(): void {
   write('recipes.json', recipes);
   write('query_suggestions.json', suggestions);
   write('settings.json', buildSettings());
-  console.log(`stores ${stores.length}, products ${products.length}, recipes ${recipes.length}, suggestions ${suggestions.length} → ${outDir}`);
+  write('flyers.json', flyers);
+  console.log(`stores ${stores.length}, products ${products.length}, recipes ${recipes.length}, suggestions ${suggestions.length}, flyers ${flyers.length} → ${outDir}`);
 }
 
 main();

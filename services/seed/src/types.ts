@@ -120,3 +120,47 @@ export interface IndexSettings {
 
 /** Index name → settings (data/settings.json). */
 export type SettingsFile = Record<string, IndexSettings>;
+
+/**
+ * One item of a generated weekly flyer (data/flyers.json). The flyer provider serves it with the
+ * week's dates and an image URL (services/flyer-provider); `category` and `size` are for its page only.
+ */
+export interface FlyerItemRecord {
+  /** `<storeCode>-<articleNumber>`, unique in the file. */
+  id: string;
+  /** The catalogue product (available at the publication's store). */
+  articleNumber: string;
+  uom: Uom;
+  /** The product's title. */
+  name: string;
+  /** Catalogue category (colour of the generated image). */
+  category: string;
+  /** Package size, e.g. '454 g'; null for loose produce sold by weight. */
+  size: string | null;
+  /** The price shown large, from the store's price: '$4.99', '$8.79 /kg'. */
+  priceText: string;
+  /** The deal: 'Save $1.50', '2 for $5', 'Earn 500 points', '$3.99 /lb'. */
+  saleStory: string;
+}
+
+/** One page of a weekly flyer: a department group of items. */
+export interface FlyerPageRecord {
+  /** 1-based page number. */
+  number: number;
+  /** Page heading, e.g. 'Fresh this week'. */
+  title: string;
+  items: FlyerItemRecord[];
+}
+
+/**
+ * The weekly flyer of one store (data/flyers.json, one per store of stores.json). Dates are not stored:
+ * the flyer provider makes it the current week's publication (Thursday to Wednesday) at request time.
+ */
+export interface FlyerPublicationRecord {
+  /** 4-digit store number (the provider's "store code"). */
+  storeCode: string;
+  /** The provider's merchant code of the banner. */
+  merchant: 'harbour-market';
+  title: string;
+  pages: FlyerPageRecord[];
+}

@@ -1,4 +1,4 @@
-import { loadProducts, loadRecipes, loadSettings, loadStores, loadSuggestions } from '../src';
+import { loadFlyers, loadProducts, loadRecipes, loadSettings, loadStores, loadSuggestions } from '../src';
 
 const ATLANTIC_ON = ['NS', 'NB', 'PE', 'NL', 'ON'];
 
@@ -54,6 +54,12 @@ describe('committed seed data: invariants squads rely on', () => {
   test('store 3299 exists in Halifax, NS', () => {
     const s = stores.find((x) => x.storeNumber === '3299');
     expect(s).toMatchObject({ objectID: '3299', address: { city: 'Halifax', province: 'NS' }, region: ['atlantic', 'ns'] });
+  });
+
+  test('store 0042 exists in Wolfville, NS (issue 15: set_preferred_store_number=42 pads to 0042)', () => {
+    const s = stores.find((x) => x.storeNumber === '0042');
+    expect(s).toMatchObject({ objectID: '0042', slug: 'wolfville-main-street-0042', bannerCode: 'standard', address: { city: 'Wolfville', province: 'NS' }, region: ['atlantic', 'ns'] });
+    expect(products.filter((p) => p.storeIds.includes('0042')).length).toBeGreaterThan(1000);
   });
 
   test('at least 2 co-op stores named Co-op with bannerCode coop', () => {
@@ -125,5 +131,60 @@ describe('committed seed data: invariants squads rely on', () => {
     expect(Object.keys(settings).sort()).toEqual(['products', 'products_query_suggestions', 'recipes', 'stores']);
     expect(settings.products?.attributesForFaceting).toContain('filterOnly(storeIds)');
     expect(settings.products?.customRanking).toEqual(['desc(popularity)']);
+  });
+});
+
+describe('committed weekly flyers (data/flyers.json, issue 15)', () => {
+  const flyers = loadFlyers();
+  const stores = loadStores();
+  const products = new Map(loadProducts().map((p) => [p.articleNumber, p]));
+
+  test('every store has exactly one publication of the harbour-market merchant', () => {
+    expect(flyers.map((f) => f.storeCode).sort()).toEqual(stores.map((s) => s.storeNumber).sort());
+    for (const f of flyers) expect(f.merchant).toBe('harbour-market');
+  });
+
+  test('24 to 40 items over 2 to 4 numbered pages, unique item ids', () => {
+    const ids = new Set<string>();
+    for (const f of flyers) {
+      expect(f.pages.length).toBeGreaterThanOrEqual(2);
+      expect(f.pages.length).toBeLessThanOrEqual(4);
+      expect(f.pages.map((p) => p.number)).toEqual(f.pages.map((_, i) => i + 1));
+      const items = f.pages.flatMap((p) => p.items);
+      expect(items.length).toBeGreaterThanOrEqual(24);
+      expect(items.length).toBeLessThanOrEqual(40);
+      for (const p of f.pages) expect(p.items.length).toBeGreaterThan(0);
+      for (const i of items) {
+        expect(ids.has(i.id)).toBe(false);
+        ids.add(i.id);
+      }
+    }
+  });
+
+  test('every item is a catalogue product available at its store, named and priced from that store', () => {
+    const bad: string[] = [];
+    for (const f of flyers) {
+      for (const i of f.pages.flatMap((p) => p.items)) {
+        const p = products.get(i.articleNumber);
+        if (!p || !p.storeIds.includes(f.storeCode) || i.id !== `${f.storeCode}-${p.articleNumber}` || i.uom !== p.uom || i.name !== p.title || i.category !== p.category) {
+          bad.push(`${f.storeCode} ${i.id}`);
+          continue;
+        }
+        const storeCents = p.storePrices[f.storeCode] as number;
+        const price = Math.round(Number(/^\$(\d+\.\d{2})/.exec(i.priceText)?.[1]) * 100);
+        if (!(price > 0 && price <= storeCents)) bad.push(`${f.storeCode} ${i.id} ${i.priceText} vs ${storeCents}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  test('price texts and sale stories have the flyer shapes', () => {
+    for (const i of flyers.flatMap((f) => f.pages.flatMap((p) => p.items))) {
+      expect(i.priceText).toMatch(/^\$\d+\.\d{2}( \/kg)?$/);
+      expect(i.saleStory).toMatch(/^(Save \$\d+(\.\d{2})?|\d for \$\d+|Earn \d+ points|\$\d+\.\d{2} \/lb)$/);
+      if (i.priceText.endsWith('/kg')) expect(i.saleStory).toMatch(/\/lb$/);
+    }
+    const kinds = new Set(flyers.flatMap((f) => f.pages.flatMap((p) => p.items)).map((i) => i.saleStory.replace(/[\d.$]+/g, 'n')));
+    expect([...kinds].sort()).toEqual(['Earn n points', 'Save n', 'n /lb', 'n for n']);
   });
 });

@@ -1,4 +1,5 @@
-import { articleNumberFor, buildStores, cleanTitle, mapFoods, mulberry32, parseFoodDes, type CityInput, type FsaInput } from '../src/generator';
+import { articleNumberFor, buildFlyers, buildStores, cleanTitle, mapFoods, mulberry32, ORIGINAL_STORE_COUNT, parseFoodDes, saleFor, type CityInput, type FsaInput } from '../src/generator';
+import type { StoreRecord } from '../src/types';
 
 // FOOD_DES format (USDA SR21): ^-separated, text wrapped in ~. Written here; tests never read ../shared.
 const SAMPLE = [
@@ -86,5 +87,39 @@ describe('generator (pure mapping functions)', () => {
       expect(p.storeIds.every((s) => stores.some((st) => st.storeNumber === s))).toBe(true);
       if (p.brand === 'Co-op Gold') expect(p.banners).toEqual(['coop']);
     }
+  });
+
+  test('a store appended after the original ones changes no other store\'s availability, price or popularity', () => {
+    const [halifax] = buildStores(CITIES, FSAS, PLAN) as [StoreRecord];
+    const original = Array.from({ length: ORIGINAL_STORE_COUNT }, (_, i) => ({ ...halifax, storeNumber: String(1000 + i), objectID: String(1000 + i) }));
+    const appended = { ...halifax, storeNumber: '0042', objectID: '0042' };
+    const before = mapFoods(SAMPLE, original);
+    const after = mapFoods(SAMPLE, [...original, appended]);
+    expect(after.some((p) => p.storeIds.includes('0042'))).toBe(true);
+    const without42 = after.map((p) => {
+      const { '0042': _dropped, ...storePrices } = p.storePrices;
+      return { ...p, storeIds: p.storeIds.filter((s) => s !== '0042'), storePrices };
+    });
+    expect(without42).toEqual(before);
+  });
+
+  test('weekly flyers: one per store, products of that store, deterministic', () => {
+    const stores = buildStores(CITIES, FSAS, PLAN);
+    const products = mapFoods(SAMPLE, stores);
+    const flyers = buildFlyers(products, stores);
+    expect(flyers.map((f) => f.storeCode)).toEqual(stores.map((s) => s.storeNumber));
+    expect(JSON.stringify(buildFlyers(products, stores))).toBe(JSON.stringify(flyers));
+    for (const f of flyers) {
+      for (const item of f.pages.flatMap((p) => p.items)) {
+        expect(products.find((p) => p.articleNumber === item.articleNumber)?.storeIds).toContain(f.storeCode);
+      }
+    }
+  });
+
+  test('sale stories from the store price', () => {
+    const rng = mulberry32(7);
+    expect(saleFor({ plu: '4011', uom: 'KG' }, 339, rng)).toEqual({ priceText: expect.stringMatching(/^\$\d\.\d9 \/kg$/), saleStory: expect.stringMatching(/^\$\d\.\d9 \/lb$/) });
+    const stories = Array.from({ length: 200 }, () => saleFor({ plu: null, uom: 'G' }, 499, rng).saleStory.replace(/[\d.$]+/g, 'n'));
+    expect(new Set(stories)).toEqual(new Set(['Save n', 'n for n', 'Earn n points']));
   });
 });

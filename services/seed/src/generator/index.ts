@@ -4,3 +4,4 @@ export * from './stores';
 export * from './products';
 export * from './recipes';
 export * from './suggestions';
+export * from './flyers';

@@ -242,12 +242,23 @@ export function articleNumberFor(ndbNo: string): string {
 }
 
 /**
+ * How many stores the catalogue was first generated with (the first 30 of STORE_PLAN). Their availability
+ * and prices come from the product's PRNG, in store order; a store appended after them (0042, issue 15)
+ * draws from a PRNG of its own (`<NDB number>-store-<store number>`), so appending a store never changes
+ * the other stores' availability, prices or the products' popularity.
+ */
+export const ORIGINAL_STORE_COUNT = 30;
+
+/**
  * Maps FOOD_DES lines to catalogue products (pure, deterministic; randomness is seeded per NDB number).
  * Filters baby/fast/regional foods, cooked variants and odd entries; dedupes by title.
  * @param lines raw FOOD_DES.txt lines.
- * @param stores stores used for availability (storeIds), per-store prices (cents) and regions.
+ * @param stores stores used for availability (storeIds), per-store prices (cents) and regions
+ *   (see ORIGINAL_STORE_COUNT for stores appended later).
  */
 export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[] {
+  const originalStores = stores.slice(0, ORIGINAL_STORE_COUNT);
+  const appendedStores = stores.slice(ORIGINAL_STORE_COUNT);
   const foods = parseFoodDes(lines).filter(
     (food) =>
       !SKIP_GROUPS.has(food.groupCode) &&
@@ -320,17 +331,26 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
     if (placement.loose && !byWeight) price = psychPrice(intBetween(rng, 129, 499));
 
     const banners: BannerCode[] = coop ? ['coop'] : ['standard', 'coop'];
-    const eligible = stores.filter((s) => banners.includes(s.bannerCode));
+    const eligible = originalStores.filter((s) => banners.includes(s.bannerCode));
     const availability = POPULAR.test(title) ? 0.95 : 0.75;
     let inStores = eligible.filter(() => rng() < availability);
     if (inStores.length === 0 && eligible.length > 0) inStores = [eligible[0] as StoreRecord];
     const storePrices: Record<string, number> = {};
-    for (const s of inStores) {
-      const factor = 1 + (rng() * 0.13 - 0.05) + (s.region[0] === 'atlantic' ? 0.02 : 0);
+    const priceAt = (s: StoreRecord, r: Rng) => {
+      const factor = 1 + (r() * 0.13 - 0.05) + (s.region[0] === 'atlantic' ? 0.02 : 0);
       storePrices[s.storeNumber] = psychPrice(price * factor);
+    };
+    for (const s of inStores) priceAt(s, rng);
+    const popularity = intBetween(rng, 1, 1000) + (POPULAR.test(title) ? 5000 : 0) + (title.includes(',') ? 0 : 1500) + (cleaned.branded ? 0 : 300);
+    // Stores appended later draw from a PRNG of their own, after every draw above.
+    for (const s of appendedStores) {
+      if (!banners.includes(s.bannerCode)) continue;
+      const own = rngFor(`${food.ndbNo}-store-${s.storeNumber}`);
+      if (own() >= availability) continue;
+      inStores.push(s);
+      priceAt(s, own);
     }
     const regions = [...new Set(inStores.flatMap((s) => s.region))].sort();
-    const popularity = intBetween(rng, 1, 1000) + (POPULAR.test(title) ? 5000 : 0) + (title.includes(',') ? 0 : 1500) + (cleaned.branded ? 0 : 300);
 
     products.push({
       objectID: articleNumber,

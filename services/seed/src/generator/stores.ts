@@ -36,7 +36,7 @@ export interface StorePlan {
   storeNumber?: string;
 }
 
-/** The stores of the demo banner. Store 3299 (the default store, spec §9) is Halifax. */
+/** The stores of the demo banner. Store 3299 (the default store, spec §9) is Halifax; store 0042 is Wolfville, NS. */
 export const STORE_PLAN: StorePlan[] = [
   { city: 'Halifax', admin: '07', name: 'Quinpool', banner: 'standard', storeNumber: '3299' },
   { city: 'Halifax', admin: '07', name: 'Clayton Park', banner: 'standard', is24Hours: true },
@@ -68,6 +68,10 @@ export const STORE_PLAN: StorePlan[] = [
   { city: 'Hamilton', admin: '08', name: 'Locke Street', banner: 'standard' },
   { city: 'London', admin: '08', name: 'Richmond Row', banner: 'standard' },
   { city: 'Barrie', admin: '08', name: 'Bayfield Street', banner: 'standard' },
+  // Appended for issue 15 (`/flyer?set_preferred_store_number=42` pads to 0042): the one store number with
+  // leading zeros. Appended last so the stores above keep their numbers, addresses and hours; the
+  // catalogue draws its availability and prices from a PRNG of its own (products.ts ORIGINAL_STORE_COUNT).
+  { city: 'Wolfville', admin: '07', name: 'Main Street', banner: 'standard', storeNumber: '0042' },
 ];
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
