@@ -196,6 +196,22 @@ describe('side panel (spec §2 "Shopping-list side panel")', () => {
     expect(field).toHaveValue('Eggs');
   });
 
+  it('two custom items typed one right after the other are both stored (the field empties on submit; no lost input)', async () => {
+    const { trigger, service } = await setup();
+    const dialog = await openPanel(trigger());
+    const field = within(dialog).getByRole('textbox', { name: 'Add a custom item' });
+    let release!: () => void;
+    const slow = new Promise<void>((r) => { release = r; });
+    const real = service.addCustom.bind(service);
+    jest.spyOn(service, 'addCustom').mockImplementationOnce(async (n: string) => { await slow; return real(n); });
+    await userEvent.type(field, 'Candles{Enter}');
+    expect(field).toHaveValue('');
+    await userEvent.type(field, 'Paper towels{Enter}');
+    release();
+    await eventually(() => expect(service.getSnapshot().count).toBe(2));
+    expect(field).toHaveValue('');
+  });
+
   it('loads the list service itself when none is given (the shell mounts it so)', async () => {
     freshIndexedDB();
     const kit = createTestBus();
