@@ -30,7 +30,7 @@
  *    (ms), CLS (unitless); each metric's median over the runs (goals: score ≥ 90, TBT ≤ 300 ms,
  *    CLS ≤ 0.05); a run Lighthouse reports as failed is replaced (up to 2 extra attempts per page);
  *  - add-to-badge latency: see ./list-latency.mjs (issue 13: click 'Add to list' → badge, p95 ≤ 50 ms);
- *  - first-load JS on `/offers` (issue 14), by file;
+ *  - first-load JS on `/offers` (issue 14) and `/flyer` (issue 15), by file;
  *  - the BFF's list read of 1,000 items and offers fetch of a card with 200 offers, p50/p95 ms
  *    (services/bff `npm run bench`; goals p95 ≤ 20 ms);
  *  - a summary table, goal vs measured; then the search engine's own bench (p50/p95 ms).
@@ -57,7 +57,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const LIGHTHOUSE_PAGES = ['/', '/store-locator', '/?query=milk&tab=product'];
+const LIGHTHOUSE_PAGES = ['/', '/store-locator', '/?query=milk&tab=product', '/flyer'];
 
 /** Goals of issue 12 ("Done when"). */
 const GOALS = {
@@ -264,16 +264,18 @@ try {
     console.log(`page ready (network idle + search box visible): ${mf.readyMs} ms; LCP (unthrottled, page's own observer) ${lcp ?? 'n/a'} ms`);
     summary.push(['page ready on / (unthrottled)', '—', `${mf.readyMs} ms`]);
 
-    // --- first-load JS of the offers page (issue 14) ------------------------------------------------
-    try {
-      const octx = await browser.newContext();
-      const opage = await octx.newPage();
-      const offersPage = await measureFirstLoad(opage, `${platform.url}/offers`);
-      await octx.close();
-      printFiles('first-load JavaScript on /offers (anonymous visitor: the sign-in prompt)', offersPage);
-      summary.push(['first-load JS on /offers (gzip)', '—', `${kb(offersPage.totalGzip)} KB in ${offersPage.files.length} files`]);
-    } catch (err) {
-      console.log(`first-load JS on /offers: failed: ${err.message}`);
+    // --- first-load JS of the offers and flyer pages (issues 14, 15) --------------------------------
+    for (const [pagePath, who] of [['/offers', 'anonymous visitor: the sign-in prompt'], ['/flyer', 'store 3299, with the flyer provider\'s script and its iframe']]) {
+      try {
+        const pctx = await browser.newContext();
+        const ppage = await pctx.newPage();
+        const measured = await measureFirstLoad(ppage, `${platform.url}${pagePath}`);
+        await pctx.close();
+        printFiles(`first-load JavaScript on ${pagePath} (${who})`, measured);
+        summary.push([`first-load JS on ${pagePath} (gzip)`, '—', `${kb(measured.totalGzip)} KB in ${measured.files.length} files`]);
+      } catch (err) {
+        console.log(`first-load JS on ${pagePath}: failed: ${err.message}`);
+      }
     }
 
     // --- shopping list: add-to-badge latency (issue 13) ---------------------------------------------

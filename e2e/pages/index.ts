@@ -4,19 +4,23 @@
  * specs read as shopper steps. `storefront(page)` hands out all of them.
  */
 import type { Locator, Page } from '@playwright/test';
+import { FlyerPage } from './flyer';
 import { FooterBand, HeaderBand } from './header-band';
 import { HomePage } from './home-page';
 import { IdentityPages } from './identity';
 import { LoyaltyPages, LoyaltyPopups } from './loyalty';
+import { OffersPages } from './offers';
 import { SearchBox, SearchResultsPage } from './search';
 import { ShellFrame } from './shell';
 import { ShoppingListPage, ShoppingListPanel } from './shopping-list';
 import { StorePages, StoreSelector } from './store';
 
+export { FlyerPage } from './flyer';
 export { FooterBand, HeaderBand } from './header-band';
 export { HomePage } from './home-page';
 export { DEMO_PASSWORD, IdentityPages } from './identity';
 export { LoyaltyPages, LoyaltyPopups } from './loyalty';
+export { OffersPages, type OfferSectionName } from './offers';
 export { SearchBox, SearchResultsPage } from './search';
 export { ShellFrame, type ShellErrorRecord } from './shell';
 export { ShoppingListPage, ShoppingListPanel } from './shopping-list';
@@ -38,6 +42,8 @@ export function storefront(page: Page) {
     identity: new IdentityPages(page),
     list: new ShoppingListPanel(page),
     listPage: new ShoppingListPage(page),
+    flyer: new FlyerPage(page),
+    offers: new OffersPages(page),
   };
 }
 
@@ -55,4 +61,5 @@ export const BAND_LANDMARKS: Record<string, (s: Storefront) => Locator[]> = {
   'mf-store-selector': (s) => [s.store.button],
   'mf-loyalty': () => [],
   'mf-shopping-list': (s) => [s.list.trigger],
+  'mf-offers': () => [],
 };

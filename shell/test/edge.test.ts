@@ -115,12 +115,20 @@ describe('runtime documents', () => {
     expect(await res.json()).toEqual(DEFAULT_RUNTIME_CONFIG);
   });
 
+  it("carries the flyer provider { origin, scriptUrl, merchant } from the flyer origin (the launcher's FLYER_ORIGIN)", () => {
+    expect(defaults.defaultRuntimeConfig({ flyerOrigin: 'http://localhost:14300' }).flyer).toEqual({
+      origin: 'http://localhost:14300',
+      scriptUrl: 'http://localhost:14300/storefront.js',
+      merchant: 'harbour-market',
+    });
+  });
+
   it("carries the shell's oidc block { issuer, clientId } from OIDC_ISSUER / OIDC_CLIENT_ID", () => {
     expect(defaults.defaultRuntimeConfig({ oidcIssuer: 'https://login.example.com', oidcClientId: 'web' }).oidc).toEqual({ issuer: 'https://login.example.com', clientId: 'web' });
   });
 
   it('defaults mirror shared-events and point at each remote\'s versioned build', () => {
-    const { oidc, ...shared } = defaults.defaultRuntimeConfig({ searchHost: 'localhost:7700', searchProtocol: 'http', oidcIssuer: 'http://localhost:4100', oidcClientId: 'storefront' });
+    const { oidc, ...shared } = defaults.defaultRuntimeConfig({ searchHost: 'localhost:7700', searchProtocol: 'http', oidcIssuer: 'http://localhost:4100', oidcClientId: 'storefront', flyerOrigin: 'http://localhost:4300' });
     expect(shared).toEqual(DEFAULT_RUNTIME_CONFIG);
     expect(oidc).toEqual({ issuer: 'http://localhost:4100', clientId: 'storefront' });
     expect(defaults.defaultRemotes()).toEqual({
@@ -129,6 +137,8 @@ describe('runtime documents', () => {
       'mf-store-selector': `http://localhost:3003/mf-store-selector/${defaults.remoteVersion('mf-store-selector')}/mf-manifest.json`,
       'mf-loyalty': `http://localhost:3004/mf-loyalty/${defaults.remoteVersion('mf-loyalty')}/mf-manifest.json`,
       'mf-shopping-list': `http://localhost:3005/mf-shopping-list/${defaults.remoteVersion('mf-shopping-list')}/mf-manifest.json`,
+      'mf-offers': `http://localhost:3006/mf-offers/${defaults.remoteVersion('mf-offers')}/mf-manifest.json`,
+      'mf-flyer': `http://localhost:3007/mf-flyer/${defaults.remoteVersion('mf-flyer')}/mf-manifest.json`,
     });
   });
 });
@@ -175,15 +185,17 @@ describe('/api when the BFF is down', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP naming only the site, its remotes and the search engine', async () => {
+  it('sends a CSP naming only the site, its remotes, the search engine and the flyer provider', async () => {
     const res = await fetch(`${base}/`);
     const csp = res.headers.get('content-security-policy')!;
     const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
     const remoteOrigins = ['http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003'];
     expect(directives['default-src']).toEqual(["'self'"]);
-    expect(directives['script-src']).toEqual(["'self'", ...remoteOrigins]);
+    expect(directives['script-src']).toEqual(["'self'", ...remoteOrigins, 'http://localhost:4300']);
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(directives['connect-src']).toEqual(["'self'", ...remoteOrigins, 'http://localhost:7700']);
+    expect(directives['connect-src']).toEqual(["'self'", ...remoteOrigins, 'http://localhost:7700', 'http://localhost:4300']);
+    expect(directives['frame-src']).toEqual(["'self'", 'http://localhost:4300']);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', ...remoteOrigins]);
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['base-uri']).toEqual(["'self'"]);
@@ -195,6 +207,24 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('names the flyer provider (config.flyer.origin) in script-src, frame-src and connect-src only (issue 15)', () => {
+    const config = { search: { hosts: [] }, flyer: { origin: 'https://flyers.example.com', scriptUrl: 'https://flyers.example.com/storefront.js', merchant: 'harbour-market' } };
+    const d = cspDirectives({ remotes: {}, config });
+    expect(d.scriptSrc).toEqual(["'self'", 'https://flyers.example.com']);
+    expect(d.frameSrc).toEqual(["'self'", 'https://flyers.example.com']);
+    expect(d.connectSrc).toEqual(["'self'", 'https://flyers.example.com']);
+    for (const [name, values] of Object.entries(d)) {
+      if (!['scriptSrc', 'frameSrc', 'connectSrc'].includes(name)) expect(values).not.toContain('https://flyers.example.com');
+    }
+    expect(d.frameAncestors).toEqual(["'none'"]);
+    // without a flyer block, frames stay same-origin only (as default-src 'self' had them)
+    const none = cspDirectives({ remotes: {}, config: { search: { hosts: [] } } });
+    expect(none.frameSrc).toEqual(["'self'"]);
+    expect(none.scriptSrc).toEqual(["'self'"]);
+    // a flyer origin that is not http(s) adds nothing
+    expect(cspDirectives({ remotes: {}, config: { search: { hosts: [] }, flyer: { origin: 'javascript:alert(1)' } } }).frameSrc).toEqual(["'self'"]);
   });
 
   it('takes the search origin from the config hosts (real Algolia over https)', () => {

@@ -100,20 +100,30 @@ describe("store/select-requested (shared-events 1.4.0; the flyer's set_preferred
   });
 
   it.each([
-    ['an unknown store', '0043', null, 'No store numbered 0043'],
-    ['a number that is not 4 digits', '42', undefined, "Invalid store number '42': must be 4 digits"],
+    ['an unknown store', '0043', 'none', 'No store numbered 0043'],
+    ['a number that is not 4 digits', '42', 'none', "Invalid store number '42': must be 4 digits"],
     ['a failed lookup', '0044', 'throws', 'Failed to fetch store data'],
-  ])('answers store/select-failed for %s and keeps the store', async (_label, storeNumber, found, reason) => {
+  ] as const)('answers store/select-failed for %s and keeps the store', async (_label, storeNumber, lookup, reason) => {
     const kit = createTestBus();
     kit.bus.emit('store/changed', { store: fixtures.store(), source: 'default' });
-    const a = fakeApi([], found === undefined || found === 'throws' ? null : found);
-    if (found === 'throws') a.getStore.mockRejectedValueOnce(new Error('network'));
+    const a = fakeApi([], null);
+    if (lookup === 'throws') a.getStore.mockRejectedValueOnce(new Error('network'));
     const stop = answerStoreSelectRequests({ bus: kit.bus, api: a, apiBase: '/api' });
     kit.bus.emit('store/select-requested', { requestId: 'r2', storeNumber });
     await flush();
     expect(kit.published('store/select-failed').map((e) => e.payload)).toEqual([{ requestId: 'r2', storeNumber, reason }]);
     expect(kit.bus.state.store.value?.storeNumber).toBe(fixtures.store().storeNumber);
     expect(kit.published('store/changed')).toHaveLength(1);
+    stop();
+  });
+
+  it('answers a request published shortly before it started (the flyer may ask before the selector mounts)', async () => {
+    const kit = createTestBus();
+    const a = fakeApi([], fixtures.store({ storeNumber: '0042', locationName: 'Wolfville Main Street' }));
+    kit.bus.emit('store/select-requested', { requestId: 'early', storeNumber: '0042' });
+    const stop = answerStoreSelectRequests({ bus: kit.bus, api: a, apiBase: '/api' });
+    await flush();
+    expect(kit.bus.state.store.value?.storeNumber).toBe('0042');
     stop();
   });
 });

@@ -219,6 +219,9 @@ export interface AnswerStoreSelectRequestsOptions {
   saveAccountStore?: SaveAccountStore;
 }
 
+/** `store/select-requested` published this long (ms) before the selector mounted are still answered. */
+export const SELECT_REQUEST_REPLAY_MS = 5000;
+
 /** Why a `store/select-requested` failed: no store has that number. */
 export const unknownStoreReason = (storeNumber: string): string => `No store numbered ${storeNumber}`;
 
@@ -234,7 +237,8 @@ export const unknownStoreReason = (storeNumber: string): string => `No store num
  * @returns unsubscribe
  */
 export function answerStoreSelectRequests({ bus, api, apiBase, storage = defaultStorage(), saveAccountStore }: AnswerStoreSelectRequestsOptions): () => void {
-  const sub = bus.on('store/select-requested').subscribe(({ payload: { requestId, storeNumber } }) => {
+  // Replays requests of the last 5 s: an asker (e.g. the flyer page) may publish before this band mounts.
+  const sub = bus.on('store/select-requested', { replayMs: SELECT_REQUEST_REPLAY_MS }).subscribe(({ payload: { requestId, storeNumber } }) => {
     const fail = (reason: string) => bus.emit('store/select-failed', { requestId, storeNumber, reason });
     if (!/^\d{4}$/.test(storeNumber)) {
       fail(`Invalid store number '${storeNumber}': must be 4 digits`);

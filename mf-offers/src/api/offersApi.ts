@@ -1,0 +1,100 @@
+/**
+ * The BFF offers calls of mf-offers (spec §7 "Offer and cart operations"; the contract is
+ * services/bff/README.md "Offers"). Signed-in routes go through `callBff` from shared-events (bearer id
+ * token, focus header `x-id-token`, nonce); the public hash route goes through `callBff` without a
+ * session (nonce only). Every failure becomes an {@link OffersError} with a `kind` the pages switch on.
+ */
+import { BffError, callBff, type BffEnvelope, type CardStatus, type Session } from 'shared-events';
+import type { Favourites, LoadOfferItem, OfferCollections } from '../state/offer';
+
+/** `data` of GET /api/offers (signed-in or `?hash=`). `cardNumber` is masked: '•••• 1003'. */
+export interface OffersData {
+  cardNumber: string;
+  status: CardStatus | string;
+  collections: OfferCollections;
+}
+
+/** `data` of POST /api/offers/load: ids loaded, ids refused (with the reason), the collections after. */
+export interface LoadResult {
+  loaded: string[];
+  failed: Array<{ id: string; reason: string }>;
+  collections: OfferCollections;
+}
+
+/**
+ * Why a call failed:
+ * - 'no-card': 409 NO_CARD (no Scene+ card on the account);
+ * - 'hash-expired': 410 HASH_EXPIRED (unknown or expired link; same answer for both) or a malformed hash (400);
+ * - 'throttled': 429 (too many link lookups; `retryAfterText` e.g. 'in 1 minute' when the BFF says so);
+ * - 'signed-out': 401 (the id token is missing or no longer valid);
+ * - 'not-found' / 'not-live': POST favourites 404 OFFER_NOT_FOUND / 409 OFFER_NOT_LIVE;
+ * - 'error': anything else (network, 5xx, a 4xx of another kind).
+ */
+export type OffersErrorKind = 'no-card' | 'hash-expired' | 'throttled' | 'signed-out' | 'not-found' | 'not-live' | 'error';
+
+/** A failed offers call. `code` is the envelope's code (HTTP status or named code), `message` the BFF's. */
+export class OffersError extends Error {
+  constructor(readonly kind: OffersErrorKind, message: string, readonly code: string | number | null = null) {
+    super(message);
+    this.name = 'OffersError';
+  }
+}
+
+type Auth = Pick<Session, 'id_token'>;
+
+/** The calls, bound to `apiBase`. Tests replace this object. */
+export interface OffersApi {
+  /** GET /api/offers — the signed-in shopper's card and collections. */
+  fetchOffers(session: Auth, signal?: AbortSignal): Promise<OffersData>;
+  /** GET /api/offers?hash= — a card's collections by offers link, without sign-in (throttled by the BFF). */
+  fetchOffersByHash(hash: string, signal?: AbortSignal): Promise<OffersData>;
+  /** POST /api/offers/load `{ offers: items }` (1–100 items). */
+  loadOffers(session: Auth, items: LoadOfferItem[]): Promise<LoadResult>;
+  /** GET /api/offers/favourites?lang=en. */
+  fetchFavourites(session: Auth, signal?: AbortSignal): Promise<Favourites>;
+  /** POST /api/offers/favourites?lang=en `{ offer_id }` → the favourites after. */
+  addFavourite(session: Auth, offerId: string): Promise<Favourites>;
+  /** DELETE /api/offers/favourites/:offer_id?lang=en → the favourites after. */
+  removeFavourite(session: Auth, offerId: string): Promise<Favourites & { removed: boolean }>;
+}
+
+/** An envelope that is not a success as an {@link OffersError}. */
+export function errorOf(env: BffEnvelope<unknown>, { hashRoute = false } = {}): OffersError {
+  const code = env.code;
+  const message = typeof env.message === 'string' ? env.message : '';
+  if (code === 'NO_CARD') return new OffersError('no-card', message, code);
+  if (code === 'HASH_EXPIRED' || (hashRoute && (code === 400 || code === 404))) return new OffersError('hash-expired', message, code);
+  if (code === 429 || code === '429') return new OffersError('throttled', message, code);
+  if (code === 401 || code === '401') return new OffersError('signed-out', message, code);
+  if (code === 'OFFER_NOT_FOUND') return new OffersError('not-found', message, code);
+  if (code === 'OFFER_NOT_LIVE') return new OffersError('not-live', message, code);
+  return new OffersError('error', message, code);
+}
+
+/** The `data` of a success envelope, else throws {@link OffersError}; `BffError` (network, 5xx) → kind 'error'. */
+async function dataOf<T>(call: Promise<BffEnvelope<T>>, options?: { hashRoute?: boolean }): Promise<T> {
+  let env: BffEnvelope<T>;
+  try {
+    env = await call;
+  } catch (err) {
+    if (err instanceof BffError) throw new OffersError('error', err.message, err.envelope?.code ?? err.httpStatus);
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new OffersError('error', (err as Error)?.message ?? 'request failed');
+  }
+  if (env.status !== 'success' || env.data === null || typeof env.data !== 'object') throw errorOf(env as BffEnvelope<unknown>, options);
+  return env.data;
+}
+
+/** The real API over `callBff`. */
+export function createOffersApi(apiBase: string): OffersApi {
+  return {
+    fetchOffers: (session, signal) => dataOf(callBff<OffersData>(apiBase, '/offers', { method: 'GET', session, signal })),
+    fetchOffersByHash: (hash, signal) =>
+      dataOf(callBff<OffersData>(apiBase, `/offers?hash=${encodeURIComponent(hash)}`, { method: 'GET', signal }), { hashRoute: true }),
+    loadOffers: (session, items) => dataOf(callBff<LoadResult>(apiBase, '/offers/load', { body: { offers: items }, session })),
+    fetchFavourites: (session, signal) => dataOf(callBff<Favourites>(apiBase, '/offers/favourites?lang=en', { method: 'GET', session, signal })),
+    addFavourite: (session, offerId) => dataOf(callBff<Favourites>(apiBase, '/offers/favourites?lang=en', { body: { offer_id: offerId }, session })),
+    removeFavourite: (session, offerId) =>
+      dataOf(callBff<Favourites & { removed: boolean }>(apiBase, `/offers/favourites/${encodeURIComponent(offerId)}?lang=en`, { method: 'DELETE', session })),
+  };
+}

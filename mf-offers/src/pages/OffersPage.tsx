@@ -1,0 +1,187 @@
+/**
+ * `/offers` (spec §2 Routes; §3 Offer, Offer collections, Load-offer item; §4 Offers; §5; §6; §8; §9):
+ * - with `?hash=…`: one card's offers through an offers link, read-only, without sign-in (LinkOffers);
+ * - signed in with a card: the shopper's four collections, filters, 'Load to card' / 'Load all', the
+ *   count banner, favourite toggles;
+ * - signed out: a sign-in prompt; no card: a link to /scene; card status LP00: offers loading skipped.
+ * Its own chunk (pages/OffersPages lazy-loads it).
+ */
+import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useLocation, useMutation, useQuery, useQueryClient } from '@storefront/remote-kit';
+import { useBusState, type EventBus, type Session } from 'shared-events';
+import { OffersError, type LoadResult, type OffersApi, type OffersData } from '../api/offersApi';
+import { LoadBanner, type LoadOutcome } from '../components/LoadBanner';
+import { OffersView } from '../components/OffersView';
+import { PageFrame } from '../components/PageFrame';
+import { SignInPrompt } from '../components/SignInPrompt';
+import { EXCEPTION_MESSAGE, NO_CARD_MESSAGE } from '../state/messages';
+import { liveFavourites, loadItemsFor, offerText, usableCollections, type Favourites, type Offer } from '../state/offer';
+import { putCollections } from '../state/offersCache';
+import { LinkOffers } from './LinkOffers';
+import { Loading, NoCard, SessionGate, useOffersApi, type OffersPageProps } from './common';
+import { favouritesKey, offersKey, retryTransient } from './queries';
+
+/** Largest load request the BFF takes (offers per POST /api/offers/load); 'Load all' sends batches. */
+export const MAX_LOAD_BATCH = 100;
+
+
+/** `/offers`: the link view when the URL has `hash`, else the signed-in shopper's offers behind the session gate. */
+export function OffersPage({ bus, apiBase, api: givenApi, navigate, imageBase }: OffersPageProps) {
+  const { searchParams } = useLocation();
+  const session = useBusState(bus.state.session);
+  const api = useOffersApi(givenApi, apiBase);
+  const hash = searchParams.get('hash');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  if (hash !== null) return <LinkOffers bus={bus} hash={hash} api={api} navigate={navigate} imageBase={imageBase} />;
+  return (
+    <PageFrame ref={heading} title="Offers" current="/offers" navigate={navigate}>
+      <SessionGate bus={bus} session={session} signInText="Sign in to see your Scene+ offers and load them to your card." returnTo="/offers" navigate={navigate}>
+        {(s) => <ShopperOffers key={s.uid ?? ''} bus={bus} session={s} api={api} imageBase={imageBase} heading={heading} navigate={navigate} />}
+      </SessionGate>
+    </PageFrame>
+  );
+}
+
+/** Loads `offers` in batches of {@link MAX_LOAD_BATCH}; the collections of the last answer. */
+async function loadInBatches(api: OffersApi, session: Session, offers: readonly Offer[]): Promise<LoadResult> {
+  const result: LoadResult = { loaded: [], failed: [], collections: { activeOffers: [], pendingOffers: [], expiredOffers: [], redeemedOffers: [] } };
+  for (let i = 0; i < offers.length; i += MAX_LOAD_BATCH) {
+    const answer = await api.loadOffers(session, loadItemsFor(offers.slice(i, i + MAX_LOAD_BATCH)));
+    result.loaded.push(...(Array.isArray(answer.loaded) ? answer.loaded : []));
+    result.failed.push(...(Array.isArray(answer.failed) ? answer.failed : []));
+    result.collections = answer.collections;
+  }
+  return result;
+}
+
+/** The message of a failed call for the shopper. */
+function failureText(error: unknown): string {
+  if (error instanceof OffersError && error.kind === 'no-card') return NO_CARD_MESSAGE;
+  if (error instanceof OffersError && error.kind === 'signed-out') return 'Your session has ended. Please sign in again.';
+  return EXCEPTION_MESSAGE;
+}
+
+/**
+ * The signed-in shopper's offers: GET /api/offers (kit query, shared with the list-panel band through
+ * state/offersCache), the favourites (GET /api/offers/favourites, for the toggles), loads and
+ * favourite changes (kit mutations, no retries).
+ * After a load: the answer's collections replace the page's (loaded offers move to active), the
+ * banner shows the count and the offers that did not load, `analytics/track card_activation` when at
+ * least one loaded, and focus moves to the banner.
+ */
+function ShopperOffers({ bus, session, api, imageBase, heading, navigate }: {
+  bus: EventBus;
+  session: Session;
+  api: OffersApi;
+  imageBase?: string;
+  heading: RefObject<HTMLHeadingElement | null>;
+  navigate?: (url: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const uid = session.uid;
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const banner = useRef<HTMLDivElement>(null);
+  const [outcome, setOutcome] = useState<LoadOutcome | null>(null);
+
+  const offers = useQuery<OffersData>({
+    queryKey: offersKey(uid),
+    queryFn: async ({ signal }) => {
+      const data = await api.fetchOffers(sessionRef.current, signal);
+      const collections = usableCollections(data.collections);
+      if (uid) putCollections(uid, collections);
+      return { ...data, collections };
+    },
+    retry: retryTransient,
+  });
+
+  const favourites = useQuery<Favourites>({
+    queryKey: favouritesKey(uid),
+    queryFn: async ({ signal }) => liveFavourites(await api.fetchFavourites(sessionRef.current, signal), Date.now()),
+    retry: retryTransient,
+    enabled: offers.isSuccess,
+  });
+
+  const showOutcome = useCallback((next: LoadOutcome) => {
+    setOutcome(next);
+    // After the render that moved the cards: the pressed button is gone, so focus the result.
+    requestAnimationFrame(() => banner.current?.focus());
+  }, []);
+
+  const load = useMutation({
+    mutationFn: (targets: Offer[]) => loadInBatches(api, sessionRef.current, targets),
+    onSuccess: (result, targets) => {
+      const collections = usableCollections(result.collections);
+      queryClient.setQueryData<OffersData>(offersKey(uid), (old) => (old ? { ...old, collections } : old));
+      if (uid) putCollections(uid, collections, { reason: 'load' });
+      const byId = new Map(targets.map((o) => [o.offerId, o]));
+      const loaded = result.loaded.filter((id) => byId.has(id));
+      if (loaded.length > 0) {
+        bus.emit('analytics/track', { event: 'card_activation', params: { method: 'offer_load', channel: 'web', offers_loaded: loaded.length, offer_ids: loaded } });
+      }
+      showOutcome({
+        key: Date.now(),
+        loaded: loaded.length,
+        failed: result.failed.map((f) => ({ id: f.id, text: byId.has(f.id) ? offerText(byId.get(f.id)!) : f.id, reason: f.reason })),
+      });
+    },
+    onError: (error) => showOutcome({ key: Date.now(), loaded: 0, failed: [], error: failureText(error) }),
+  });
+
+  const favourite = useMutation({
+    mutationFn: ({ offer, pressed }: { offer: Offer; pressed: boolean }) =>
+      pressed ? api.removeFavourite(sessionRef.current, offer.offerId) : api.addFavourite(sessionRef.current, offer.offerId),
+    onSuccess: (data, { pressed }) => {
+      queryClient.setQueryData<Favourites>(favouritesKey(uid), liveFavourites(data, Date.now()));
+      bus.emit('toast/show', { id: 'mf-offers-favourite', kind: 'success', message: pressed ? 'Removed from your favourites' : 'Added to your favourites' });
+    },
+    onError: (error) => {
+      const message = error instanceof OffersError && (error.kind === 'not-live' || error.kind === 'not-found')
+        ? 'This offer can no longer be added to your favourites.'
+        : failureText(error);
+      bus.emit('toast/show', { id: 'mf-offers-favourite', kind: 'error', message });
+    },
+  });
+
+  const dismiss = useCallback(() => {
+    const hadFocus = !!banner.current && banner.current.contains(document.activeElement);
+    setOutcome(null);
+    if (hadFocus) heading.current?.focus();
+  }, [heading]);
+
+  if (offers.isPending) return <Loading text="Loading your offers…" />;
+  if (offers.isError) {
+    const error = offers.error;
+    if (error instanceof OffersError && error.kind === 'no-card') return <NoCard navigate={navigate} />;
+    if (error instanceof OffersError && error.kind === 'signed-out') {
+      return <SignInPrompt bus={bus} text="Your session has ended. Please sign in again to see your offers." returnTo="/offers" />;
+    }
+    return (
+      <div className="mfo-notice mfo-notice--error">
+        <p role="alert">{EXCEPTION_MESSAGE}</p>
+        <button type="button" className="mfo-btn" onClick={() => void offers.refetch()}>Try again</button>
+      </div>
+    );
+  }
+
+  const favouriteIds = favourites.data ? new Set([...favourites.data.favouriteOffers, ...favourites.data.basketBuilderOffers].map((o) => o.offerId)) : null;
+  return (
+    <>
+      <p className="mfo-page__subtitle">Scene+ card {offers.data.cardNumber}</p>
+      <LoadBanner ref={banner} outcome={outcome} onDismiss={dismiss} />
+      <OffersView
+        collections={offers.data.collections}
+        now={Date.now()}
+        imageBase={imageBase}
+        onLoad={(targets) => { if (!load.isPending && targets.length > 0) load.mutate(targets); }}
+        loadBusy={load.isPending}
+        favourites={favouriteIds}
+        onToggleFavourite={(offer, pressed) => { if (!favourite.isPending) favourite.mutate({ offer, pressed }); }}
+        favouriteBusyId={favourite.isPending ? favourite.variables?.offer.offerId ?? null : null}
+      />
+    </>
+  );
+}
+
+export default OffersPage;
