@@ -27,6 +27,9 @@ function createJestConfig(dirname, { environment = 'jsdom', globals = {}, ...ove
     },
     rootDir: dirname,
     testEnvironment: environment,
+    // `npm test` runs every package's tests at once (turbo) on a 2-core machine: a test that takes 1 s
+    // alone can take 10 s there. Tests assert behaviour, not speed (speed is in `npm run bench`).
+    testTimeout: 20_000,
     transform: {
       '^.+\\.m?(t|j)sx?$': [
         require.resolve('@swc/jest'),
