@@ -40,6 +40,8 @@ describe("single-spa lifecycles (ARCHITECTURE §4; shared contract 'Shell wiring
   it.each([
     ['/scene', 'Scene+'],
     ['/verify-card?redirectUrl=%2F', 'Verify your Scene+ card'],
+    ['/my-profile', 'My Profile'],
+    ['/preferences-centre/', 'Preferences Centre'],
   ])("'./pages' on %s renders its page into #slot-page", async (url, heading) => {
     goTo(url);
     const slot = document.createElement('div');

@@ -10,6 +10,7 @@ import { createIdTokenVerifier, type AuthOptions, type IdTokenVerifier } from '.
 import type { Db } from './db';
 import { fail, HttpError, validationMessage, type FieldRules } from './http';
 import { accountRoutes, generateTokenRoute } from './routes/account';
+import { preferencesRoutes } from './routes/preferences';
 import { bannerAlertRoute } from './routes/banner-alert';
 import { cartRoutes } from './routes/cart';
 import { contentRoutes } from './routes/content';
@@ -162,6 +163,7 @@ export function buildServer({
   void app.register(contentRoutes, { prefix: '/api', contentDir });
   void app.register(accountRoutes, { prefix: '/api', db, verify, sign, storeNumbers });
   void app.register(generateTokenRoute, { prefix: '/api', verify, sign });
+  void app.register(preferencesRoutes, { prefix: '/api', db, verify });
   void app.register(recentSearchRoutes, { prefix: '/api', db, verify });
   void app.register(shoppingListRoutes, { prefix: '/api', db, verify });
   void app.register(cartRoutes, { prefix: '/api', db, verify, storeNumbers });
