@@ -1,7 +1,8 @@
 /**
  * A fake of the search client's one method (`search({ requests })`) over in-memory records,
  * for tests only: no network. Understands `query` (every word in the title), `filters` of the form
- * `storeIds:"X" AND banners:"Y"`, `hitsPerPage` and `page`, like the Algolia-compatible engine.
+ * `storeIds:"X" AND banners:"Y"` (an array attribute containing the value, or a scalar equal to it, e.g.
+ * `pageSlug:"products/x"`), `hitsPerPage` and `page`, like the Algolia-compatible engine.
  */
 import type { IndexRequest, SearchClient } from '../api/types';
 
@@ -25,7 +26,7 @@ function condition(record: FakeRecord, cond: string): boolean {
   const m = /^(\w+):"([^"]*)"$/.exec(cond.trim());
   if (!m) throw new Error(`fake search: unsupported filter ${cond}`);
   const value = record[m[1]];
-  return Array.isArray(value) && value.includes(m[2]);
+  return Array.isArray(value) ? value.includes(m[2]) : typeof value === 'string' && value === m[2];
 }
 
 /** `a:"x" AND (b:"y" OR c:"z")` — ANDed parts, each a condition or a parenthesised OR of conditions. */

@@ -23,10 +23,29 @@ export interface ProductHit {
   storePrices?: Record<string, number>;
   /** 'products/<slug>' — the card links to `/<pageSlug>` (spec §2 `/{type}/{pageSlug}`). */
   pageSlug?: string;
+  /** USDA SR21 NDB number of the food the product comes from (e.g. '01001'). */
+  usdaNdbNo?: string;
+  /** Nutrition facts per 100 g from USDA SR21 (services/seed `nutrition`). */
+  nutrition?: NutritionFacts;
   /** Set by the engine when the query had `clickAnalytics: true`. */
   queryID?: string;
   /** 1-based position in the result list (for click events). */
   position?: number;
+}
+
+/**
+ * Nutrition facts per 100 g as the seed writes them on each product (USDA SR21 nutrient numbers 208,
+ * 203, 204, 606, 205, 291, 269, 307); null = USDA has no value for that food.
+ */
+export interface NutritionFacts {
+  energyKcal: number | null;
+  protein: number | null;
+  totalFat: number | null;
+  saturatedFat: number | null;
+  carbohydrate: number | null;
+  fibre: number | null;
+  sugars: number | null;
+  sodium: number | null;
 }
 
 /** A `recipes` index record. */

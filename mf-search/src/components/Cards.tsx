@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ProductHit, RecipeHit } from '../api/types';
+import { useAddButton } from '../hooks/useAddButton';
 import type { AddToListOutcome } from '../hooks/useSearchTracking';
 import { formatCents, priceFor } from '../api/queries';
 import './cards.css';
@@ -23,8 +24,7 @@ function CardShell({ className, slide, children }: { className: string; slide?: 
   );
 }
 
-/** How long the 'Add to list' button says 'Added', in ms (spec §9 list toasts: 3 s). */
-export const ADDED_FEEDBACK_MS = 3000;
+export { ADDED_FEEDBACK_MS } from '../hooks/useAddButton';
 
 export interface ProductCardProps {
   hit: ProductHit;
@@ -42,33 +42,16 @@ export interface ProductCardProps {
   slide?: SlideInfo;
 }
 
-/** Labels of the 'Add to list' button by state (the button never says 'Added' before the list stored it). */
-const ADD_LABELS = { idle: 'Add to list', adding: 'Adding…', added: 'Added', failed: 'Not added' } as const;
-type AddState = keyof typeof ADD_LABELS;
-
 /**
  * A product card: title, size, the price for the current store (integer cents shown as CAD), an
  * optional availability line and an 'Add to list' button: 'Adding…' while the shopping list stores the
- * item, then 'Added' (or 'Not added' when it failed) for {@link ADDED_FEEDBACK_MS}. All record text is
+ * item, then 'Added' (or 'Not added' when it failed) for 3 s (useAddButton). All record text is
  * rendered as text.
  */
 export function ProductCard({ hit, storeNumber, onFollow, onAddToList, availability, slide }: ProductCardProps) {
   const cents = priceFor(hit, storeNumber);
-  const [addState, setAddState] = useState<AddState>('idle');
-  const mounted = useRef(true);
-  useEffect(() => () => { mounted.current = false; }, []);
-  useEffect(() => {
-    if (addState !== 'added' && addState !== 'failed') return undefined;
-    const t = setTimeout(() => setAddState('idle'), ADDED_FEEDBACK_MS);
-    return () => clearTimeout(t);
-  }, [addState]);
-  const add = () => {
-    if (!onAddToList || addState === 'adding') return;
-    setAddState('adding');
-    void onAddToList(hit).then((outcome) => {
-      if (mounted.current) setAddState(outcome.ok ? 'added' : 'failed');
-    });
-  };
+  const button = useAddButton();
+  const add = () => { if (onAddToList) button.add(() => onAddToList(hit)); };
   return (
     <CardShell className="mfs-card mfs-card--product" slide={slide}>
       <a className="mfs-card__link" href={cardHref(hit.pageSlug)} onClick={() => onFollow?.(hit)} data-query-id={hit.queryID}>
@@ -82,11 +65,11 @@ export function ProductCard({ hit, storeNumber, onFollow, onAddToList, availabil
         <button
           type="button"
           className="mfs-card__add"
-          aria-label={`${ADD_LABELS[addState]}: ${hit.title}`}
-          aria-busy={addState === 'adding' || undefined}
+          aria-label={`${button.label}: ${hit.title}`}
+          aria-busy={button.state === 'adding' || undefined}
           onClick={add}
         >
-          {ADD_LABELS[addState]}
+          {button.label}
         </button>
       ) : null}
     </CardShell>

@@ -93,8 +93,8 @@ function nextRequestId(): string {
 }
 
 /**
- * 'Add to list' on a product card (spec §3 Shopping list item, §4 Shopping list and cart, §7 Insights
- * conversion). Publishes `list/add-requested` `{ requestId, itemId: articleNumber_uom_storeId, quantity: 1,
+ * 'Add to list' on a product card or the product page (spec §3 Shopping list item, §4 Shopping list and
+ * cart, §7 Insights conversion). Publishes `list/add-requested` `{ requestId, itemId: articleNumber_uom_storeId, quantity (default 1),
  * productType: 'product', name, queryID?, position? }` for the preferred store (else the config's default
  * store) and resolves when the shopping list (mf-shopping-list, the owner of the list) answers:
  * - `list/item-added` with the same requestId → `{ ok: true }` and the Insights conversion is sent (only
@@ -106,7 +106,7 @@ function nextRequestId(): string {
  * @param productsIndex the products index name (the conversion's index)
  */
 export function useAddToList(bus: EventBus, config: RuntimeConfig, storeNumber: string | null | undefined, tracking: SearchTracking, productsIndex: string) {
-  return useCallback((hit: ProductHit): Promise<AddToListOutcome> => {
+  return useCallback((hit: ProductHit, quantity = 1): Promise<AddToListOutcome> => {
     const requestId = nextRequestId();
     const itemId = listItemId(hit, storeNumber ?? config.defaultStoreNumber);
     return new Promise<AddToListOutcome>((resolve) => {
@@ -131,7 +131,7 @@ export function useAddToList(bus: EventBus, config: RuntimeConfig, storeNumber: 
         resolve(outcome);
       }
       bus.emit('list/add-requested', {
-        requestId, itemId, quantity: 1, productType: 'product', name: hit.title,
+        requestId, itemId, quantity, productType: 'product', name: hit.title,
         ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
       });
     });

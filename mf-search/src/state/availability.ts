@@ -35,3 +35,10 @@ export function availabilityText(a: Availability, locationName?: string): string
     default: return '';
   }
 }
+
+/** Whether the product is sold in one of the store's regions (spec §5: checked against the store and region). */
+export function soldInRegion(product: Stocked, store: Pick<Store, 'region'> | null): boolean | null {
+  if (!store) return null;
+  const regions = new Set(strings(product.regions).map((r) => r.toLowerCase()));
+  return store.region.some((r) => regions.has(r.toLowerCase()));
+}

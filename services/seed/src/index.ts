@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'fs';
 import path from 'path';
-import type { FlyerPublicationRecord, ProductRecord, QuerySuggestionRecord, RecipeRecord, SettingsFile, StoreRecord } from './types';
+import type { FlyerPublicationRecord, NutritionFile, ProductRecord, QuerySuggestionRecord, RecipeRecord, SettingsFile, StoreRecord } from './types';
 
 export type * from './types';
 export { loadShoppers, loadCards, loadDemoPassword, ACCOUNTS_DIR, type ShopperRecord, type CardRecord, type CardStatus } from './accounts';
@@ -25,6 +25,14 @@ function load<T>(file: string): T {
 /** All catalogue products (≥1,500; prices in cents). Cached; treat as read-only. */
 export function loadProducts(): ProductRecord[] {
   return load<ProductRecord[]>('products.json');
+}
+
+/**
+ * Nutrition facts per 100 g from USDA SR21 (data/nutrition.json), keyed by NDB number (`usdaNdbNo`).
+ * Products also carry the same facts as `nutrition`.
+ */
+export function loadNutrition(): NutritionFile {
+  return load<NutritionFile>('nutrition.json');
 }
 
 /** All stores (spec §3 Store; ≥25 in NS, NB, PE, NL, ON; includes default store 3299, Halifax NS). */

@@ -77,6 +77,41 @@ export interface ProductRecord {
   popularity: number;
   /** USDA SR21 NDB number (5 digits) the product was derived from. */
   usdaNdbNo: string;
+  /** Nutrition facts per 100 g of its USDA food (same values as `nutrition.json[usdaNdbNo]`). */
+  nutrition?: NutritionFacts;
+}
+
+/**
+ * Nutrition facts per 100 g of edible portion, as written in USDA SR21 (nutrient numbers 208, 203,
+ * 204, 606, 205, 291, 269, 307); null = USDA has no value for that food.
+ */
+export interface NutritionFacts {
+  /** kcal (208) */
+  energyKcal: number | null;
+  /** g (203) */
+  protein: number | null;
+  /** g (204) */
+  totalFat: number | null;
+  /** g (606) */
+  saturatedFat: number | null;
+  /** g (205), by difference */
+  carbohydrate: number | null;
+  /** g (291), total dietary fibre */
+  fibre: number | null;
+  /** g (269), total sugars */
+  sugars: number | null;
+  /** mg (307) */
+  sodium: number | null;
+}
+
+/** data/nutrition.json: facts per 100 g keyed by NDB number. */
+export interface NutritionFile {
+  source: string;
+  per: '100 g';
+  units: Record<keyof NutritionFacts, 'kcal' | 'g' | 'mg'>;
+  /** SR nutrient number (NUTR_DEF Nutr_No) of each fact. */
+  nutrientNumbers: Record<keyof NutritionFacts, string>;
+  foods: Record<string, NutritionFacts>;
 }
 
 /** One recipe ingredient, linked to a catalogue product by articleNumber. */

@@ -5,3 +5,4 @@ export * from './products';
 export * from './recipes';
 export * from './suggestions';
 export * from './flyers';
+export * from './nutrition';

@@ -57,7 +57,7 @@ export function buildSettings(): SettingsFile {
   return {
     products: {
       searchableAttributes: ['title', 'brand', 'category', 'subcategory', 'aisle'],
-      attributesForFaceting: ['filterOnly(storeIds)', 'filterOnly(banners)', 'category', 'aisle'],
+      attributesForFaceting: ['filterOnly(storeIds)', 'filterOnly(banners)', 'filterOnly(pageSlug)', 'category', 'aisle'],
       customRanking: ['desc(popularity)'],
     },
     recipes: {

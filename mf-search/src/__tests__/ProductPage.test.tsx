@@ -1,0 +1,217 @@
+/**
+ * The product page (issue 16; spec §2 `/products/{slug}`, §5 availability, §3 list items): lookup by
+ * pageSlug through the search client, price for the preferred store, availability, quantity and
+ * 'Add to list', Nutrition Facts per 100 g, not found, loading and error states.
+ */
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithKit } from '@storefront/remote-kit/testing';
+import { createTestBus, type TestBus } from 'shared-events/testing';
+import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
+import { createSearchClient } from '../api/searchClient';
+import { productRequest } from '../api/product';
+import { ProductApp } from '../components/ProductApp';
+import * as productSpa from '../product-spa';
+import { nutritionValueText, pageSlugFromPath, parseQuantity, searchWordsFromPageSlug } from '../state/product';
+import { deferred, fakeClient, product, type FakeData, type FakeSearchClient } from './fakeSearch';
+
+jest.mock('../api/insights', () => {
+  const send = jest.fn(async () => undefined);
+  return { createInsightsSender: jest.fn(() => send) };
+});
+jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+
+// USDA SR21 values of NDB 01001 (butter, with salt), as in services/seed/data/nutrition.json.
+const BUTTER_FACTS = { energyKcal: 717, protein: 0.85, totalFat: 81.11, saturatedFat: 51.368, carbohydrate: 0.06, fibre: 0, sugars: 0.06, sodium: 576 };
+
+const DATA: FakeData = {
+  products: [
+    product('20010010', 'Butter, Salted', {
+      articleNumber: '20010010', uom: 'G', size: '454 g', brand: 'Harbour Pantry', price: 739,
+      storePrices: { '3299': 819, '9772': 789 }, storeIds: ['3299', '9772'], regions: ['atlantic', 'ns'],
+      pageSlug: 'products/butter-salted-20010010', usdaNdbNo: '01001', nutrition: BUTTER_FACTS,
+    }),
+    product('20999990', 'Ontario Honey <b>raw</b>', {
+      articleNumber: '20999990', storeIds: ['7777'], regions: ['on'], storePrices: { '7777': 999 }, price: 899,
+      pageSlug: 'products/ontario-honey-20999990', usdaNdbNo: '19296',
+      nutrition: { ...BUTTER_FACTS, sugars: null },
+    }),
+  ],
+  recipes: [],
+  products_query_suggestions: [],
+};
+
+let kit: TestBus;
+let client: FakeSearchClient;
+
+function setup(url: string, withStore = true) {
+  window.history.replaceState(null, '', url);
+  client = fakeClient(DATA);
+  (createSearchClient as jest.Mock).mockReturnValue(client);
+  kit = createTestBus();
+  if (withStore) kit.bus.emit('store/changed', { store: kit.fixtures.store(), source: 'default' });
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  renderWithKit(<ProductApp bus={kit.bus} />, { kit });
+  return { user };
+}
+
+async function flush() {
+  for (let round = 0; round < 4; round += 1) {
+    await act(async () => {
+      jest.advanceTimersByTime(0);
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    });
+  }
+}
+
+beforeEach(() => { jest.useFakeTimers(); });
+afterEach(() => { jest.useRealTimers(); window.history.replaceState(null, '', '/'); });
+
+describe('product page state helpers', () => {
+  it('maps /products/<slug> to the record pageSlug, and nothing else', () => {
+    expect(pageSlugFromPath('/products/butter-salted-20010010')).toBe('products/butter-salted-20010010');
+    expect(pageSlugFromPath('/products/butter-salted-20010010/')).toBe('products/butter-salted-20010010');
+    expect(pageSlugFromPath('/products/category/dairy')).toBeNull();
+    expect(pageSlugFromPath('/products')).toBeNull();
+    expect(pageSlugFromPath('/products/%E0%A4%A')).toBeNull();
+    expect(searchWordsFromPageSlug('products/butter-salted-20010010')).toBe('butter salted');
+  });
+
+  it('shows USDA values as given, with units, and never invents a zero', () => {
+    expect(nutritionValueText(51.368, 'g')).toBe('51.368 g');
+    expect(nutritionValueText(0, 'g')).toBe('0 g');
+    expect(nutritionValueText(null, 'g')).toBe('Not available');
+  });
+
+  it('accepts whole quantities from 1 to 99', () => {
+    expect(parseQuantity('2')).toBe(2);
+    expect(['0', '100', '1.5', '', 'x'].map(parseQuantity)).toEqual([null, null, null, null, null]);
+  });
+
+  it('asks the products index for the exact pageSlug, outside the analytics', () => {
+    expect(productRequest('products', 'products/a"b-1')).toEqual({
+      indexName: 'products', query: '', filters: 'pageSlug:"products/ab-1"', hitsPerPage: 1, analytics: false,
+    });
+  });
+});
+
+describe('issue 16 product page', () => {
+  it('shows name, size, brand, the preferred store price, availability and the USDA nutrition facts', async () => {
+    setup('/products/butter-salted-20010010');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Butter, Salted' });
+    expect(heading).toBeInTheDocument();
+    expect(client.calls[0]).toEqual([expect.objectContaining({ indexName: 'products', filters: 'pageSlug:"products/butter-salted-20010010"' })]);
+    expect(screen.getByText('454 g · Harbour Pantry')).toBeInTheDocument();
+    expect(screen.getByText('$8.19')).toBeInTheDocument();
+    expect(screen.getByText('$8.19').closest('p')).toHaveTextContent('$8.19 at Halifax Quinpool Road');
+    const availability = screen.getByRole('list', { name: 'Availability' });
+    expect(within(availability).getByText('Available at Halifax Quinpool Road')).toBeInTheDocument();
+    expect(within(availability).getByText('Available in your region')).toBeInTheDocument();
+
+    const table = screen.getByRole('table');
+    expect(within(table).getByText(/Per 100 g\. Source: USDA National Nutrient Database for Standard Reference, Release 21 \(SR21\), NDB No\. 01001/)).toBeInTheDocument();
+    const value = (label: string) => within(within(table).getByRole('rowheader', { name: label }).closest('tr')!).getByRole('cell').textContent;
+    expect(value('Energy')).toBe('717 kcal');
+    expect(value('Total fat')).toBe('81.11 g');
+    expect(value('Saturated fat')).toBe('51.368 g');
+    expect(value('Carbohydrate')).toBe('0.06 g');
+    expect(value('Fibre')).toBe('0 g');
+    expect(value('Sugars')).toBe('0.06 g');
+    expect(value('Protein')).toBe('0.85 g');
+    expect(value('Sodium')).toBe('576 mg');
+  });
+
+  it('renders record text as text, and says when the store and its region do not sell it', async () => {
+    setup('/products/ontario-honey-20999990');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ontario Honey <b>raw</b>' })).toBeInTheDocument();
+    expect(document.querySelector('.mfs-product b')).toBeNull();
+    expect(screen.getByText('Not sold at Halifax Quinpool Road')).toBeInTheDocument();
+    expect(screen.getByText('Not available in your region')).toBeInTheDocument();
+    expect(screen.getByText('$8.99')).toBeInTheDocument();
+    const sugars = within(screen.getByRole('rowheader', { name: 'Sugars' }).closest('tr')!).getByRole('cell');
+    expect(sugars).toHaveTextContent('Not available');
+  });
+
+  it("'Add to list' sends the quantity for the store and says 'Added' only once the list answers", async () => {
+    const { user } = setup('/products/butter-salted-20010010');
+    await screen.findByRole('heading', { level: 1, name: 'Butter, Salted' });
+    const answer = deferred<void>();
+    kit.bus.on('list/add-requested').subscribe(({ payload }) => {
+      void answer.promise.then(() => kit.bus.emit('list/item-added', { itemId: payload.itemId, quantity: payload.quantity ?? 1, requestId: payload.requestId }));
+    });
+    const qty = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(qty);
+    await user.type(qty, '2');
+    await user.click(screen.getByRole('button', { name: 'Add to list' }));
+    expect(kit.published('list/add-requested').map((e) => e.payload)).toEqual([
+      expect.objectContaining({ itemId: '20010010_G_3299', quantity: 2, productType: 'product', name: 'Butter, Salted' }),
+    ]);
+    expect(screen.getByRole('button', { name: 'Adding…' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Added' })).not.toBeInTheDocument();
+    await act(async () => { answer.resolve(); await answer.promise; });
+    await flush();
+    expect(screen.getByRole('button', { name: 'Added' })).toBeInTheDocument();
+  });
+
+  it('does not add an invalid quantity', async () => {
+    const { user } = setup('/products/butter-salted-20010010');
+    await screen.findByRole('heading', { level: 1, name: 'Butter, Salted' });
+    const qty = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(qty);
+    await user.type(qty, '0');
+    expect(screen.getByRole('button', { name: 'Add to list' })).toBeDisabled();
+    expect(screen.getByText('Enter a quantity from 1 to 99.')).toBeInTheDocument();
+    expect(kit.published('list/add-requested')).toEqual([]);
+  });
+
+  it("an unknown slug shows 'Product not found' with a link to search", async () => {
+    setup('/products/unicorn-steak-99999999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search for “unicorn steak”' })).toHaveAttribute('href', '/?query=unicorn%20steak&tab=product');
+  });
+
+  it('shows a loading state, then an error with Try again that refetches', async () => {
+    const failing = deferred<{ results: unknown[] }>();
+    const real = fakeClient(DATA);
+    const flaky = fakeClient(DATA);
+    flaky.search.mockImplementationOnce(() => failing.promise).mockImplementation(real.search);
+    (createSearchClient as jest.Mock).mockReturnValue(flaky);
+    window.history.replaceState(null, '', '/products/butter-salted-20010010');
+    kit = createTestBus();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderWithKit(<ProductApp bus={kit.bus} />, { kit });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading product…');
+    expect(document.querySelector('.mfs-product__skeleton')).not.toBeNull();
+    await act(async () => { failing.reject(new Error('engine down')); await failing.promise.catch(() => undefined); });
+    await flush();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. please try later.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Butter, Salted' })).toBeInTheDocument();
+    // Without a store yet the page shows the base price and no availability lines.
+    expect(screen.getByText('$7.39')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Availability' })).not.toBeInTheDocument();
+  });
+});
+
+describe("'./product' single-spa lifecycles", () => {
+  it('mounts the product page into the given slot and unmounts cleanly', async () => {
+    jest.useRealTimers();
+    window.history.replaceState(null, '', '/products/butter-salted-20010010');
+    (createSearchClient as jest.Mock).mockReturnValue(fakeClient(DATA));
+    const slot = document.body.appendChild(document.createElement('div'));
+    const props = {
+      name: 'mf-search-product', singleSpa: {}, mountParcel: jest.fn(),
+      bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, domElement: slot, navigate: jest.fn(),
+    } as unknown as Parameters<typeof productSpa.mount>[0];
+    await productSpa.bootstrap(props);
+    let mounted: Promise<unknown> | undefined;
+    act(() => { mounted = productSpa.mount(props); });
+    await mounted;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Butter, Salted' })).toBeInTheDocument();
+    expect(slot).toContainElement(screen.getByRole('heading', { level: 1 }));
+    let unmounted: Promise<unknown> | undefined;
+    act(() => { unmounted = productSpa.unmount(props); });
+    await unmounted;
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+});
