@@ -34,12 +34,16 @@ const registry = createRequire(import.meta.url)('@storefront/tooling/registry/in
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The shell's own content pages besides home (shell/src/pages/ShellRoutes.tsx), e.g. spec §2 '/privacy-policy'. */
+export const SHELL_CONTENT_ROUTES = ['/privacy-policy'];
+
 /**
  * Paths the shell (or a route-owned remote) renders, answered 200 (fastify patterns): home, the sign-in
- * callback, and every page route of the remote registry (tooling/registry/remotes.json), e.g.
- * '/store-locator', '/stores/:slug' (an unknown slug gets the page's own not-found view), '/scene'.
+ * callback, the shell's content pages, and every page route of the remote registry
+ * (tooling/registry/remotes.json), e.g. '/store-locator', '/stores/:slug' (an unknown slug gets the
+ * page's own not-found view), '/scene'.
  */
-export const APP_ROUTES = Array.from(new Set(['/', '/auth/callback', ...registry.remotes()
+export const APP_ROUTES = Array.from(new Set(['/', '/auth/callback', ...SHELL_CONTENT_ROUTES, ...registry.remotes()
   .flatMap((r) => r.exposes.flatMap((e) => (e.kind === 'page' ? e.routes : [])))
   .map((route) => route.split('?')[0])]));
 

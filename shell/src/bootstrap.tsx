@@ -71,7 +71,7 @@ export async function startShell(): Promise<void> {
   if (rootEl) {
     const pages = (
       <StrictMode>
-        <ShellRoutes bus={bus} navigate={navigateToUrl} />
+        <ShellRoutes bus={bus} navigate={navigateToUrl} config={config} />
       </StrictMode>
     );
     // The edge serves home and not-found pre-rendered (data-prerendered = the page): hydrate that markup.

@@ -76,7 +76,10 @@ describe('HTML routes', () => {
     expect(html).not.toContain('Welcome to Harbour Market');
   });
 
-  it.each(['/auth/callback', '/auth/callback?code=abc&state=xyz', '/store-locator', '/stores/halifax-quinpool-road-3299', '/stores/no-such-store', '/verify-card', '/scene'])(
+  it.each([
+    '/auth/callback', '/auth/callback?code=abc&state=xyz', '/store-locator', '/stores/halifax-quinpool-road-3299', '/stores/no-such-store', '/verify-card', '/scene',
+    '/privacy-policy', '/shopping-list', '/shopping-list/weekly', '/offers', '/favourites', '/flyer', '/my-profile', '/preferences-centre', '/products/butter-salted-20010010',
+  ])(
     'answers the app route %s with 200 and the shell HTML (wave-2 shell wiring)',
     async (p) => {
       const res = await fetch(base + p);

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { navigate, useLocation } from '@storefront/remote-kit';
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
 import { ShellRoutes } from '../pages/ShellRoutes';
 import { ShellErrorBoundary } from '../pages/ShellErrorBoundary';
@@ -13,11 +14,11 @@ function LocationProbe() {
 }
 
 /** Renders the shell pages at `url` (the real history of jsdom, as in the browser). */
-function renderAt(url: string, bus = createTestBus().bus) {
+function renderAt(url: string, bus = createTestBus().bus, config?: RuntimeConfig) {
   window.history.replaceState(null, '', url);
   return render(
     <>
-      <ShellRoutes bus={bus} navigate={navigate} />
+      <ShellRoutes bus={bus} navigate={navigate} config={config} />
       <LocationProbe />
     </>,
   );
@@ -25,25 +26,86 @@ function renderAt(url: string, bus = createTestBus().bus) {
 
 beforeEach(() => { shellErrors().length = 0; });
 
+/** A fetch answering the search engine's top searches and the flyer provider's publications. */
+function stubHomeFetch(searches: unknown[] = [
+  { search: 'apples', count: 12, nbHits: 40 },
+  { search: 'milk', count: 9, nbHits: 31 },
+  { search: 'zzzz', count: 5, nbHits: 0 },
+]) {
+  const fetchMock = jest.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    const json = (body: unknown, status = 200) => ({ ok: status < 400, status, json: async () => body }) as Response;
+    if (url.pathname === '/2/searches') return json({ searches });
+    if (url.pathname === '/api/publications') return json({ publications: [{ id: '3299-20261119', storeCode: '3299', title: 'Weekly flyer', validFrom: '2026-11-19', validTo: '2026-11-25' }] });
+    if (url.pathname === '/api/publications/3299-20261119') {
+      return json({
+        id: '3299-20261119', title: 'Weekly flyer', validFrom: '2026-11-19', validTo: '2026-11-25',
+        pages: [{ number: 1, items: ['Gala apples', 'Whole milk', 'Sourdough', 'Cheddar', 'Bananas'].map((name, i) => ({ id: `f${i}`, name, priceText: '$3.99', saleStory: i === 0 ? '2 for $5' : '' })) }],
+      });
+    }
+    return json({ message: 'not found' }, 404);
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+const realFetch = global.fetch;
+afterEach(() => { global.fetch = realFetch; });
+
 describe('home page (spec §2 Routes: /)', () => {
-  it('shows a welcome heading and quick links to the search results', () => {
-    renderAt('/');
+  it('shows a welcome heading, then the popular searches of the search data as links to the results', async () => {
+    const fetchMock = stubHomeFetch();
+    renderAt('/', createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Harbour Market' })).toBeInTheDocument();
     const popular = screen.getByRole('navigation', { name: 'Popular searches' });
-    expect(popular).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Milk' })).toHaveAttribute('href', '/?query=milk&tab=product');
-    expect(screen.getByRole('link', { name: 'Pasta recipes' })).toHaveAttribute('href', '/?query=pasta&tab=recipe');
+    // first paint: the reserved box with a placeholder, no hard-coded list
+    expect(within(popular).queryAllByRole('link')).toHaveLength(0);
+    expect(await within(popular).findByRole('link', { name: 'apples' })).toHaveAttribute('href', '/?query=apples&tab=product');
+    expect(within(popular).getAllByRole('link').map((a) => a.textContent)).toEqual(['apples', 'milk']); // no search without results
+    const engineUrl = new URL(String(fetchMock.mock.calls.find(([u]) => String(u).includes('/2/searches'))![0]));
+    expect(engineUrl.origin).toBe('http://localhost:7700');
+    expect(engineUrl.searchParams.get('index')).toBe('products');
+    expect(engineUrl.searchParams.get('x-algolia-api-key')).toBe(DEFAULT_RUNTIME_CONFIG.search.apiKey);
     expect(document.title).toMatch(/^Harbour Market/);
   });
 
-  it('opens the search results route when a quick link is chosen with the keyboard', async () => {
+  it('opens the search results route when a popular search is chosen with the keyboard', async () => {
+    stubHomeFetch();
     const user = userEvent.setup();
-    renderAt('/');
-    screen.getByRole('link', { name: 'Eggs' }).focus();
+    renderAt('/', createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
+    (await screen.findByRole('link', { name: 'milk' })).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByTestId('location')).toHaveTextContent('/?query=eggs&tab=product');
+    expect(screen.getByTestId('location')).toHaveTextContent('/?query=milk&tab=product');
     // '/' with query belongs to the results remote: the shell renders nothing of its own
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it('says so when the search engine has no popular searches yet, or does not answer', async () => {
+    stubHomeFetch([]);
+    const first = renderAt('/', createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
+    expect(await screen.findByText(/Popular searches appear here once shoppers have searched/)).toBeInTheDocument();
+    first.unmount();
+    global.fetch = jest.fn(async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch;
+    renderAt('/', createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
+    expect(await screen.findByText('Popular searches are unavailable right now.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "View this week's flyer" })).toHaveAttribute('href', '/flyer');
+  });
+
+  it("shows this week's flyer highlights of the preferred store, and the flyer and offers teasers", async () => {
+    const fetchMock = stubHomeFetch();
+    const kit = createTestBus();
+    renderAt('/', kit.bus, DEFAULT_RUNTIME_CONFIG);
+    act(() => kit.bus.emit('store/changed', { store: kit.fixtures.store({ storeNumber: '3299' }), source: 'user' }));
+    const flyer = screen.getByRole('region', { name: "This week's flyer" });
+    const highlights = await within(flyer).findByRole('list', { name: 'Flyer highlights' });
+    expect(within(highlights).getAllByRole('listitem')).toHaveLength(4);
+    expect(highlights).toHaveTextContent('Gala apples2 for $5');
+    expect(within(flyer).getByRole('link', { name: "View this week's flyer" })).toHaveAttribute('href', '/flyer');
+    const list = new URL(String(fetchMock.mock.calls.find(([u]) => String(u).includes('/api/publications?'))![0]));
+    expect(list.origin).toBe('http://localhost:4300');
+    expect(Object.fromEntries(list.searchParams)).toEqual({ merchant: 'harbour-market', storeCode: '3299' });
+    const offers = screen.getByRole('region', { name: 'Offers' });
+    expect(within(offers).getByRole('link', { name: 'See your offers' })).toHaveAttribute('href', '/offers');
   });
 
   it('names the preferred store and the co-op banner once a store is chosen (spec §4 Store selection)', () => {
@@ -75,6 +137,46 @@ describe('remote-owned pages and the sign-in callback (wave-2 shell wiring)', ()
     expect(screen.getByRole('heading', { level: 1, name: 'Signing you in' })).toBeInTheDocument();
     expect(screen.getByText('Just a moment while we sign you in…')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+});
+
+describe('privacy policy (spec §2 Routes: /privacy-policy)', () => {
+  const policy = {
+    title: 'Privacy Policy', updated: '2026-11-23',
+    sections: [
+      { heading: 'What is stored on your device', paragraphs: ['Your shopping list is kept in your browser.', '<b>not markup</b>'] },
+      { heading: 'Contact us', paragraphs: ['Call Scene+ support at 1-866-586-2805.'] },
+    ],
+  };
+
+  it('shows its heading at once, then the sections of the managed content as text', async () => {
+    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ status: 'success', code: 200, message: 'OK', data: policy }) }) as unknown as Response);
+    global.fetch = fetchMock as unknown as typeof fetch;
+    const { container } = renderAt('/privacy-policy', createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByText('Loading the privacy policy…')).toHaveAttribute('role', 'status');
+    expect(await screen.findByRole('heading', { level: 2, name: 'What is stored on your device' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Contact us' })).toHaveTextContent('1-866-586-2805');
+    expect(screen.getByText('Last updated November 23, 2026')).toBeInTheDocument();
+    expect(screen.getByText('<b>not markup</b>')).toBeInTheDocument();
+    expect(container.querySelector('b')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/content/privacy-policy', expect.anything());
+    expect(document.title).toBe('Privacy Policy – Harbour Market');
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+
+  it('shows an alert when the content cannot be loaded, and loads it again on "Try again"', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      { ok: false, status: 502, json: async () => ({ error: 'Bad Gateway' }) },
+      { ok: true, status: 200, json: async () => ({ status: 'success', data: policy }) },
+    ];
+    global.fetch = jest.fn(async () => answers.shift() as unknown as Response) as unknown as typeof fetch;
+    renderAt('/privacy-policy', createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The privacy policy could not be loaded right now.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact us' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

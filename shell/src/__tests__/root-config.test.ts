@@ -33,7 +33,7 @@ describe('root config (ARCHITECTURE §4)', () => {
   it('registers the header bands, the loyalty popups and the route-owned pages, then starts', () => {
     const { api, registered } = fakeSingleSpa();
     const names = startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-shopping-list', 'mf-footer', 'mf-loyalty', 'mf-offers', 'mf-search-results', 'mf-store-pages', 'mf-loyalty-pages', 'mf-shopping-list-pages', 'mf-offers-pages', 'mf-flyer']);
+    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-shopping-list', 'mf-footer', 'mf-loyalty', 'mf-offers', 'mf-search-results', 'mf-search-product', 'mf-store-pages', 'mf-loyalty-pages', 'mf-shopping-list-pages', 'mf-offers-pages', 'mf-flyer']);
     expect(registered.map((r) => r.name)).toEqual(names);
     expect(api.addErrorHandler).toHaveBeenCalledTimes(1);
     expect(api.start).toHaveBeenCalledTimes(1);
@@ -107,7 +107,7 @@ describe('root config (ARCHITECTURE §4)', () => {
     for (const cfg of registered) await (cfg.app as () => Promise<unknown>)();
     expect(load.mock.calls.map((c) => c[0])).toEqual([
       'mf_header/spa', 'mf_search/spa', 'mf_store_selector/spa', 'mf_shopping_list/spa', 'mf_header/footer', 'mf_loyalty/spa', 'mf_offers/spa',
-      'mf_search/results', 'mf_store_selector/pages', 'mf_loyalty/pages', 'mf_shopping_list/pages', 'mf_offers/pages', 'mf_flyer/spa',
+      'mf_search/results', 'mf_search/product', 'mf_store_selector/pages', 'mf_loyalty/pages', 'mf_shopping_list/pages', 'mf_offers/pages', 'mf_flyer/spa',
     ]);
   });
 
@@ -117,6 +117,10 @@ describe('root config (ARCHITECTURE §4)', () => {
     ['/stores/no-such-store', 'mf-store-pages'],
     ['/verify-card', 'mf-loyalty-pages'],
     ['/scene', 'mf-loyalty-pages'],
+    ['/my-profile', 'mf-loyalty-pages'],
+    ['/preferences-centre', 'mf-loyalty-pages'],
+    ['/products/butter-salted-20010010', 'mf-search-product'],
+    ['/products/category/dairy-eggs/butter', null],
     ['/shopping-list', 'mf-shopping-list-pages'],
     ['/shopping-list/weekly', 'mf-shopping-list-pages'],
     ['/offers', 'mf-offers-pages'],
@@ -133,7 +137,7 @@ describe('root config (ARCHITECTURE §4)', () => {
   ])('spec §2 Routes (wave-2 shell wiring): the page app at %s is %s', (url, expected) => {
     const { api, registered } = fakeSingleSpa();
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    const pages = ['mf-search-results', 'mf-store-pages', 'mf-loyalty-pages', 'mf-shopping-list-pages', 'mf-offers-pages', 'mf-flyer'];
+    const pages = ['mf-search-results', 'mf-search-product', 'mf-store-pages', 'mf-loyalty-pages', 'mf-shopping-list-pages', 'mf-offers-pages', 'mf-flyer'];
     const active = registered.filter((r) => pages.includes(r.name) && (r.activeWhen as (l: Location) => boolean)(at(url))).map((r) => r.name);
     expect(active).toEqual(expected ? [expected] : []);
   });
@@ -152,7 +156,7 @@ describe('root config (ARCHITECTURE §4)', () => {
     const loyaltyPages = registered.find((r) => r.name === 'mf-loyalty-pages')!;
     const lc = (await (loyaltyPages.app as unknown as () => Promise<{ mount: (p: unknown) => Promise<void> }>)());
     await lc.mount({ name: 'mf-loyalty-pages', domElement: document.getElementById('slot-page') });
-    expect(document.getElementById('slot-page')).toHaveTextContent('Scene+ pages are unavailable right now.');
+    expect(document.getElementById('slot-page')).toHaveTextContent('Account and Scene+ pages are unavailable right now.');
     const popups = registered.find((r) => r.name === 'mf-loyalty')!;
     await (await (popups.app as unknown as () => Promise<{ mount: (p: unknown) => Promise<void> }>)()).mount({ name: 'mf-loyalty', domElement: document.getElementById('slot-mf-loyalty') });
     expect(document.getElementById('slot-mf-loyalty')!.querySelector('.shell-visually-hidden')).toHaveTextContent('Scene+ card popups are unavailable right now.');
