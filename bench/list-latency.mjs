@@ -21,7 +21,8 @@ const BADGE_PROBE = () => {
  * @param {import('@playwright/test').Browser} browser
  * @param {string} baseUrl the site, e.g. 'http://localhost:28080'
  * @param {{ adds?: number, query?: string }} [options] adds: clicks measured (default 20, on distinct cards)
- * @returns {Promise<{ samples: number[], p50: number, p95: number, max: number }>} ms
+ * @returns {Promise<{ samples: number[], first: number, p50: number, p95: number, max: number }>} ms:
+ *   `first` = the first add (it may wait for the list service chunk); p50/p95/max over the others
  */
 export async function measureAddToBadge(browser, baseUrl, { adds = 20, query = 'milk' } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -32,10 +33,12 @@ export async function measureAddToBadge(browser, baseUrl, { adds = 20, query = '
     await trigger.waitFor({ state: 'visible', timeout: 30_000 });
     const buttons = page.getByRole('button', { name: /^Add to list: / });
     await buttons.first().waitFor({ state: 'visible', timeout: 30_000 });
-    const count = Math.min(adds, await buttons.count());
+    // Distinct products, fixed up front: a card's button reads 'Add to list: <title>' again 3 s after an
+    // add, and adding the same product twice changes its quantity, not the count the badge shows.
+    const labels = [...new Set(await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))))].slice(0, adds);
     const samples = [];
-    for (let i = 0; i < count; i += 1) {
-      const button = buttons.nth(i);
+    for (const label of labels) {
+      const button = page.getByRole('button', { name: label, exact: true }).first();
       await button.scrollIntoViewIfNeeded();
       // Arm the probe in the page, then click; the page answers with click→badge-change in ms.
       const measuring = page.evaluate((probeSource) => new Promise((resolve, reject) => {
@@ -60,11 +63,13 @@ export async function measureAddToBadge(browser, baseUrl, { adds = 20, query = '
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
       await button.click();
       samples.push(await measuring);
-      await page.getByRole('button', { name: /^(Added|Not added): / }).nth(0).waitFor({ timeout: 10_000 }).catch(() => {});
+      await page.getByRole('button', { name: label.replace(/^Add to list: /, 'Added: '), exact: true }).first().waitFor({ timeout: 10_000 });
     }
-    const sorted = [...samples].sort((a, b) => a - b);
+    // The first add may also wait for the list service chunk (it starts on the first need, issue 12).
+    const [first, ...warm] = samples;
+    const sorted = [...warm].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-    return { samples, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
+    return { samples, first, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
   } finally {
     await context.close();
   }

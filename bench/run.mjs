@@ -281,8 +281,8 @@ try {
     // --- shopping list: add-to-badge latency (issue 13) ---------------------------------------------
     try {
       const lat = await measureAddToBadge(browser, platform.url, { adds: 20 });
-      console.log(`\nadd-to-badge latency (click 'Add to list' on the results page → the list badge changes), ${lat.samples.length} adds: p50 ${lat.p50.toFixed(1)} ms, p95 ${lat.p95.toFixed(1)} ms, max ${lat.max.toFixed(1)} ms (goal p95 ≤ ${GOALS.addToBadgeMs} ms)`);
-      summary.push(['add-to-badge latency p95', `≤ ${GOALS.addToBadgeMs} ms`, `${lat.p95.toFixed(1)} ms`]);
+      console.log(`\nadd-to-badge latency (click 'Add to list' on the results page → the list badge changes), ${lat.samples.length} adds of distinct products: first add ${lat.first.toFixed(1)} ms (may include loading the list service); the other ${lat.samples.length - 1}: p50 ${lat.p50.toFixed(1)} ms, p95 ${lat.p95.toFixed(1)} ms, max ${lat.max.toFixed(1)} ms (goal p95 ≤ ${GOALS.addToBadgeMs} ms)`);
+      summary.push(['add-to-badge latency p95', `≤ ${GOALS.addToBadgeMs} ms`, `${lat.p95.toFixed(1)} ms (first add ${lat.first.toFixed(0)} ms)`]);
     } catch (err) {
       console.log(`add-to-badge latency: failed: ${err.message}`);
       summary.push(['add-to-badge latency p95', `≤ ${GOALS.addToBadgeMs} ms`, 'n/a']);

@@ -4,12 +4,14 @@
  * specs read as shopper steps. `storefront(page)` hands out all of them.
  */
 import type { Locator, Page } from '@playwright/test';
+import { AccountPages } from './account';
 import { FlyerPage } from './flyer';
 import { FooterBand, HeaderBand } from './header-band';
 import { HomePage } from './home-page';
 import { IdentityPages } from './identity';
 import { LoyaltyPages, LoyaltyPopups } from './loyalty';
 import { OffersPages } from './offers';
+import { ProductPage } from './product';
 import { SearchBox, SearchResultsPage } from './search';
 import { ShellFrame } from './shell';
 import { ShoppingListPage, ShoppingListPanel } from './shopping-list';
@@ -44,6 +46,8 @@ export function storefront(page: Page) {
     listPage: new ShoppingListPage(page),
     flyer: new FlyerPage(page),
     offers: new OffersPages(page),
+    product: new ProductPage(page),
+    account: new AccountPages(page),
   };
 }
 
