@@ -20,10 +20,24 @@ export class BffError extends Error {
   }
 }
 
-/** A random nonce for the `x-nonce` header (spec §7 "nonce header"). */
-export function createNonce(): string {
+/** A random id: crypto.randomUUID where the browser has it, else time + randomness. */
+function randomId(): string {
   const c = globalThis.crypto;
   return c && 'randomUUID' in c ? c.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A random nonce for the `x-nonce` header (spec §7 "nonce header"). */
+export function createNonce(): string {
+  return randomId();
+}
+
+/**
+ * A `requestId` for a bus request that is answered by another remote with the same id
+ * (`list/add-requested`, `offers/matches-requested`, `store/select-requested`…), unique on the page.
+ * @param prefix names the asker in logs, e.g. 'flyer' → 'flyer-<uuid>'
+ */
+export function newRequestId(prefix?: string): string {
+  return prefix ? `${prefix}-${randomId()}` : randomId();
 }
 
 /**

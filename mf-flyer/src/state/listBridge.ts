@@ -12,10 +12,9 @@
  *   answered yet is left out (the list counts it at once, optimistically), so a failed add never
  *   shows the flag, even for a moment.
  */
-import type { EventBus } from 'shared-events';
 import type { FlyerItem } from '../api/types';
 import { listItemIdOf, savedIdsForStore } from './bridge';
-import { newRequestId } from './requestId';
+import { newRequestId, type EventBus } from 'shared-events';
 
 /** How long a request may stay unanswered before the saved flags are sent anyway (ms). */
 export const LIST_ANSWER_TIMEOUT_MS = 10_000;
@@ -84,7 +83,7 @@ export function createListBridge({ bus, storeCode, send, answerTimeoutMs = LIST_
   return {
     add(item) {
       const itemId = listItemIdOf(item, storeCode);
-      const requestId = newRequestId();
+      const requestId = newRequestId('flyer');
       // Before the emit: the list publishes its optimistic count (and ids) synchronously.
       track(requestId, bus.state.listItemIds.value.includes(itemId) ? null : itemId);
       bus.emit('list/add-requested', {
@@ -93,7 +92,7 @@ export function createListBridge({ bus, storeCode, send, answerTimeoutMs = LIST_
       });
     },
     remove(item) {
-      const requestId = newRequestId();
+      const requestId = newRequestId('flyer');
       track(requestId, null);
       bus.emit('list/remove-requested', { requestId, itemId: listItemIdOf(item, storeCode) });
     },

@@ -8,8 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@storefront/remote-kit';
-import type { EventBus } from 'shared-events';
-import { newRequestId } from './requestId';
+import { newRequestId, type EventBus } from 'shared-events';
 import { padStoreNumber, quoteRequested, STORE_PARAM, urlWithoutStoreParam } from './storeNumber';
 
 /** How long the store selector may take to answer (ms). */
@@ -57,7 +56,7 @@ export function usePreferredStoreParam(bus: EventBus, selectorReady: boolean): P
       return;
     }
     setNotFound(null);
-    setRequest({ id: newRequestId(), storeNumber });
+    setRequest({ id: newRequestId('flyer'), storeNumber });
   }, [raw, pathname, search, hash, navigate]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { EventBus, RuntimeConfig, Session } from 'shared-events';
+import { newRequestId, type EventBus, type RuntimeConfig, type Session } from 'shared-events';
 import { createInsightsSender, type InsightsSender } from '../api/insights';
 import type { ProductHit } from '../api/types';
 import { userTokenFor } from '../api/userToken';
@@ -85,12 +85,6 @@ export const ADD_TO_LIST_TIMEOUT_MS = 5000;
 /** What became of one 'Add to list': stored by the shopping list, or not (with the reason shown). */
 export type AddToListOutcome = { ok: true } | { ok: false; reason: string };
 
-let requestSeq = 0;
-/** A request id unique on the page (crypto.randomUUID where the browser has it). */
-function nextRequestId(): string {
-  requestSeq += 1;
-  return globalThis.crypto?.randomUUID?.() ?? `mfs-${Date.now().toString(36)}-${requestSeq}`;
-}
 
 /**
  * 'Add to list' on a product card or the product page (spec §3 Shopping list item, §4 Shopping list and
@@ -107,7 +101,7 @@ function nextRequestId(): string {
  */
 export function useAddToList(bus: EventBus, config: RuntimeConfig, storeNumber: string | null | undefined, tracking: SearchTracking, productsIndex: string) {
   return useCallback((hit: ProductHit, quantity = 1): Promise<AddToListOutcome> => {
-    const requestId = nextRequestId();
+    const requestId = newRequestId('search');
     const itemId = listItemId(hit, storeNumber ?? config.defaultStoreNumber);
     return new Promise<AddToListOutcome>((resolve) => {
       const subscriptions = [

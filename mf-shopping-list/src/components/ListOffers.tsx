@@ -6,13 +6,10 @@
  * section is not shown. Offer texts are rendered as text.
  */
 import { useEffect, useState } from 'react';
-import type { EventBus, PayloadOf } from 'shared-events';
+import { newRequestId, type EventBus, type PayloadOf } from 'shared-events';
 
 /** One matching offer, as mf-offers answers it. */
 export type ListOffer = PayloadOf<'offers/matches'>['offers'][number];
-
-let seq = 0;
-const nextRequestId = () => globalThis.crypto?.randomUUID?.() ?? `mfsl-offers-${Date.now().toString(36)}-${(seq += 1)}`;
 
 /**
  * Asks for the loaded offers matching `articleNumbers` (once per change of the set) and returns the
@@ -26,7 +23,7 @@ export function useListOffers(bus: EventBus, articleNumbers: readonly string[], 
       setOffers([]);
       return undefined;
     }
-    const requestId = nextRequestId();
+    const requestId = newRequestId('list-offers');
     const sub = bus.on('offers/matches').subscribe((e) => {
       if (e.payload.requestId === requestId) setOffers(e.payload.offers);
     });
