@@ -44,8 +44,10 @@ test('a product page shows the product, its Halifax Quinpool price and USDA nutr
   await list.expectCount(1);
 });
 
-test("an unknown product slug shows 'Product not found' with a link to search", async ({ page }) => {
+test("an unknown product slug shows 'Product not found' with a link to search, with status 404 (issue 16)", async ({ page }) => {
   const { product } = storefront(page);
+  expect((await page.request.get('/products/unicorn-steak-99999999')).status()).toBe(404);
+  expect((await page.request.get('/products/butter-salted-20010010')).status()).toBe(200);
   await product.goto('unicorn-steak-99999999');
   await expect(product.notFound).toBeVisible({ timeout: 20_000 });
   await expect(product.main.getByRole('link', { name: /^Search for/ })).toHaveAttribute('href', '/?query=unicorn%20steak&tab=product');

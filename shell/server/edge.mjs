@@ -5,7 +5,9 @@
  *
  *   GET /                 index.html (home pre-rendered), 200; every other route in `appRoutes`:
  *                         frame.html (the page frame; a remote fills #slot-page), 200
- *   GET /<unknown path>   404.html (the 'Page not found' page pre-rendered), 404
+ *   GET /<unknown path>   404.html (the 'Page not found' page pre-rendered), 404; also an unknown product or
+ *                         recipe slug or category path (./page-exists.mjs asks the search engine / the menu)
+ *   GET /media/<file>     the catalogue's pictures (services/seed/media), max-age one day
  *   GET /remotes.json     the remote map, Cache-Control: no-cache
  *   GET /config.json      the RuntimeConfig + `oidc: { issuer, clientId }`, Cache-Control: no-cache
  *   *   /api/*            proxied unchanged to the BFF
@@ -29,6 +31,7 @@ import helmet from '@fastify/helmet';
 import { cacheControlFor } from '@storefront/tooling/serve/cache-policy.mjs';
 import { createRequire } from 'node:module';
 import defaults from './defaults.cjs';
+import { createPageExists } from './page-exists.mjs';
 
 const registry = createRequire(import.meta.url)('@storefront/tooling/registry/index.cjs');
 
@@ -118,6 +121,9 @@ const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
  * @param {string} [o.bffUrl='http://127.0.0.1:4000'] upstream of /api/*
  * @param {string[]} [o.appRoutes=APP_ROUTES] paths answered 200 with index.html
  * @param {string} [o.identityOrigin] origin of the OpenID Connect provider (CSP connect-src, form-action)
+ * @param {string|null} [o.mediaDir] folder served at `/media/` (default services/seed/media: the catalogue's pictures); null: none
+ * @param {(urlPath: string) => Promise<boolean>} [o.pageExists] false → a page route answers 404 with the not-found page
+ *   (default ./page-exists.mjs: unknown product / recipe slugs and category paths; true when the owner is down)
  * @param {boolean|object} [o.logger=false] fastify logger
  * @returns {Promise<import('fastify').FastifyInstance>}
  */
@@ -130,6 +136,8 @@ export async function startEdge({
   bffUrl = 'http://127.0.0.1:4000',
   appRoutes = APP_ROUTES,
   identityOrigin,
+  mediaDir = path.resolve(shellDir, '..', 'services', 'seed', 'media'),
+  pageExists = createPageExists(config, bffUrl),
   logger = false,
 } = {}) {
   for (const [name, url] of Object.entries(remotes)) {
@@ -173,6 +181,20 @@ export async function startEdge({
     },
   });
 
+  // Catalogue pictures (issue 16 "Pictures"): the seed's illustrations, same origin (CSP img-src 'self').
+  if (mediaDir && fs.existsSync(mediaDir)) {
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res) {
+        res.setHeader('Cache-Control', 'public, max-age=86400');
+      },
+    });
+  }
+
   const sendIndex = async (req, reply, status) => {
     let html;
     const url = new URL(req.url, 'http://edge');
@@ -187,7 +209,9 @@ export async function startEdge({
 
   app.get('/remotes.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(remotes));
   app.get('/config.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(config));
-  for (const route of appRoutes) app.get(route, async (req, reply) => sendIndex(req, reply, 200));
+  for (const route of appRoutes) {
+    app.get(route, async (req, reply) => sendIndex(req, reply, (await pageExists(req.url.split('?')[0])) ? 200 : 404));
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const urlPath = req.url.split('?')[0];

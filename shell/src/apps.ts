@@ -60,9 +60,31 @@ export function matchesRoute(pattern: string, location: Location | URL): boolean
   return want.every((seg, i) => (seg.startsWith(':') ? have[i].length > 0 : seg === have[i]));
 }
 
+/**
+ * How specific a route pattern is: its literal path segments count 2 each, a ':param' 1, a '/*' 0.
+ * When two page routes match one location, the more specific wins, so '/recipes/meal-plan'
+ * (mf-shopping-list) is not also '/recipes/:slug' (mf-search), spec §2 Routes.
+ * @example routeSpecificity('/recipes/meal-plan') // 4; routeSpecificity('/recipes/:slug') // 3
+ */
+export function routeSpecificity(pattern: string): number {
+  return pattern.split('?')[0].split('/').filter(Boolean).reduce((n, seg) => n + (seg === '*' ? 0 : seg.startsWith(':') ? 1 : 2), 0);
+}
+
+/** The most specific registry page route matching `location` (see {@link routeSpecificity}), or -1 when none does. */
+function bestSpecificity(patterns: readonly string[], location: Location | URL): number {
+  return patterns.reduce((best, p) => (matchesRoute(p, location) ? Math.max(best, routeSpecificity(p)) : best), -1);
+}
+
 /** The applications of the remote registry: band slots first (header, footer, overlay; registry order within), then pages. */
 function appsFromRegistry(): ShellAppDefinition[] {
-  const all = (registry as { remotes: RegistryRemote[] }).remotes.flatMap((r) => r.exposes.map((e): ShellAppDefinition => ({
+  const remotes = (registry as { remotes: RegistryRemote[] }).remotes;
+  const allPageRoutes = remotes.flatMap((r) => r.exposes.flatMap((e) => (e.kind === 'page' ? e.routes ?? [] : [])));
+  /** A page is active when one of its routes matches and no other page's route matches more specifically. */
+  const pageActive = (routes: readonly string[]) => (loc: Location | URL) => {
+    const mine = bestSpecificity(routes, loc);
+    return mine >= 0 && mine >= bestSpecificity(allPageRoutes, loc);
+  };
+  const all = remotes.flatMap((r) => r.exposes.map((e): ShellAppDefinition => ({
     name: e.app,
     remote: r.package,
     region: e.region,
@@ -71,7 +93,7 @@ function appsFromRegistry(): ShellAppDefinition[] {
     kind: e.kind,
     label: e.label,
     routes: e.routes ?? [],
-    activeWhen: e.kind === 'page' ? (loc) => (e.routes ?? []).some((p) => matchesRoute(p, loc)) : () => true,
+    activeWhen: e.kind === 'page' ? pageActive(e.routes ?? []) : () => true,
     ...(r.optional ? { optional: true } : {}),
     ...(e.when ? { when: e.when as 'signed-in' } : {}),
   })));

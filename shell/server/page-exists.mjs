@@ -1,0 +1,95 @@
+/**
+ * Does a catalogue page exist? (issue 16: "unknown slugs show the not-found page with status 404").
+ * The edge asks the services that own the data before it answers a remote-owned page with 200:
+ *
+ *   /products/{slug}                         the products index has a hit with pageSlug 'products/{slug}'
+ *   /recipes/{slug}                          the recipes index has a hit with pageSlug 'recipes/{slug}'
+ *   /products/category/{c}[/{s}]             the header menu (BFF `GET /api/content/menu`, spec §3 Menu
+ *                                            item) links to that path (every department and aisle is there)
+ *
+ * Every other path: exists (the remote renders its own empty state). When a service does not answer
+ * (down, timeout 1500 ms, an error) the answer is "exists": the page loads and says what is
+ * unavailable — a 404 must never be the way an outage shows (issue 12: any one part down leaves the rest).
+ * Answers are cached for 60 s (max 2,000 paths) so a busy page costs one lookup a minute.
+ */
+
+/** Routes of other remotes under /recipes that are not recipe slugs (tooling/registry/remotes.json). */
+const RECIPE_PLAN_PATHS = new Set(['my-recipe-lists', 'meal-plan']);
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 2_000;
+const TIMEOUT_MS = 1_500;
+
+/**
+ * Builds the check.
+ * @param {{ search?: { appId: string, apiKey: string, hosts: Array<{ url: string, protocol?: string }>, indices: { products: string, recipes: string } } }} config the RuntimeConfig the edge serves
+ * @param {string} bffUrl the BFF's origin (as the edge proxies `/api/*` to it)
+ * @param {{ fetchImpl?: typeof fetch, now?: () => number }} [o]
+ * @returns {(urlPath: string) => Promise<boolean>} resolves false only when the owning service says the page does not exist
+ */
+export function createPageExists(config, bffUrl, { fetchImpl = fetch, now = Date.now } = {}) {
+  const cache = new Map();
+  const search = config?.search;
+  const host = search?.hosts?.[0];
+  const searchBase = host ? `${host.protocol || 'http'}://${host.url}` : null;
+
+  const timed = (url, init) => fetchImpl(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+
+  /** true / false from the search engine, or null when it did not answer. */
+  async function hitExists(index, pageSlug) {
+    if (!searchBase || !index) return null;
+    try {
+      const res = await timed(`${searchBase}/1/indexes/${encodeURIComponent(index)}/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-algolia-application-id': search.appId, 'x-algolia-api-key': search.apiKey },
+        body: JSON.stringify({ query: '', filters: `pageSlug:${JSON.stringify(pageSlug)}`, hitsPerPage: 1, attributesToRetrieve: ['objectID'], analytics: false }),
+      });
+      if (!res.ok) return null;
+      const body = await res.json();
+      return typeof body.nbHits === 'number' ? body.nbHits > 0 : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The set of paths the header menu links to, or null when the BFF did not answer. */
+  async function menuLinks() {
+    try {
+      const res = await timed(`${bffUrl.replace(/\/+$/, '')}/api/content/menu`, { headers: { accept: 'application/json' } });
+      if (!res.ok) return null;
+      const links = new Set();
+      const walk = (items) => {
+        for (const item of Array.isArray(items) ? items : []) {
+          if (item && typeof item.link === 'string') links.add(item.link.split('?')[0].replace(/\/+$/, ''));
+          if (item && item.dropdown) walk(item.dropdown);
+          if (item && item.sameLevelList) walk(item.sameLevelList);
+        }
+      };
+      walk((await res.json()).items);
+      return links;
+    } catch {
+      return null;
+    }
+  }
+
+  async function lookup(urlPath) {
+    const segs = urlPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    if (segs[0] === 'products' && segs.length === 2 && segs[1] !== 'category') return hitExists(search?.indices?.products, `products/${segs[1]}`);
+    if (segs[0] === 'recipes' && segs.length === 2 && !RECIPE_PLAN_PATHS.has(segs[1])) return hitExists(search?.indices?.recipes, `recipes/${segs[1]}`);
+    if (segs[0] === 'products' && segs[1] === 'category' && (segs.length === 3 || segs.length === 4)) {
+      const links = await menuLinks();
+      return links ? links.has(`/${segs.map(encodeURIComponent).join('/')}`) : null;
+    }
+    return true;
+  }
+
+  return async function pageExists(urlPath) {
+    const key = urlPath.replace(/\/+$/, '') || '/';
+    const hit = cache.get(key);
+    if (hit && hit.until > now()) return hit.exists;
+    const answer = await lookup(key);
+    if (answer === null) return true; // the owner did not answer: let the page load and say so
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value);
+    cache.set(key, { exists: answer, until: now() + TTL_MS });
+    return answer;
+  };
+}
