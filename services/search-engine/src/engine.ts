@@ -85,6 +85,11 @@ export interface SearchResponse {
   queryID?: string;
   /** Facet value counts, only when `facets` was requested: attribute → value → count. */
   facets?: Record<string, Record<string, number>>;
+  /**
+   * For every requested facet whose values in the hits are all numbers: `{ min, max, avg, sum }`
+   * over the hits (Algolia's `facets_stats`; units are the attribute's, e.g. cents for `price`).
+   */
+  facets_stats?: Record<string, { min: number; max: number; avg: number; sum: number }>;
   /** `lat,lng` echoed when `aroundLatLng` was given. */
   aroundLatLng?: string;
   /** The `consequence.userData` of every applied query rule (only when at least one applied and has userData). */
@@ -721,6 +726,15 @@ export class Index {
         candidates.ids.push(id);
         candidates.scores.push(0);
       }
+    } else if (p.sort) {
+      // Sorted listing: every filtered record is a candidate; the sort key orders them below.
+      candidates = { ids: [], scores: [] };
+      for (let i = 0; i < order.length; i++) {
+        const id = order[i];
+        if (filter && !bits.hasBit(filter, id)) continue;
+        candidates.ids.push(id);
+        candidates.scores.push(0);
+      }
     } else {
       orderedIds = [];
       const start = p.page * hitsPerPage;
@@ -764,7 +778,9 @@ export class Index {
       if (start < end) {
         const idx = new Int32Array(nbHits);
         for (let i = 0; i < nbHits; i++) idx[i] = i;
+        const sortKeys = p.sort ? this.sortKeys(ids, p.sort) : undefined;
         const cmp = (a: number, b: number): number =>
+          (sortKeys ? compareSortKeys(sortKeys[a], sortKeys[b], p.sort!.dir) : 0) ||
           (buckets ? buckets[b] - buckets[a] : 0) || (dists ? dists[a] - dists[b] : 0) || rank[ids[a]] - rank[ids[b]] || scores[b] - scores[a];
         pageIdx = topK(idx, end, cmp).slice(start, end);
       } else {
@@ -827,7 +843,9 @@ export class Index {
     };
     if (geo) response.aroundLatLng = `${geo.lat},${geo.lng}`;
     if (p.facets && p.facets.length > 0) {
-      response.facets = this.countFacets(p, candidates, filter);
+      const { facets, stats } = this.countFacets(p, candidates, filter);
+      response.facets = facets;
+      if (Object.keys(stats).length > 0) response.facets_stats = stats;
     }
     if (p.clickAnalytics) response.queryID = randomBytes(16).toString('hex');
     if (p.enableRules) {
@@ -842,7 +860,19 @@ export class Index {
     return response;
   }
 
-  private countFacets(p: SearchParams, candidates: Candidates | undefined, filter: Bits | undefined): Record<string, Record<string, number>> {
+  /** The sort attribute's first scalar value of each candidate (undefined when it has none). */
+  private sortKeys(ids: number[], sort: NonNullable<SearchParams['sort']>): Array<number | string | undefined> {
+    return ids.map((id) => {
+      const leaf = scalarLeaves(valuesAtPath(this.docs[id]!, sort.path))[0];
+      return typeof leaf === 'number' || typeof leaf === 'string' ? leaf : undefined;
+    });
+  }
+
+  private countFacets(
+    p: SearchParams,
+    candidates: Candidates | undefined,
+    filter: Bits | undefined,
+  ): { facets: Record<string, Record<string, number>>; stats: NonNullable<SearchResponse['facets_stats']> } {
     let hitBits: Bits;
     if (candidates) {
       hitBits = bits.newBits(this.capacity());
@@ -853,18 +883,44 @@ export class Index {
     const attrs = p.facets!.includes('*') ? this.facetableAttributes() : p.facets!;
     const max = p.maxValuesPerFacet ?? 100;
     const out: Record<string, Record<string, number>> = {};
+    const stats: NonNullable<SearchResponse['facets_stats']> = {};
     for (const attr of attrs) {
       const counts: Array<[string, number]> = [];
+      let numeric = true;
+      let min = Infinity;
+      let max2 = -Infinity;
+      let sum = 0;
+      let n2 = 0;
       for (const entry of this.facetMap(attr).values()) {
         let n = 0;
         for (const id of entry.ids) if (bits.hasBit(hitBits, id)) n++;
-        if (n > 0) counts.push([entry.display, n]);
+        if (n > 0) {
+          counts.push([entry.display, n]);
+          const v = Number(entry.display);
+          if (entry.display.trim() === '' || !Number.isFinite(v)) numeric = false;
+          else {
+            min = Math.min(min, v);
+            max2 = Math.max(max2, v);
+            sum += v * n;
+            n2 += n;
+          }
+        }
       }
       counts.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
       out[attr] = Object.fromEntries(counts.slice(0, max));
+      if (numeric && n2 > 0) stats[attr] = { min, max: max2, avg: sum / n2, sum };
     }
-    return out;
+    return { facets: out, stats };
   }
+}
+
+/** Orders two sort keys (`dir` 1 = ascending); a missing key comes last either way. */
+function compareSortKeys(a: number | string | undefined, b: number | string | undefined, dir: 1 | -1): number {
+  if (a === b) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  const d = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+  return d * dir;
 }
 
 /**

@@ -45,6 +45,13 @@ export interface SearchParams {
   enableRules: boolean;
   /** Contexts for rule conditions with a `context`. */
   ruleContexts?: string[];
+  /**
+   * Engine extension (not an Algolia parameter): sort every hit by one attribute before relevance,
+   * `asc(attr)` / `desc(attr)`, dotted paths allowed (e.g. `asc(storePrices.3299)`); records without
+   * a numeric or text value of the attribute come last. On Algolia the same order comes from a
+   * standard replica whose `ranking` starts with that criterion. Malformed → 400.
+   */
+  sort?: { path: string[]; dir: 1 | -1; raw: string };
   /** The parameters as received, URL-encoded (echoed back as `params` in the response). */
   raw: string;
 }
@@ -196,7 +203,15 @@ export function parseSearchParams(raw: Raw): SearchParams {
   const maxValuesPerFacet = asInt('maxValuesPerFacet', raw.maxValuesPerFacet);
   if (maxValuesPerFacet !== undefined && (maxValuesPerFacet < 0 || maxValuesPerFacet > 1000)) invalid('maxValuesPerFacet');
   const filters = asString('filters', raw.filters);
+  const sortRaw = asString('sort', raw.sort);
+  let sort: SearchParams['sort'];
+  if (sortRaw !== undefined && sortRaw.trim() !== '') {
+    const m = /^\s*(asc|desc)\(\s*([A-Za-z0-9_.$-]+)\s*\)\s*$/.exec(sortRaw);
+    if (!m) throw badRequest(`sort must be asc(attribute) or desc(attribute), got "${sortRaw.slice(0, 100)}"`);
+    sort = { path: m[2].split('.'), dir: m[1] === 'asc' ? 1 : -1, raw: sortRaw.trim() };
+  }
   return {
+    sort,
     query,
     filters: filters && filters.trim() !== '' ? filters : undefined,
     facetFilters: asFilterList('facetFilters', raw.facetFilters),
