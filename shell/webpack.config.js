@@ -4,6 +4,7 @@ const CleanCSS = require('clean-css');
 const { createConfig } = require('@storefront/tooling');
 const { defaultRemotes, defaultRuntimeConfig } = require('./server/defaults.cjs');
 const registry = require('@storefront/tooling/registry/index.cjs');
+const { StartupPreloadPlugin } = require('./webpack.preload.js');
 
 const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -67,6 +68,9 @@ module.exports = (env, argv) => {
   // The host is always served at the root of its origin: absolute asset URLs keep deep links
   // (e.g. a 404 page at /a/b) loading /main.js rather than /a/main.js.
   config.output.publicPath = '/';
+  // issue 12: the start-up chunks download in parallel with main.js (see webpack.preload.js).
+  config.plugins.push(new StartupPreloadPlugin());
+  config.cache.buildDependencies.config.push(path.join(__dirname, 'webpack.preload.js'));
   config.cache.buildDependencies.config.push(path.join(__dirname, 'server', 'defaults.cjs'));
   // The pre-rendered pages and the inlined CSS change with these files: rebuild the config when they do.
   for (const f of fs.readdirSync(path.join(__dirname, 'src', 'pages'))) config.cache.buildDependencies.config.push(path.join(__dirname, 'src', 'pages', f));

@@ -7,6 +7,8 @@
  *                         frame.html (the page frame; a remote fills #slot-page), 200
  *   GET /<unknown path>   404.html (the 'Page not found' page pre-rendered), 404; also an unknown product or
  *                         recipe slug or category path (./page-exists.mjs asks the search engine / the menu)
+ *                         Every HTML page carries start-up hints (./startup-hints.mjs): the remote map and
+ *                         config as a JSON data block, preloads of the page's remote manifests and scripts.
  *   GET /media/<file>     the catalogue's pictures (services/seed/media), max-age one day
  *   GET /remotes.json     the remote map, Cache-Control: no-cache
  *   GET /config.json      the RuntimeConfig + `oidc: { issuer, clientId }`, Cache-Control: no-cache
@@ -32,6 +34,7 @@ import { cacheControlFor } from '@storefront/tooling/serve/cache-policy.mjs';
 import { createRequire } from 'node:module';
 import defaults from './defaults.cjs';
 import { createPageExists } from './page-exists.mjs';
+import { createStartupHints } from './startup-hints.mjs';
 
 const registry = createRequire(import.meta.url)('@storefront/tooling/registry/index.cjs');
 
@@ -195,6 +198,8 @@ export async function startEdge({
     });
   }
 
+  const hints = createStartupHints({ remotes, config, registryRemotes: registry.remotes() });
+
   const sendIndex = async (req, reply, status) => {
     let html;
     const url = new URL(req.url, 'http://edge');
@@ -204,6 +209,7 @@ export async function startEdge({
       return reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store')
         .send('The shell build is missing: run `npm run build` in shell/.');
     }
+    html = await hints.inject(html, url.pathname, url.searchParams);
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 

@@ -22,6 +22,7 @@ import { connectDataLayer } from './analytics/data-layer';
 import { createLazyUserManager } from './session/oidc';
 import { SessionManager } from './session/session-manager';
 import { ShellRoutes, shellPageFor } from './pages/ShellRoutes';
+import { readStartupData } from './startup-data';
 
 declare global {
   interface Window {
@@ -48,7 +49,10 @@ function safeLocalStorage(): Storage | null {
 /** Runs the start-up sequence above. Resolves once single-spa has started. */
 export async function startShell(): Promise<void> {
   connectDataLayer(bus);
-  const [remotesRes, configRes] = await Promise.allSettled([fetchJson('/remotes.json'), fetchJson('/config.json')]);
+  const startup = readStartupData();
+  const [remotesRes, configRes] = await Promise.allSettled(startup
+    ? [Promise.resolve(startup.remotes), Promise.resolve(startup.config)]
+    : [fetchJson('/remotes.json'), fetchJson('/config.json')]);
   const remotes = resolveRemoteMap(
     remotesRes.status === 'fulfilled' ? remotesRes.value : undefined,
     new URL(window.location.href),

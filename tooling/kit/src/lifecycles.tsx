@@ -2,13 +2,30 @@
  * `createRemoteLifecycles`: the one way a remote exposes single-spa lifecycles (ARCHITECTURE §1
  * `src/spa.tsx`, §2 error boundary per slot, §4 single-spa-react 6 with `ReactDOMClient`).
  */
-import React, { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import React, { lazy, startTransition, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps, LifeCycleFn } from 'single-spa';
 import type { RemoteProps } from 'shared-events';
 import { KitProviders, handleRemoteError, type RemoteFallback } from './providers';
 import type { QueryClient } from './query';
+
+/**
+ * `react-dom/client` whose roots render in a transition (issue 12: TBT ≤ 300 ms). A transition render
+ * yields to the browser about every 5 ms, so mounting the header bands, the page and the footer is many
+ * short tasks instead of one long task per remote; the first commit of each remote is unchanged
+ * (single-spa-react resolves `mount` from the root's componentDidMount). Updates through `update` too.
+ */
+const transitionDOMClient = {
+  ...ReactDOMClient,
+  createRoot(container: Element | DocumentFragment, options?: ReactDOMClient.RootOptions): ReactDOMClient.Root {
+    const root = ReactDOMClient.createRoot(container, options);
+    return {
+      render: (children) => startTransition(() => root.render(children)),
+      unmount: () => root.unmount(),
+    };
+  },
+};
 
 /** The props a remote's root component gets: the shell's `RemoteProps` plus single-spa's `AppProps` (`name`, `singleSpa`, `mountParcel`). */
 export type RemoteRootProps<P extends RemoteProps = RemoteProps> = P & AppProps;
@@ -68,7 +85,7 @@ export function createRemoteLifecycles<P extends RemoteProps = RemoteProps>(opti
 
   const lifecycles = singleSpaReact<P>({
     React,
-    ReactDOMClient,
+    ReactDOMClient: transitionDOMClient,
     renderType: 'createRoot',
     rootComponent: KitRoot,
     errorBoundary: (error: Error) => <>{handleRemoteError(remote, label, error, fallback)}</>,

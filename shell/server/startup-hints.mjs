@@ -1,0 +1,130 @@
+/**
+ * Start-up hints in the served HTML (issue 12: LCP of remote-owned pages must not wait for a chain of
+ * round trips). Without them a page learns what to load one step at a time:
+ *   HTML → main.js → /remotes.json + /config.json → each remote's mf-manifest.json → remoteEntry.js and
+ *   the expose's chunks → the page's data.
+ * The edge already knows the first three answers, so it writes them into the page:
+ *   - `<script type="application/json" id="shell-startup">{"remotes":…,"config":…}</script>`: the
+ *     remote map and RuntimeConfig the edge serves at /remotes.json and /config.json (a data block: not
+ *     executed, so the CSP's script-src is unaffected); the shell uses it instead of fetching them;
+ *   - `<link rel="preload" as="fetch" crossorigin>` for the manifest of every remote the page mounts at
+ *     start (the header and footer bands that need no sign-in, plus the route's page), matching the MF
+ *     runtime's `fetch(manifestUrl)` (mode cors, credentials same-origin);
+ *   - `<link rel="preload" as="script">` for those remotes' remoteEntry.js and the sync chunks of the
+ *     exposes mounted (matching the MF runtime's and webpack's script tags: no crossorigin attribute).
+ * Manifests are read from the remotes' servers and kept 10 s; a remote that does not answer gets no
+ * hint (the page still works: the shell loads it the slow way and its fallback applies if it is down).
+ * A page with a tester override (`?remote.<name>=`) gets the data block but no remote hints.
+ */
+
+const MANIFEST_TTL_MS = 10_000;
+const TIMEOUT_MS = 800;
+
+/** Same rule as the shell's `matchesRoute` (shell/src/apps.ts): '/a/:b', trailing '/*', '?key'. */
+export function matchesRoute(pattern, pathname, query) {
+  const [pathPattern, requiredKey] = pattern.split('?');
+  if (requiredKey && !query.has(requiredKey)) return false;
+  const want = pathPattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  const splat = want[want.length - 1] === '*';
+  if (splat) want.pop();
+  if (splat ? have.length < want.length : have.length !== want.length) return false;
+  return want.every((seg, i) => (seg.startsWith(':') ? have[i].length > 0 : seg === have[i]));
+}
+
+/** Route specificity as in shell/src/apps.ts `routeSpecificity`: literal 2, ':param' 1, '*' 0. */
+function specificity(pattern) {
+  return pattern.split('?')[0].split('/').filter(Boolean).reduce((n, seg) => n + (seg === '*' ? 0 : seg.startsWith(':') ? 1 : 2), 0);
+}
+
+/**
+ * The exposes mounted at start on a page: every band of the header and footer regions without a
+ * `when` condition, plus the page expose whose route matches most specifically (none on home).
+ * @param {Array<{ package: string, exposes: Array<{ expose: string, kind: string, region?: string, when?: string, routes?: string[] }> }>} remotes the registry's remotes
+ * @returns {Array<{ remote: string, expose: string }>}
+ */
+export function startupExposes(remotes, pathname, query) {
+  const out = [];
+  for (const r of remotes) {
+    for (const e of r.exposes) if (e.kind === 'band' && !e.when && (e.region === 'header' || e.region === 'footer')) out.push({ remote: r.package, expose: e.expose });
+  }
+  let best = null;
+  for (const r of remotes) {
+    for (const e of r.exposes) {
+      if (e.kind !== 'page') continue;
+      for (const route of e.routes || []) {
+        if (!matchesRoute(route, pathname, query)) continue;
+        const s = specificity(route);
+        if (!best || s > best.s) best = { s, remote: r.package, expose: e.expose };
+      }
+    }
+  }
+  if (best) out.push({ remote: best.remote, expose: best.expose });
+  return out;
+}
+
+const escapeAttr = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+/** JSON safe inside a <script> data block: no '<' (so no '</script>'), no U+2028/9. */
+const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * @param {{ remotes: Record<string,string>, config: object, registryRemotes: Array<object>, fetchImpl?: typeof fetch, now?: () => number }} o
+ *   `remotes` the map served at /remotes.json (package → mf-manifest.json URL), `config` the RuntimeConfig
+ * @returns {{ inject: (html: string, pathname: string, query: URLSearchParams) => Promise<string> }}
+ */
+export function createStartupHints({ remotes, config, registryRemotes, fetchImpl = fetch, now = Date.now }) {
+  const cache = new Map(); // manifest URL → { until, manifest | null }
+  const dataBlock = `<script type="application/json" id="shell-startup">${jsonForHtml({ remotes, config })}</script>`;
+
+  async function manifest(url) {
+    const hit = cache.get(url);
+    if (hit && hit.until > now()) return hit.manifest;
+    let value = null;
+    try {
+      const res = await fetchImpl(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      if (res.ok) value = await res.json();
+    } catch {
+      value = null;
+    }
+    cache.set(url, { until: now() + MANIFEST_TTL_MS, manifest: value });
+    return value;
+  }
+
+  /** The hint links for one remote's exposes, or [] when its manifest is unavailable or odd. */
+  async function linksFor(remote, exposes) {
+    const manifestUrl = remotes[remote];
+    if (!manifestUrl) return [];
+    const m = await manifest(manifestUrl);
+    const meta = m && m.metaData;
+    if (!meta || !meta.remoteEntry || typeof meta.remoteEntry.name !== 'string') return [];
+    let base;
+    try {
+      base = meta.publicPath && meta.publicPath !== 'auto' ? new URL(meta.publicPath, manifestUrl).href : new URL('.', manifestUrl).href;
+    } catch {
+      return [];
+    }
+    const abs = (file) => new URL(file, base).href;
+    const links = [`<link rel="preload" as="fetch" crossorigin href="${escapeAttr(manifestUrl)}">`];
+    links.push(`<link rel="preload" as="script" href="${escapeAttr(abs(`${meta.remoteEntry.path || ''}${meta.remoteEntry.name}`))}">`);
+    for (const expose of exposes) {
+      const entry = (m.exposes || []).find((e) => e.path === expose || `./${e.name}` === expose || e.name === expose);
+      for (const file of entry?.assets?.js?.sync || []) links.push(`<link rel="preload" as="script" href="${escapeAttr(abs(file))}">`);
+    }
+    return links;
+  }
+
+  return {
+    async inject(html, pathname, query) {
+      let hints = [dataBlock];
+      const overridden = [...query.keys()].some((k) => k.startsWith('remote.'));
+      if (!overridden) {
+        const byRemote = new Map();
+        for (const { remote, expose } of startupExposes(registryRemotes, pathname, query)) byRemote.set(remote, [...(byRemote.get(remote) || []), expose]);
+        const lists = await Promise.all([...byRemote].map(([remote, exposes]) => linksFor(remote, exposes)));
+        hints = [...lists.flat(), dataBlock];
+      }
+      const at = html.indexOf('</head>');
+      return at < 0 ? html : `${html.slice(0, at)}${Array.from(new Set(hints)).join('')}${html.slice(at)}`;
+    },
+  };
+}

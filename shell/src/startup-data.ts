@@ -1,0 +1,16 @@
+/**
+ * The remote map and RuntimeConfig the edge wrote into the page (shell/server/startup-hints.mjs: a
+ * `<script type="application/json" id="shell-startup">` data block, the same documents as /remotes.json
+ * and /config.json), so start-up saves a round trip (issue 12). null when absent or unreadable: then
+ * the shell fetches both as before.
+ */
+export function readStartupData(doc: Document = document): { remotes: unknown; config: unknown } | null {
+  const text = doc.getElementById('shell-startup')?.textContent;
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as { remotes?: unknown; config?: unknown };
+    return data && typeof data === 'object' && data.remotes && data.config ? { remotes: data.remotes, config: data.config } : null;
+  } catch {
+    return null;
+  }
+}
