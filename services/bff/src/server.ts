@@ -4,7 +4,7 @@
  */
 import path from 'path';
 import cookie from '@fastify/cookie';
-import { DATA_DIR, loadStores } from '@storefront/seed';
+import { DATA_DIR, loadRecipes, loadStores } from '@storefront/seed';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createIdTokenVerifier, type AuthOptions, type IdTokenVerifier } from './auth';
 import type { Db } from './db';
@@ -16,6 +16,7 @@ import { cartRoutes } from './routes/cart';
 import { contentRoutes } from './routes/content';
 import { offersRoutes, type HashLimit } from './routes/offers';
 import { recentSearchRoutes } from './routes/recent-searches';
+import { recipePlanRoutes } from './routes/recipe-plans';
 import { shoppingListRoutes } from './routes/shopping-list';
 import { HISTORY_CACHE_TTL_MS, sceneRoutes, TtlCache, type Transaction } from './scene';
 import { createTokenSigner, tokenSecret } from './tokens';
@@ -89,6 +90,8 @@ function logRequest(request: FastifyRequest) {
  * - `GET|POST /api/recent-searches`, `DELETE /api/recent-searches/:id`
  * - `GET /api/shopping-list`, `PUT|DELETE /api/shopping-list/items/:itemId`, `POST /api/shopping-list/merge`
  * - `POST /api/cart`, `GET /api/cart`
+ * - `GET /api/recipe-lists`, `PUT|DELETE /api/recipe-lists/:listId[/recipes/:recipeId]`, `POST /api/recipe-lists/merge`,
+ *   `GET /api/meal-plan`, `PUT|DELETE /api/meal-plan/:date/recipes/:recipeId`, `POST /api/meal-plan/merge`
  * - `GET /api/offers` (signed-in, or public with `?hash=`), `POST /api/offers/hash/validate`, `POST /api/offers/member-inquiry`,
  *   `POST /api/offers/load`, `GET|POST /api/offers/favourites`, `DELETE /api/offers/favourites/:offer_id`
  * - `POST /api/services/{Inquire,historyLite,linkAccount,verifyCode,resendCode,transactionHistory}` (Scene+ stand-in)
@@ -167,6 +170,7 @@ export function buildServer({
   void app.register(recentSearchRoutes, { prefix: '/api', db, verify });
   void app.register(shoppingListRoutes, { prefix: '/api', db, verify });
   void app.register(cartRoutes, { prefix: '/api', db, verify, storeNumbers });
+  void app.register(recipePlanRoutes, { prefix: '/api', db, verify, recipeIds: new Set(loadRecipes().map((r) => r.objectID)) });
   void app.register(sceneRoutes, { prefix: '/api/services', db, verify, historyCache, now });
   void app.register(offersRoutes, { prefix: '/api', db, verify, hashLimit });
 
