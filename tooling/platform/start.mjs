@@ -7,6 +7,7 @@
  *   BFF (/api, embedded Postgres, :4000)
  *   identity (OpenID Connect provider, :4100, when services/identity exists)
  *   flyer provider (embed script + weekly flyer in an iframe + publications API, :4300; service name 'flyer')
+ *   vendors (consent tool, tag manager, ad script, live chat, analytics collector, :4400; service name 'vendors')
  *   every remote of the registry (tooling/registry/remotes.json) on its port: static servers of the versioned builds
  *   edge (shell build + /remotes.json + /config.json + /api proxy, :8080)  <- the one URL shoppers use
  *
@@ -32,7 +33,7 @@ const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
 /**
  * Default ports; `portsFrom(10000)` gives 18080, 13001... for a second copy (e2e).
- * @returns {{ edge: number, search: number, bff: number, identity: number, flyer: number, remotes: Record<string, number> }}
+ * @returns {{ edge: number, search: number, bff: number, identity: number, flyer: number, vendors: number, remotes: Record<string, number> }}
  *   `remotes`: package name → port, for every registered remote present in this checkout
  */
 export function portsFrom(offset = 0) {
@@ -43,6 +44,7 @@ export function portsFrom(offset = 0) {
     bff: Number(env.BFF_PORT || 4000 + offset),
     identity: Number(env.IDENTITY_PORT || 4100 + offset),
     flyer: Number(env.FLYER_PORT || 4300 + offset),
+    vendors: Number(env.VENDORS_PORT || 4400 + offset),
     remotes: registry.remotePorts(offset, env),
   };
 }
@@ -70,6 +72,10 @@ export function platformEnv(ports) {
     FLYER_ORIGIN: `http://localhost:${ports.flyer}`,
     FLYER_PUBLIC_ORIGIN: `http://localhost:${ports.flyer}`,
     FLYER_ALLOWED_HOSTS: `http://localhost:${ports.edge}`,
+    // The vendors' stand-ins (issue 17): their origin (edge /config.json `vendors`, CSP).
+    VENDORS_PORT: String(ports.vendors),
+    VENDORS_ORIGIN: `http://localhost:${ports.vendors}`,
+    VENDORS_PUBLIC_ORIGIN: `http://localhost:${ports.vendors}`,
   };
 }
 
@@ -127,7 +133,7 @@ async function assertPortFree(port, service) {
   await new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', (err) => reject(err.code === 'EADDRINUSE'
-      ? new Error(`port ${port} (${service}) is already in use: is another \`npm start\` running? Stop it, or set ${{ edge: 'EDGE_PORT', bff: 'BFF_PORT', flyer: 'FLYER_PORT' }[service] || 'the service port env'}.`)
+      ? new Error(`port ${port} (${service}) is already in use: is another \`npm start\` running? Stop it, or set ${{ edge: 'EDGE_PORT', bff: 'BFF_PORT', flyer: 'FLYER_PORT', vendors: 'VENDORS_PORT' }[service] || 'the service port env'}.`)
       : err));
     server.listen(port, '127.0.0.1', () => server.close(resolve));
   });
@@ -177,12 +183,14 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
   await assertPortFree(ports.edge, 'edge');
   await assertPortFree(ports.bff, 'bff');
   await assertPortFree(ports.flyer, 'flyer');
+  await assertPortFree(ports.vendors, 'vendors');
   reaper = startReaper();
   const hasIdentity = fs.existsSync(path.join(root, 'services/identity/src/main.ts'));
   track('search-engine', launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env, quiet }));
   track('bff', launch('bff', tsx, ['services/bff/src/main.ts'], { env: { ...env, PGLITE_DATA_DIR: process.env.DATABASE_URL ? '' : path.join(stateDir, 'pglite') }, quiet }));
   if (hasIdentity) track('identity', launch('identity', tsx, ['services/identity/src/main.ts'], { env, quiet }));
   track('flyer', launch('flyer', tsx, ['services/flyer-provider/src/main.ts'], { env, quiet }));
+  track('vendors', launch('vendors', tsx, ['services/vendors/src/main.ts'], { env, quiet }));
   const remotes = Object.entries(ports.remotes);
   for (const [name, port] of remotes) {
     track(name, launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port) }, quiet }));
@@ -235,6 +243,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
       waitFor(`http://127.0.0.1:${ports.bff}/api/health`),
       ...(hasIdentity ? [waitFor(`http://127.0.0.1:${ports.identity}/.well-known/openid-configuration`)] : []),
       waitFor(`http://127.0.0.1:${ports.flyer}/health`),
+      waitFor(`http://127.0.0.1:${ports.vendors}/health`),
       ...remotes.map(([name, port]) => waitFor(`http://127.0.0.1:${port}/${name}/${version(name)}/mf-manifest.json`)),
       waitFor(`http://127.0.0.1:${ports.edge}/remotes.json`),
     ]);
