@@ -16,9 +16,25 @@ const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
  */
 function slotsHtml(region, base) {
   return registry.bandSlots()[region]
-    .map((s) => `        <div id="${escapeHtml(s.id)}" class="${base} ${base}--${escapeHtml(s.app)}" data-remote="${escapeHtml(s.remote)}"></div>`)
+    .map((s) => `        <div id="${escapeHtml(s.id)}" class="${base} ${base}--${escapeHtml(s.app)}" data-remote="${escapeHtml(s.remote)}">${BAND_FRAMES[s.app] || ''}</div>`)
     .join('\n');
 }
+
+/**
+ * The header band's frame (issue 12: "the header band's frame is in the HTML the edge serves"): the
+ * banner logo as a plain link home, where mf-header draws its own (same SVG as mf-header's Logo,
+ * standard banner), so the first paint has the storefront's mark before any remote arrives. mf-header
+ * replaces the slot's content when it mounts (React clears the container); if it never mounts, the
+ * logo link stays. Positions per breakpoint: shell/src/styles.css `.shell-header-frame`.
+ */
+const BAND_FRAMES = {
+  'mf-header': '<div class="shell-header-frame"><a class="shell-header-frame__logo" href="/" aria-label="Harbour Market home">'
+    + '<svg viewBox="0 0 212 40" aria-hidden="true" focusable="false"><circle cx="20" cy="20" r="18" fill="#1b7f3b"/>'
+    + '<path d="M11 29c0-10.5 6.6-17.2 19-18-0.4 11.6-6.9 18.4-19 18Z" fill="#ffffff"/>'
+    + '<path d="M11.5 28.5 23 17" stroke="#1b7f3b" stroke-width="1.6" stroke-linecap="round"/>'
+    + '<text x="46" y="27" font-family="Georgia, \'Times New Roman\', serif" letter-spacing="0.2" font-size="20" font-weight="700" fill="#1f2a22">Harbour <tspan dx="2" fill="#1b7f3b">Market</tspan></text>'
+    + '</svg></a></div>',
+};
 
 /**
  * The shell's pages pre-rendered at build time (src/pages/prerender.tsx, loaded through tsx; CSS
