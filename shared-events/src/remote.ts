@@ -31,6 +31,26 @@ export interface RuntimeConfig {
     /** The banner's merchant code at the provider, e.g. 'harbour-market'. */
     merchant: string;
   };
+  /**
+   * The vendors' scripts (spec §7 Other: "an ad script, a tag manager and the chat embed are loaded";
+   * issue 17). Locally services/vendors (`npm start`, port 4400); in production the vendors' own URLs.
+   * The shell loads them after the first paint: the consent tool always, the tag manager only with
+   * consent group C0002, the ad script only with C0004, the chat embed always. Absent: none is loaded
+   * (no consent is ever given, so no tour starts and no analytics leave). The edge's CSP names `origin`
+   * in script-src, connect-src and img-src. Since 1.5.0 (optional).
+   */
+  vendors?: {
+    /** The scripts' origin, e.g. 'http://localhost:4400'. */
+    origin: string;
+    /** Consent tool (defines `window.OneTrust`, `window.OnetrustActiveGroups`), e.g. 'http://localhost:4400/consent.js'. */
+    consentScriptUrl: string;
+    /** Tag manager (reads `window.dataLayer`), e.g. 'http://localhost:4400/gtm.js'. */
+    tagManagerUrl: string;
+    /** Ad script (fills `[data-ad-slot]`, defines `window.AdSlots`), e.g. 'http://localhost:4400/ads.js'. */
+    adsScriptUrl: string;
+    /** Live chat embed (defines `window.CareChat`), e.g. 'http://localhost:4400/chat.js'. */
+    chatScriptUrl: string;
+  };
 }
 
 /** Local defaults: the embedded platform started by `npm start` (README). */

@@ -21,7 +21,8 @@
  * localhost:3001-3004), CONFIG_FILE (a config.json; default: the local platform), SEARCH_HOST
  * (host:port of the search engine, default localhost:7700), OIDC_ISSUER (http://localhost:4100) and
  * OIDC_CLIENT_ID (storefront) for `/config.json`'s `oidc`, IDENTITY_ORIGIN (the provider's origin for the CSP),
- * FLYER_ORIGIN (the flyer provider, http://localhost:4300) for `/config.json`'s `flyer` and the CSP.
+ * FLYER_ORIGIN (the flyer provider, http://localhost:4300) for `/config.json`'s `flyer` and the CSP,
+ * VENDORS_ORIGIN (the vendors' scripts, http://localhost:4400; issue 17) for `/config.json`'s `vendors` and the CSP.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,7 +85,8 @@ const unique = (xs) => Array.from(new Set(xs.filter(Boolean)));
  * origins of the remote map (scripts, manifests, images, fonts), the search engine (connect-src), the
  * identity provider (connect-src for discovery, token and JWKS; form-action): `identityOrigin` and the
  * origin of `config.oidc.issuer`, and the flyer provider `config.flyer.origin` (issue 15: script-src for
- * its storefront.js, frame-src for the flyer's iframe, connect-src for its publications API; nothing else).
+ * its storefront.js, frame-src for the flyer's iframe, connect-src for its publications API; nothing else)
+ * and the vendors' origin `config.vendors.origin` (issue 17: script-src, connect-src, img-src; no frames).
  * style-src allows 'unsafe-inline' because style-loader injects <style> elements.
  * @param {{ remotes: Record<string,string>, config: { search: { hosts: Array<{url:string,protocol:string}> }, apiBase?: string, oidc?: { issuer: string }, flyer?: { origin: string } }, identityOrigin?: string }} o
  * @returns {Record<string, string[]>}
@@ -95,13 +97,15 @@ export function cspDirectives({ remotes, config, identityOrigin }) {
   const apiOrigin = config?.apiBase && /^https?:\/\//.test(config.apiBase) ? httpOrigin(config.apiBase) : null;
   const identityOrigins = unique([identityOrigin ? httpOrigin(identityOrigin) : null, config?.oidc?.issuer ? httpOrigin(config.oidc.issuer) : null]);
   const flyerOrigin = config?.flyer?.origin ? httpOrigin(config.flyer.origin) : null;
+  // The vendors' scripts (issue 17): their scripts, their /collect and consent receipts, the ad creatives.
+  const vendorsOrigin = config?.vendors?.origin ? httpOrigin(config.vendors.origin) : null;
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: unique(["'self'", ...remoteOrigins, flyerOrigin]),
+    scriptSrc: unique(["'self'", ...remoteOrigins, flyerOrigin, vendorsOrigin]),
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', ...remoteOrigins],
+    imgSrc: unique(["'self'", 'data:', ...remoteOrigins, vendorsOrigin]),
     fontSrc: ["'self'", ...remoteOrigins],
-    connectSrc: unique(["'self'", ...remoteOrigins, ...searchOrigins, apiOrigin, ...identityOrigins, flyerOrigin]),
+    connectSrc: unique(["'self'", ...remoteOrigins, ...searchOrigins, apiOrigin, ...identityOrigins, flyerOrigin, vendorsOrigin]),
     frameSrc: unique(["'self'", flyerOrigin]),
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
@@ -231,6 +235,23 @@ export async function startEdge({
   return app;
 }
 
+/**
+ * `config` plus its `vendors` block (RuntimeConfig.vendors, issue 17) for the vendors' origin: the four
+ * scripts' URLs on that origin. An empty or non-http(s) origin leaves `config` as it is (no vendors).
+ * @template {object} T
+ * @param {T} config
+ * @param {string} origin e.g. 'http://localhost:4400'
+ * @returns {T & { vendors?: { origin: string, consentScriptUrl: string, tagManagerUrl: string, adsScriptUrl: string, chatScriptUrl: string } }}
+ */
+export function withVendors(config, origin) {
+  const o = origin ? httpOrigin(origin) : null;
+  if (!o) return config;
+  return {
+    ...config,
+    vendors: { origin: o, consentScriptUrl: `${o}/consent.js`, tagManagerUrl: `${o}/gtm.js`, adsScriptUrl: `${o}/ads.js`, chatScriptUrl: `${o}/chat.js` },
+  };
+}
+
 /** Reads a JSON file named by an env variable, or returns undefined when the variable is unset. */
 function readJsonFromEnv(name) {
   const file = process.env[name];
@@ -242,10 +263,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const port = Number(process.env.PORT || 8080);
   const host = process.env.HOST || '127.0.0.1';
   const remotes = readJsonFromEnv('REMOTES_FILE') || defaults.defaultRemotes();
-  const config = readJsonFromEnv('CONFIG_FILE') || defaults.defaultRuntimeConfig({
+  const config = readJsonFromEnv('CONFIG_FILE') || withVendors(defaults.defaultRuntimeConfig({
     searchHost: process.env.SEARCH_HOST || 'localhost:7700',
     flyerOrigin: process.env.FLYER_ORIGIN || 'http://localhost:4300',
-  });
+  }), process.env.VENDORS_ORIGIN ?? 'http://localhost:4400');
   const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:4000';
   const identityOrigin = process.env.IDENTITY_ORIGIN || undefined;
   startEdge({ port, host, remotes, config, bffUrl, identityOrigin }).then(

@@ -8,7 +8,8 @@
 
  * 5. register the single-spa applications and `start()` (./root-config);
  * 6. start the session manager (./session): restore the signed-in shopper or finish `/auth/callback`.
- * Before all of it, `window.dataLayer` is connected to the bus (`analytics/track`).
+ * Before all of it, `window.dataLayer` is connected to the bus (`analytics/track`), gated on consent; after
+ * step 5 the vendors' scripts (consent tool, tag manager, ads, chat) load once the page is idle (./vendors).
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -19,6 +20,8 @@ import { registerRemoteMap, resolveRemoteMap, type RemoteMap } from './remotes';
 import { resolveRuntimeConfig } from './runtime-config';
 import { startRootConfig } from './root-config';
 import { connectDataLayer } from './analytics/data-layer';
+import { ConsentBridge } from './consent/consent-bridge';
+import { startVendors } from './vendors/start-vendors';
 import { createLazyUserManager } from './session/oidc';
 import { SessionManager } from './session/session-manager';
 import { ShellRoutes, shellPageFor } from './pages/ShellRoutes';
@@ -48,7 +51,9 @@ function safeLocalStorage(): Storage | null {
 
 /** Runs the start-up sequence above. Resolves once single-spa has started. */
 export async function startShell(): Promise<void> {
-  connectDataLayer(bus);
+  // Analytics reach the dataLayer only with consent (issue 17): the consent tool loads after the first paint.
+  const consent = new ConsentBridge(bus, window);
+  connectDataLayer(bus, window, consent.decision$);
   const startup = readStartupData();
   const [remotesRes, configRes] = await Promise.allSettled(startup
     ? [Promise.resolve(startup.remotes), Promise.resolve(startup.config)]
@@ -87,6 +92,7 @@ export async function startShell(): Promise<void> {
   }
 
   startRootConfig({ bus, config, remotes });
+  void startVendors({ bus, config, consent });
 
   let userManager = null;
   try {

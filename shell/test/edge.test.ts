@@ -7,7 +7,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
-import { cspDirectives, startEdge } from '../server/edge.mjs';
+import { cspDirectives, startEdge, withVendors } from '../server/edge.mjs';
 import defaults from '../server/defaults.cjs';
 
 // not 'dist': the root .gitignore drops every dist/ folder
@@ -254,6 +254,50 @@ describe('security headers', () => {
       expect(csp).toMatch(/form-action 'self' http:\/\/localhost:4100/);
     } finally {
       await withIdp.close();
+    }
+  });
+});
+
+describe("the vendors' scripts (issue 17: consent tool, tag manager, ads, chat)", () => {
+  const vendors = withVendors({ search: { hosts: [] } }, 'https://vendors.example.com');
+
+  it('withVendors adds the four script URLs on the origin; an empty or non-http(s) origin adds nothing', () => {
+    expect(vendors.vendors).toEqual({
+      origin: 'https://vendors.example.com',
+      consentScriptUrl: 'https://vendors.example.com/consent.js',
+      tagManagerUrl: 'https://vendors.example.com/gtm.js',
+      adsScriptUrl: 'https://vendors.example.com/ads.js',
+      chatScriptUrl: 'https://vendors.example.com/chat.js',
+    });
+    expect(withVendors({ apiBase: '/api' }, '')).toEqual({ apiBase: '/api' });
+    expect(withVendors({ apiBase: '/api' }, 'javascript:alert(1)')).toEqual({ apiBase: '/api' });
+  });
+
+  it('names config.vendors.origin in script-src, connect-src and img-src only (no frames)', () => {
+    const d = cspDirectives({ remotes: {}, config: vendors });
+    expect(d.scriptSrc).toEqual(["'self'", 'https://vendors.example.com']);
+    expect(d.connectSrc).toEqual(["'self'", 'https://vendors.example.com']);
+    expect(d.imgSrc).toEqual(["'self'", 'data:', 'https://vendors.example.com']);
+    for (const [name, values] of Object.entries(d)) {
+      if (!['scriptSrc', 'connectSrc', 'imgSrc'].includes(name)) expect(values).not.toContain('https://vendors.example.com');
+    }
+    const without = cspDirectives({ remotes: {}, config: { search: { hosts: [] } } });
+    expect(without.imgSrc).toEqual(["'self'", 'data:']);
+  });
+
+  it('serves the vendors block in /config.json and names its origin in the CSP header', async () => {
+    const config = withVendors(DEFAULT_RUNTIME_CONFIG, 'http://localhost:4400');
+    const app = await startEdge({ port: 0, distDir, remotes, config, bffUrl: 'http://127.0.0.1:9' });
+    try {
+      const res = await fetch(`http://127.0.0.1:${portOf(app)}/config.json`);
+      expect((await res.json()).vendors.consentScriptUrl).toBe('http://localhost:4400/consent.js');
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toMatch(/script-src [^;]*http:\/\/localhost:4400/);
+      expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:4400/);
+      expect(csp).toMatch(/img-src [^;]*http:\/\/localhost:4400/);
+      expect(csp).not.toMatch(/frame-src [^;]*http:\/\/localhost:4400/);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -1,0 +1,110 @@
+/**
+ * The vendors' scripts load after the first paint and by consent (issue 17): the consent tool and chat
+ * always, the tag manager only with C0002, the ad script only with C0004 and an ad slot on the page; a
+ * signed-in shopper's consent token comes from POST /api/generateToken (spec §7) before the tool loads.
+ */
+import { createTestBus } from 'shared-events/testing';
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from 'shared-events';
+import { ConsentBridge } from '../consent/consent-bridge';
+import { startVendors, vendorsConfigOf } from '../vendors/start-vendors';
+import { resetLoadedScripts } from '../vendors/load-script';
+
+const O = 'http://localhost:14400';
+const config: RuntimeConfig = {
+  ...DEFAULT_RUNTIME_CONFIG,
+  vendors: { origin: O, consentScriptUrl: `${O}/consent.js`, tagManagerUrl: `${O}/gtm.js`, adsScriptUrl: `${O}/ads.js`, chatScriptUrl: `${O}/chat.js` },
+};
+type W = Window & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const w = window as unknown as W;
+
+const scripts = () => Array.from(document.head.querySelectorAll('script')).map((s) => s.src.replace(O, ''));
+const loaded = (path: string) => document.head.querySelector(`script[src="${O}${path}"]`)!.dispatchEvent(new Event('load'));
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** The consent tool as its script would define it; `choose` = a shopper's choice. */
+function installTool(groups = ',C0001,') {
+  const target = window;
+  w.OnetrustActiveGroups = groups;
+  w.OneTrust = { ...(w.OneTrust ?? {}), OnConsentChanged: () => undefined, IsAlertBoxClosed: () => groups !== ',C0001,' };
+  return (next: string[]) => {
+    w.OnetrustActiveGroups = `,${next.join(',')},`;
+    w.OneTrust.IsAlertBoxClosed = () => true;
+    target.dispatchEvent(new CustomEvent('OneTrustGroupsUpdated', { detail: next }));
+  };
+}
+
+beforeEach(() => {
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  resetLoadedScripts();
+  delete w.OneTrust;
+  delete w.OnetrustActiveGroups;
+});
+
+it('loads nothing without a (valid) vendors block', async () => {
+  const { bus } = createTestBus();
+  await startVendors({ bus, config: DEFAULT_RUNTIME_CONFIG, consent: new ConsentBridge(bus, window), whenIdle: async () => undefined });
+  expect(scripts()).toEqual([]);
+  expect(vendorsConfigOf({ ...config, vendors: { ...config.vendors!, chatScriptUrl: 'javascript:alert(1)' } })).toBeNull();
+});
+
+it('waits for the first paint, then loads the chat and the consent tool, and the tag manager only once C0002 is chosen', async () => {
+  const kit = createTestBus();
+  let idle!: () => void;
+  const consent = new ConsentBridge(kit.bus, window);
+  const done = startVendors({ bus: kit.bus, config, consent, whenIdle: () => new Promise<void>((r) => (idle = r)) });
+  await flush();
+  expect(scripts()).toEqual([]);
+  idle();
+  await flush();
+  await flush();
+  expect(scripts()).toEqual(['/chat.js', '/consent.js']);
+  const choose = installTool();
+  loaded('/consent.js');
+  await done;
+  expect(kit.bus.state.consent.value).toEqual(['C0001']);
+  expect(scripts()).not.toContain('/gtm.js');
+  choose(['C0001', 'C0003']);
+  expect(scripts()).not.toContain('/gtm.js');
+  choose(['C0001', 'C0002']);
+  expect(scripts()).toContain('/gtm.js');
+  expect(scripts()).not.toContain('/ads.js');
+});
+
+it('loads the ad script only with C0004 and an ad slot on the page', async () => {
+  const kit = createTestBus();
+  const consent = new ConsentBridge(kit.bus, window);
+  const done = startVendors({ bus: kit.bus, config, consent, whenIdle: async () => undefined });
+  await flush();
+  await flush();
+  const choose = installTool();
+  loaded('/consent.js');
+  await done;
+  choose(['C0001', 'C0004']);
+  expect(scripts()).not.toContain('/ads.js');
+  const slot = document.createElement('div');
+  slot.dataset.adSlot = 'home-leaderboard';
+  document.body.appendChild(slot);
+  choose(['C0001', 'C0002', 'C0004']);
+  expect(scripts()).toContain('/ads.js');
+});
+
+it("a signed-in shopper: the consent token from POST /api/generateToken is handed to the tool before it loads", async () => {
+  const kit = createTestBus();
+  const fetchMock = jest.fn(async () => ({ status: 200, json: async () => ({ status: 200, code: 'OK', message: 'ok', data: { token: 'h.p.s', expiresIn: 300 } }) }) as Response);
+  const realFetch = global.fetch;
+  global.fetch = fetchMock as unknown as typeof fetch;
+  try {
+    kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1', loggedIn: true, isLoading: false, id_token: 'id.tok.en' }));
+    const consent = new ConsentBridge(kit.bus, window);
+    void startVendors({ bus: kit.bus, config, consent, whenIdle: async () => undefined });
+    for (let i = 0; i < 5 && !scripts().includes('/consent.js'); i++) await flush();
+    expect(scripts()).toContain('/consent.js');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/generateToken');
+    expect(JSON.parse(init.body as string)).toEqual({ idToken: 'id.tok.en' });
+    expect(w.OneTrust.dataSubjectParams).toEqual({ id: 'u-1', isAnonymous: false, token: 'h.p.s' });
+  } finally {
+    global.fetch = realFetch;
+  }
+});

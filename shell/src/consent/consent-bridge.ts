@@ -1,0 +1,72 @@
+/**
+ * The shell's adapter to the consent tool (issue 17; ARCHITECTURE §5): reads the tool's active groups
+ * (`window.OnetrustActiveGroups`, ',C0001,C0002,'), follows its `OneTrustGroupsUpdated` window event and
+ * `OneTrust.OnConsentChanged`, and
+ * - publishes the groups on the bus's `consent/changed` (`bus.state.consent`) **once per real change**
+ *   (the tool fires both the event and the callback for one choice; a reload fires the event with the
+ *   same groups: neither publishes twice);
+ * - keeps {@link ConsentBridge.decision$}: `{ decided, groups }` for the analytics gate (shell/src/analytics).
+ */
+import { BehaviorSubject } from 'rxjs';
+import type { EventBus } from 'shared-events';
+import { groupsFromDetail, parseActiveGroups, sameGroups, UNDECIDED, type ConsentDecision } from './consent-state';
+
+/** What the shell reads of the consent tool's globals (the vendor's names). */
+export interface ConsentToolWindow {
+  OnetrustActiveGroups?: unknown;
+  OneTrust?: {
+    OnConsentChanged?: (cb: (e?: { detail?: unknown }) => void) => void;
+    IsAlertBoxClosed?: () => boolean;
+    dataSubjectParams?: { id: string; isAnonymous: boolean; token: string };
+  };
+  addEventListener(type: string, listener: (e: Event) => void): void;
+  removeEventListener(type: string, listener: (e: Event) => void): void;
+}
+
+/** The window event the consent tool fires at load and after every choice (`detail`: active group ids). */
+export const GROUPS_UPDATED_EVENT = 'OneTrustGroupsUpdated';
+
+export class ConsentBridge {
+  /** The current decision; starts undecided with no group (no tool yet). */
+  readonly decision$ = new BehaviorSubject<ConsentDecision>(UNDECIDED);
+  private published: readonly string[] | null = null;
+  private attached = false;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly win: ConsentToolWindow,
+  ) {}
+
+  /**
+   * Starts following the consent tool (call once its script has run). Reads its current state at once.
+   * @returns a function that stops listening to the window event
+   */
+  attach(): () => void {
+    if (this.attached) return () => undefined;
+    this.attached = true;
+    const onEvent = (e: Event) => this.update(groupsFromDetail((e as CustomEvent).detail) ?? parseActiveGroups(this.win.OnetrustActiveGroups));
+    this.win.addEventListener(GROUPS_UPDATED_EVENT, onEvent);
+    try {
+      this.win.OneTrust?.OnConsentChanged?.((e) => this.update(groupsFromDetail(e?.detail) ?? parseActiveGroups(this.win.OnetrustActiveGroups)));
+    } catch {
+      /* a tool without OnConsentChanged: the window event is enough */
+    }
+    this.update(parseActiveGroups(this.win.OnetrustActiveGroups));
+    return () => this.win.removeEventListener(GROUPS_UPDATED_EVENT, onEvent);
+  }
+
+  private update(groups: string[]): void {
+    let decided = false;
+    try {
+      decided = this.win.OneTrust?.IsAlertBoxClosed?.() === true;
+    } catch {
+      decided = false;
+    }
+    const prev = this.decision$.value;
+    if (prev.decided !== decided || !sameGroups(prev.groups, groups)) this.decision$.next({ decided, groups });
+    if (this.published === null || !sameGroups(this.published, groups)) {
+      this.published = groups;
+      this.bus.publish({ type: 'consent/changed', payload: { groups: [...groups] }, meta: { source: 'shell' } });
+    }
+  }
+}

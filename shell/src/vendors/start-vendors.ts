@@ -1,0 +1,104 @@
+/**
+ * The vendors' scripts on the page (issue 17; spec §7 Other, §4 Guided tours and Chat; ARCHITECTURE §5),
+ * all after the first paint ({@link afterFirstPaint}) from `RuntimeConfig.vendors`:
+ * 1. the consent tool (`consentScriptUrl`), always; a signed-in shopper first gets its token from the BFF's
+ *    `POST /api/generateToken` (spec §7: "token, used for the consent tool"), handed to the tool as
+ *    `window.OneTrust.dataSubjectParams` before it loads. Then {@link ConsentBridge.attach}.
+ * 2. the tag manager (`tagManagerUrl`) only once the performance group C0002 is active (basic consent mode:
+ *    a shopper who declines never downloads it);
+ * 3. the ad script (`adsScriptUrl`) only once the targeting group C0004 is active, and only on pages that
+ *    have an ad slot (`[data-ad-slot]`); a later page with slots calls `AdSlots.refresh()`;
+ * 4. the chat embed (`chatScriptUrl`), always (the Live Chat links wait for `window.CareChat`, spec §9).
+ * A script that fails is reported with console.warn ("[vendors] …") and the rest goes on.
+ */
+import type { EventBus, RuntimeConfig, Session } from 'shared-events';
+import { callBff } from 'shared-events';
+import { filter, firstValueFrom, timeout } from 'rxjs';
+import { ConsentBridge, type ConsentToolWindow } from '../consent/consent-bridge';
+import { PERFORMANCE_GROUP, TARGETING_GROUP } from '../consent/consent-state';
+import { afterFirstPaint, loadScript } from './load-script';
+
+type VendorsConfig = NonNullable<RuntimeConfig['vendors']>;
+
+/** Longest wait for the session to settle before loading the consent tool without a token, ms. */
+export const SESSION_WAIT_MS = 3000;
+
+const isHttpUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/[^\s]+$/.test(v);
+
+/** The vendors block when every URL is an http(s) URL, else null (nothing is loaded). */
+export function vendorsConfigOf(config: RuntimeConfig): VendorsConfig | null {
+  const v = config.vendors;
+  if (!v || typeof v !== 'object') return null;
+  const ok = [v.origin, v.consentScriptUrl, v.tagManagerUrl, v.adsScriptUrl, v.chatScriptUrl].every(isHttpUrl);
+  return ok ? v : null;
+}
+
+function warn(what: string, error: unknown): void {
+  console.warn(`[vendors] ${what}`, error);
+}
+
+/**
+ * The consent token for a signed-in shopper (`POST <apiBase>/generateToken { idToken }`), or null when
+ * anonymous, still loading after {@link SESSION_WAIT_MS}, or the BFF refuses (the tool then runs anonymous).
+ */
+export async function consentSubject(bus: EventBus, apiBase: string): Promise<{ id: string; isAnonymous: false; token: string } | null> {
+  let session: Session;
+  try {
+    session = await firstValueFrom(bus.state.session.pipe(filter((s: Session) => !s.isLoading), timeout(SESSION_WAIT_MS)));
+  } catch {
+    return null;
+  }
+  if (!session.loggedIn || !session.id_token || !session.uid) return null;
+  try {
+    const env = await callBff<{ token: string }>(apiBase, '/generateToken', { body: { idToken: session.id_token }, session });
+    const token = (env.data as { token?: unknown } | undefined)?.token;
+    return typeof token === 'string' && token ? { id: session.uid, isAnonymous: false, token } : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface StartVendorsOptions {
+  bus: EventBus;
+  config: RuntimeConfig;
+  /** The shell's consent adapter (its decision$ also gates the dataLayer). */
+  consent: ConsentBridge;
+  win?: Window & ConsentToolWindow & { AdSlots?: { refresh(): number } };
+  /** Resolves when the first paint is done (default {@link afterFirstPaint}). */
+  whenIdle?: () => Promise<void>;
+}
+
+/** Runs the sequence above. Resolves once the consent tool is attached (or failed). */
+export async function startVendors({ bus, config, consent, win = window as StartVendorsOptions['win'] & Window, whenIdle = () => afterFirstPaint() }: StartVendorsOptions): Promise<void> {
+  const vendors = vendorsConfigOf(config);
+  if (!vendors || !win) return;
+  const w = win;
+  await whenIdle();
+
+  loadScript(vendors.chatScriptUrl, w.document).catch((e) => warn('chat embed failed to load', e));
+
+  let gtmRequested = false;
+  let adsRequested = false;
+  consent.decision$.subscribe(({ groups }) => {
+    if (groups.includes(PERFORMANCE_GROUP) && !gtmRequested) {
+      gtmRequested = true;
+      loadScript(vendors.tagManagerUrl, w.document).catch((e) => warn('tag manager failed to load', e));
+    }
+    if (groups.includes(TARGETING_GROUP) && w.document.querySelector('[data-ad-slot]')) {
+      if (!adsRequested) {
+        adsRequested = true;
+        loadScript(vendors.adsScriptUrl, w.document).catch((e) => warn('ad script failed to load', e));
+      } else w.AdSlots?.refresh();
+    }
+  });
+
+  const subject = await consentSubject(bus, config.apiBase);
+  if (subject) w.OneTrust = { ...(w.OneTrust ?? {}), dataSubjectParams: subject };
+  try {
+    await loadScript(vendors.consentScriptUrl, w.document);
+  } catch (e) {
+    warn('consent tool failed to load (no consent: no analytics, no tours, no ads)', e);
+    return;
+  }
+  consent.attach();
+}
