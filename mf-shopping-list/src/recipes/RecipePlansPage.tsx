@@ -1,6 +1,27 @@
-/** Placeholder until the recipe list and meal plan pages land (issue 16). */
+/**
+ * The chunk of './recipe-plans' (issue 16): /recipes/my-recipe-lists → {@link RecipeListsPage},
+ * /recipes/meal-plan → {@link MealPlanPage} (the URL decides; both share the storage of the shopper:
+ * this browser when anonymous, the account when signed in, merged on sign-in).
+ */
+import { useLocation } from '@storefront/remote-kit';
 import type { RemoteProps } from 'shared-events';
+import { MealPlanPage } from './MealPlanPage';
+import { RecipeListsPage } from './RecipeListsPage';
+import type { RecipePlanStorage } from './storage';
+import { usePlanStorage } from './usePlans';
+import '../components/list.css';
+import '../pages/page.css';
+import './recipes.css';
 
-export function RecipePlansPage(_: RemoteProps) {
-  return <section><h1>Recipes</h1></section>;
+/** Props: the shell's custom props; tests may pass a storage. */
+export interface RecipePlansPageProps extends RemoteProps {
+  storage?: RecipePlanStorage;
+}
+
+/** See the module comment. */
+export function RecipePlansPage(props: RecipePlansPageProps) {
+  const { pathname } = useLocation();
+  const plans = usePlanStorage(props.bus, props.config, props.storage);
+  if (pathname.replace(/\/+$/, '') === '/recipes/meal-plan') return <MealPlanPage {...props} plans={plans} />;
+  return <RecipeListsPage {...props} plans={plans} />;
 }

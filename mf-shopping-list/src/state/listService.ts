@@ -129,10 +129,33 @@ export interface ListService {
   renameCustom(itemId: string, name: string): Promise<void>;
   /** Removes an item; publishes `list/item-removed` once stored. */
   remove(itemId: string): Promise<void>;
+  /**
+   * Adds products the shopper does not have on the list yet, quantity 1 each (issue 16: "Add this
+   * week's ingredients to my list" on /recipes/meal-plan; mf-shopping-list owns the list, so its pages
+   * call this directly instead of the bus). Waits until the list is read. A product already shown on the
+   * list is left as it is (`alreadyOnList`); an id given twice counts once. Publishes `list/item-added`
+   * for each stored item and the count once; no per-item toast (the caller says what happened).
+   * @returns the item ids stored, already on the list, and refused (with the reason: bad id, list full,
+   *   storage failure)
+   */
+  addProducts(products: readonly ProductToAdd[]): Promise<AddProductsResult>;
   /** Reads the list again (account: sends the outbox, then reads the BFF). */
   retry(): Promise<void>;
   /** Stops listening to the bus, the other tabs and the network (tests; the page's service lives as long as the page). */
   dispose(): void;
+}
+
+/** One product for {@link ListService.addProducts}: `itemId` articleNumber_uom_storeId, the name shown until its record is read. */
+export interface ProductToAdd {
+  itemId: string;
+  name?: string;
+}
+
+/** What {@link ListService.addProducts} did. */
+export interface AddProductsResult {
+  added: string[];
+  alreadyOnList: string[];
+  failed: Array<{ itemId: string; reason: string }>;
 }
 
 /** Options of {@link createListService}. Only `bus` and `config` are needed in production. */
@@ -654,6 +677,45 @@ class ListServiceImpl implements ListService {
     this.publishCount();
     await done;
     this.bus.emit('list/item-removed', { itemId });
+  }
+
+  async addProducts(products: readonly ProductToAdd[]): Promise<AddProductsResult> {
+    if (!this.isReady()) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const out: AddProductsResult = { added: [], alreadyOnList: [], failed: [] };
+    const seen = new Set<string>();
+    const pending: Array<Promise<void>> = [];
+    for (const p of products) {
+      if (seen.has(p.itemId)) continue;
+      seen.add(p.itemId);
+      const reason = validateAddRequest({ itemId: p.itemId, quantity: 1, productType: 'product', name: p.name });
+      if (reason) {
+        out.failed.push({ itemId: p.itemId, reason });
+        continue;
+      }
+      if (this.snapshot.items.some((i) => i.item_id === p.itemId)) {
+        out.alreadyOnList.push(p.itemId);
+        continue;
+      }
+      if (this.scope?.kind !== 'account' && this.snapshot.count >= MAX_BROWSER_ITEMS) {
+        out.failed.push({ itemId: p.itemId, reason: TOASTS.full });
+        continue;
+      }
+      const item = itemFromRequest({ itemId: p.itemId, quantity: 1, productType: 'product', name: p.name }, this.nowIso());
+      const { done } = this.mutate({ kind: 'add', item });
+      pending.push(done.then(
+        (result) => {
+          if (result.added > 0) {
+            out.added.push(p.itemId);
+            this.bus.emit('list/item-added', { itemId: p.itemId, quantity: result.added });
+          } else out.alreadyOnList.push(p.itemId);
+        },
+        (error: unknown) => { out.failed.push({ itemId: p.itemId, reason: storageReason(error) }); },
+      ));
+    }
+    // The badge follows at once (optimistic), like a bus add.
+    this.publishCount(true);
+    await Promise.all(pending);
+    return out;
   }
 
   async retry(): Promise<void> {

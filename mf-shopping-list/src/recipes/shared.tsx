@@ -1,0 +1,61 @@
+/** Small parts shared by the recipe-list and meal-plan pages. */
+import { useNavigate, useLocation } from '@storefront/remote-kit';
+import { siteLinkClick } from 'shared-events';
+import type { RecipePlanStorage } from './storage';
+import { RECIPE_ID } from './model';
+
+const storageIds = new WeakMap<RecipePlanStorage, number>();
+let nextStorageId = 1;
+/** A key that changes when the storage does (sign-in, sign-out): loads are keyed by it. */
+export function storageKey(storage: RecipePlanStorage | null): string | null {
+  if (!storage) return null;
+  let id = storageIds.get(storage);
+  if (!id) {
+    id = nextStorageId++;
+    storageIds.set(storage, id);
+  }
+  return `${storage.kind}:${id}`;
+}
+
+/**
+ * The `?add=<recipe objectID>` hand-off of the recipe pages (README "URL contract"): the id when it is
+ * one, and a function that removes the parameter from the URL (history replace, no new entry).
+ */
+export function useAddParam(): { addId: string | null; badAddId: boolean; clearAdd: () => void } {
+  const { pathname, searchParams } = useLocation();
+  const navigate = useNavigate();
+  const raw = searchParams.get('add');
+  const addId = raw !== null && RECIPE_ID.test(raw) ? raw : null;
+  const clearAdd = () => {
+    const next = new URLSearchParams(searchParams);
+    next.delete('add');
+    const qs = next.toString();
+    navigate(`${pathname}${qs ? `?${qs}` : ''}${window.location.hash}`, { replace: true });
+  };
+  return { addId, badAddId: raw !== null && addId === null, clearAdd };
+}
+
+/** Loading placeholder of a fixed height (no shift when the content arrives). */
+export function Skeleton({ label, rows = 3 }: { label: string; rows?: number }) {
+  return (
+    <div className="mfsl-skeleton" role="status" aria-live="polite" aria-busy="true">
+      <span className="mfsl-visually-hidden">{label}</span>
+      {Array.from({ length: rows }, (_, i) => <div key={i} className="mfsl-skeleton__row mfrp-skeleton__row" aria-hidden="true" />)}
+    </div>
+  );
+}
+
+/** An error with 'Try again'. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <p className="mfsl-notice mfsl-notice--error" role="alert">
+      {message} <button type="button" className="mfsl-link-btn" onClick={onRetry}>Try again</button>
+    </p>
+  );
+}
+
+/** A link to /recipes that stays in the site. */
+export function BrowseRecipesLink({ children = 'Browse recipes' }: { children?: string }) {
+  const navigate = useNavigate();
+  return <a className="mfsl-btn" href="/recipes" onClick={siteLinkClick('/recipes', navigate)}>{children}</a>;
+}
