@@ -11,14 +11,14 @@ import { storefront } from '../pages';
 interface Facts { energyKcal: number; protein: number; totalFat: number; saturatedFat: number; carbohydrate: number; fibre: number; sugars: number; sodium: number }
 const nutrition = JSON.parse(readFileSync(new URL('../../services/seed/data/nutrition.json', import.meta.url), 'utf8')) as { foods: Record<string, Facts> };
 const products = readFileSync(new URL('../../services/seed/data/products.json', import.meta.url), 'utf8');
-/** The seed record of Butter, Salted (NDB 01001): its price at store 3299, Halifax Quinpool. */
-const butter = JSON.parse(products.split('\n').find((l) => l.includes('"pageSlug":"products/butter-salted-20010010"'))!.replace(/,$/, '')) as {
+/** The seed record of Salted Butter (NDB 01001): its price at store 3299, Halifax Quinpool. */
+const butter = JSON.parse(products.split('\n').find((l) => l.includes('"pageSlug":"products/salted-butter-20010010"'))!.replace(/,$/, '')) as {
   title: string; storePrices: Record<string, number>; usdaNdbNo: string;
 };
 
 test('a product page shows the product, its Halifax Quinpool price and USDA nutrition, and adds it to the list', async ({ page }) => {
   const { product, list } = storefront(page);
-  await product.goto('butter-salted-20010010');
+  await product.goto('salted-butter-20010010');
   await expect(product.heading).toHaveText(butter.title, { timeout: 20_000 });
   await expect(product.price).toHaveText(`$${(butter.storePrices['3299'] / 100).toFixed(2)} at Halifax Quinpool`);
   await expect(product.availability).toContainText('Available at Halifax Quinpool');
@@ -47,7 +47,7 @@ test('a product page shows the product, its Halifax Quinpool price and USDA nutr
 test("an unknown product slug shows 'Product not found' with a link to search, with status 404 (issue 16)", async ({ page }) => {
   const { product } = storefront(page);
   expect((await page.request.get('/products/unicorn-steak-99999999')).status()).toBe(404);
-  expect((await page.request.get('/products/butter-salted-20010010')).status()).toBe(200);
+  expect((await page.request.get('/products/salted-butter-20010010')).status()).toBe(200);
   await product.goto('unicorn-steak-99999999');
   await expect(product.notFound).toBeVisible({ timeout: 20_000 });
   await expect(product.main.getByRole('link', { name: /^Search for/ })).toHaveAttribute('href', '/?query=unicorn%20steak&tab=product');

@@ -6,10 +6,10 @@ import { storefront } from '../pages';
  * Spec §4 Shopping list and cart: "An anonymous shopping list is merged into the account on login, then
  * the cart is refreshed"; §6 the signed-in list syncs to the server with the identity token (issue 13).
  * Shopper nora.nocard@example.com, whose seeded list (services/seed/data/accounts/lists.json, README)
- * holds Bananas, Butter, Salted, Orange Juice and the custom item 'Birthday candles'.
+ * holds Bananas, Salted Butter, Orange Juice and the custom item 'Birthday candles'.
  */
 const EMAIL = 'nora.nocard@example.com';
-const SEEDED = ['Bananas', 'Butter, Salted', 'Orange Juice', 'Birthday candles'];
+const SEEDED = ['Bananas', 'Salted Butter', 'Orange Juice', 'Birthday candles'];
 
 test('an anonymous list is merged into the account on sign-in (custom items de-duplicated by name), and another browser finds the same list', async ({ page, browser, platform }) => {
   test.setTimeout(180_000);

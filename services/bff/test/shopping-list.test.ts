@@ -449,7 +449,7 @@ describe('demo shoppers\' lists (services/seed/data/accounts/lists.json)', () =>
     const nora = await listOf('u-1001');
     expect(nora.items.map((i) => [i.item_id, i.quantity, i.meta?.name])).toEqual([
       ['20090401_KG_3299', 2, 'Bananas'],
-      ['20010010_G_3299', 1, 'Butter, Salted'],
+      ['20010010_G_3299', 1, 'Salted Butter'],
       ['20092061_L_3299', 1, 'Orange Juice'],
       ['custom_demo-u1001-birthday-candles', 1, 'Birthday candles'],
     ]);

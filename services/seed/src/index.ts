@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'fs';
 import path from 'path';
-import type { FlyerPublicationRecord, NutritionFile, ProductRecord, QuerySuggestionRecord, RecipeRecord, SettingsFile, StoreRecord } from './types';
+import type { CategoryRecord, FlyerPublicationRecord, NutritionFile, ProductRecord, QuerySuggestionRecord, RecipeRecord, SettingsFile, StoreRecord } from './types';
 
 export type * from './types';
 export { loadShoppers, loadCards, loadDemoPassword, ACCOUNTS_DIR, type ShopperRecord, type CardRecord, type CardStatus } from './accounts';
@@ -16,10 +16,34 @@ export { seedSearch, INDEX_NAMES, type SeedSearchOptions, type SeedSearchResult 
 /** Absolute path of the committed data folder. */
 export const DATA_DIR = path.join(__dirname, '../data');
 
+/**
+ * Absolute path of the committed pictures (OpenMoji SVGs, CC BY-SA 4.0) that products' and recipes'
+ * `featuredImage` name as `/media/<file>.svg`; the edge serves this folder at `/media/`.
+ */
+export const MEDIA_DIR = path.join(__dirname, '../media');
+
 const cache = new Map<string, unknown>();
 function load<T>(file: string): T {
   if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(path.join(DATA_DIR, file), 'utf8')));
   return cache.get(file) as T;
+}
+
+/**
+ * The departments and categories with URL slugs and product counts (data/categories.json, issue 16):
+ * `/products/category/<slug>[/<subslug>]` exists exactly when its slugs are listed here.
+ */
+export function loadCategories(): CategoryRecord[] {
+  return load<CategoryRecord[]>('categories.json');
+}
+
+/**
+ * True when `/products/category/<categorySlug>[/<subcategorySlug>]` is a catalogue page (the edge's
+ * 404 check for category paths can use it; same answer as the mega menu's links).
+ */
+export function categoryPathExists(categorySlug: string, subcategorySlug?: string): boolean {
+  const c = loadCategories().find((x) => x.slug === categorySlug);
+  if (!c) return false;
+  return subcategorySlug === undefined || c.subcategories.some((s) => s.slug === subcategorySlug);
 }
 
 /** All catalogue products (≥1,500; prices in cents). Cached; treat as read-only. */

@@ -46,8 +46,27 @@ export interface StoreRecord {
   demo: true;
 }
 
+/** Dietary label of a product (category facet 'Dietary'; rule in src/generator/curation.ts `dietaryFor`). */
+export type Dietary = 'vegan' | 'vegetarian' | 'gluten-free' | 'dairy-free';
+
+/**
+ * Picture fields of a search hit (spec §3 Search hit: bannerImage, videoUrl, videoThumbnail,
+ * featuredImage). Paths are same-origin (`/media/<file>.svg`, served by the edge from
+ * `services/seed/media/`); null where there is none.
+ */
+export interface HitPictures {
+  /** Wide banner picture; the seed has none (null). */
+  bannerImage: string | null;
+  /** The card/page picture: an OpenMoji SVG chosen by category (`/media/<file>.svg`), square. */
+  featuredImage: string | null;
+  /** Product or recipe video; the seed has none (null). */
+  videoUrl: string | null;
+  /** Poster of `videoUrl`; null without a video. */
+  videoThumbnail: string | null;
+}
+
 /** A catalogue product mapped from a USDA SR21 food (FOOD_DES). */
-export interface ProductRecord {
+export interface ProductRecord extends HitPictures {
   /** Equals articleNumber. */
   objectID: string;
   /** 8-digit unique article number. */
@@ -57,6 +76,10 @@ export interface ProductRecord {
   brand: string;
   category: string;
   subcategory: string;
+  /** `slugify(category)`, the mega menu's `/products/category/<categorySlug>` (e.g. 'dairy-eggs'). */
+  categorySlug: string;
+  /** `slugify(subcategory)`, the menu's `/products/category/<categorySlug>/<subcategorySlug>` (e.g. 'bread-rolls'). */
+  subcategorySlug: string;
   aisle: string;
   /** Human size, e.g. '500 g', '1 L', '12 ea', '1 kg' (loose, priced per kg). */
   size: string;
@@ -77,6 +100,10 @@ export interface ProductRecord {
   popularity: number;
   /** USDA SR21 NDB number (5 digits) the product was derived from. */
   usdaNdbNo: string;
+  /** Dietary labels (conservative; see `dietaryFor`), [] when none is certain. */
+  dietary: Dietary[];
+  /** True when the product is an item of at least one store's weekly flyer (data/flyers.json). */
+  onFlyer: boolean;
   /** Nutrition facts per 100 g of its USDA food (same values as `nutrition.json[usdaNdbNo]`). */
   nutrition?: NutritionFacts;
 }
@@ -122,7 +149,7 @@ export interface RecipeIngredient {
 }
 
 /** In-house demo recipe (spec §2 /recipes/{slug}). */
-export interface RecipeRecord {
+export interface RecipeRecord extends HitPictures {
   objectID: string;
   title: string;
   slug: string;
@@ -131,7 +158,6 @@ export interface RecipeRecord {
   description: string;
   servings: number;
   totalTimeMinutes: number;
-  featuredImage: null;
   banners: BannerCode[];
   tags: string[];
   ingredients: RecipeIngredient[];
@@ -198,4 +224,15 @@ export interface FlyerPublicationRecord {
   merchant: 'harbour-market';
   title: string;
   pages: FlyerPageRecord[];
+}
+
+/** data/categories.json: the catalogue's departments and categories with their URL slugs (issue 16). */
+export interface CategoryRecord {
+  /** e.g. 'dairy-eggs' (`/products/category/dairy-eggs`). */
+  slug: string;
+  /** e.g. 'Dairy & Eggs'. */
+  name: string;
+  /** Products in the whole catalogue (every store). */
+  count: number;
+  subcategories: Array<{ slug: string; name: string; count: number }>;
 }

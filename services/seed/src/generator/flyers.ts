@@ -108,3 +108,17 @@ export function buildFlyers(products: ProductRecord[], stores: StoreRecord[]): F
     return { storeCode: store.storeNumber, merchant: FLYER_MERCHANT, title: 'Weekly Flyer', pages };
   });
 }
+
+/**
+ * Sets `onFlyer` (in place): true for a product that is an item of at least one store's weekly flyer
+ * (the 'On flyer' facet of the category pages, issue 16). Returns how many products are on a flyer.
+ */
+export function applyFlyerFlags(products: ProductRecord[], flyers: FlyerPublicationRecord[]): number {
+  const onFlyer = new Set(flyers.flatMap((f) => f.pages.flatMap((pg) => pg.items.map((it) => it.articleNumber))));
+  let n = 0;
+  for (const p of products) {
+    p.onFlyer = onFlyer.has(p.articleNumber);
+    if (p.onFlyer) n += 1;
+  }
+  return n;
+}

@@ -6,3 +6,5 @@ export * from './recipes';
 export * from './suggestions';
 export * from './flyers';
 export * from './nutrition';
+export * from './curation';
+export * from './pictures';

@@ -1,4 +1,5 @@
-import type { BannerCode, ProductRecord, StoreRecord, Uom } from '../types';
+import type { BannerCode, CategoryRecord, ProductRecord, StoreRecord, Uom } from '../types';
+import { dietaryFor, notSoldReason, shopperName } from './curation';
 import { hashString, intBetween, pick, rngFor, slugify, type Rng } from './prng';
 
 /** One parsed FOOD_DES row (USDA SR21). */
@@ -251,7 +252,9 @@ export const ORIGINAL_STORE_COUNT = 30;
 
 /**
  * Maps FOOD_DES lines to catalogue products (pure, deterministic; randomness is seeded per NDB number).
- * Filters baby/fast/regional foods, cooked variants and odd entries; dedupes by title.
+ * Filters baby/fast/regional foods, cooked variants, odd entries and what a grocer would not list
+ * (`NOT_SOLD`); names products as a shopper would (`shopperName`); dedupes by that name; labels
+ * `dietary` (`dietaryFor`). `onFlyer` and the picture fields start false/null (see applyFlyerFlags, applyPictures).
  * @param lines raw FOOD_DES.txt lines.
  * @param stores stores used for availability (storeIds), per-store prices (cents) and regions
  *   (see ORIGINAL_STORE_COUNT for stores appended later).
@@ -264,7 +267,9 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
       !SKIP_GROUPS.has(food.groupCode) &&
       !SKIP_ALWAYS.test(food.longDesc) &&
       !(COOKED_CHECK_GROUPS.has(food.groupCode) && COOKED.test(food.longDesc.toLowerCase())) &&
-      !(food.groupCode === '1800' && /\btoasted\b/i.test(food.longDesc)),
+      !(food.groupCode === '1800' && /\btoasted\b/i.test(food.longDesc)) &&
+      // Curation (issue 16): what a grocer would not list (rules and reasons in curation.ts NOT_SOLD).
+      notSoldReason(food.longDesc) === null,
   );
   // Generic vocabulary: words of unbranded titles. In branded rows, any other word is taken for a
   // (mixed-case) US brand or product-line name and removed, e.g. 'Eggo', "Campbell's", 'Beefaroni'.
@@ -309,13 +314,15 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
     const rng: Rng = rngFor(food.ndbNo);
     const coop = rng() < 0.2;
     const brand = coop ? STORE_BRANDS.coop : STORE_BRANDS.standard;
-    const title = cleaned.branded ? `${brand} ${cleaned.title}` : cleaned.title;
+    // The name a shopper recognises ('Butter, Salted' → 'Salted Butter'); usdaNdbNo keeps the source row.
+    const sourceTitle = cleaned.branded ? `${brand} ${cleaned.title}` : cleaned.title;
+    const title = shopperName(sourceTitle, food.longDesc);
     const key = title.toLowerCase();
     if (seenTitles.has(key)) continue;
     seenTitles.add(key);
 
     const articleNumber = articleNumberFor(food.ndbNo);
-    const byWeight = Boolean(placement.loose) && !SOLD_EACH.test(title);
+    const byWeight = Boolean(placement.loose) && !SOLD_EACH.test(sourceTitle);
     const size = placement.loose ? (byWeight ? '1 kg' : '1 ea') : pick(rng, placement.sizes);
     const uom = uomForSize(size);
     let plu: string | null = null;
@@ -332,7 +339,8 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
 
     const banners: BannerCode[] = coop ? ['coop'] : ['standard', 'coop'];
     const eligible = originalStores.filter((s) => banners.includes(s.bannerCode));
-    const availability = POPULAR.test(title) ? 0.95 : 0.75;
+    // Draws keep using the title before renaming (issue 16), so curation changed no price or availability.
+    const availability = POPULAR.test(sourceTitle) ? 0.95 : 0.75;
     let inStores = eligible.filter(() => rng() < availability);
     if (inStores.length === 0 && eligible.length > 0) inStores = [eligible[0] as StoreRecord];
     const storePrices: Record<string, number> = {};
@@ -341,7 +349,7 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
       storePrices[s.storeNumber] = psychPrice(price * factor);
     };
     for (const s of inStores) priceAt(s, rng);
-    const popularity = intBetween(rng, 1, 1000) + (POPULAR.test(title) ? 5000 : 0) + (title.includes(',') ? 0 : 1500) + (cleaned.branded ? 0 : 300);
+    const popularity = intBetween(rng, 1, 1000) + (POPULAR.test(sourceTitle) ? 5000 : 0) + (sourceTitle.includes(',') ? 0 : 1500) + (cleaned.branded ? 0 : 300);
     // Stores appended later draw from a PRNG of their own, after every draw above.
     for (const s of appendedStores) {
       if (!banners.includes(s.bannerCode)) continue;
@@ -359,6 +367,8 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
       brand,
       category: placement.category,
       subcategory: placement.subcategory,
+      categorySlug: slugify(placement.category),
+      subcategorySlug: slugify(placement.subcategory),
       aisle: placement.aisle,
       size,
       uom,
@@ -371,7 +381,34 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
       regions,
       popularity,
       usdaNdbNo: food.ndbNo,
+      dietary: dietaryFor(food.groupCode, food.longDesc, cleaned.branded),
+      // Set by the generator from the flyers (applyFlyerFlags) and the pictures (applyPictures).
+      onFlyer: false,
+      bannerImage: null,
+      featuredImage: null,
+      videoUrl: null,
+      videoThumbnail: null,
     });
   }
   return products;
+}
+
+/**
+ * The departments (categories) and their categories (subcategories) of the catalogue with URL slugs
+ * and product counts, sorted by name (data/categories.json). A category URL
+ * `/products/category/<slug>[/<subslug>]` exists exactly when its slugs are in this list.
+ */
+export function buildCategories(products: ProductRecord[]): CategoryRecord[] {
+  const byCat = new Map<string, CategoryRecord>();
+  for (const p of products) {
+    let c = byCat.get(p.categorySlug);
+    if (!c) byCat.set(p.categorySlug, (c = { slug: p.categorySlug, name: p.category, count: 0, subcategories: [] }));
+    c.count += 1;
+    let sub = c.subcategories.find((x) => x.slug === p.subcategorySlug);
+    if (!sub) c.subcategories.push((sub = { slug: p.subcategorySlug, name: p.subcategory, count: 0 }));
+    sub.count += 1;
+  }
+  const list = [...byCat.values()].sort((a, b) => a.name.localeCompare(b.name));
+  for (const c of list) c.subcategories.sort((a, b) => a.name.localeCompare(b.name));
+  return list;
 }

@@ -57,12 +57,14 @@ export function buildSettings(): SettingsFile {
   return {
     products: {
       searchableAttributes: ['title', 'brand', 'category', 'subcategory', 'aisle'],
-      attributesForFaceting: ['filterOnly(storeIds)', 'filterOnly(banners)', 'filterOnly(pageSlug)', 'category', 'aisle'],
+      // Category pages (issue 16): facets brand, dietary, onFlyer; listings filter on the slugs; the
+      // price range is a numericFilter on storePrices.<store> (numeric filters need no facet entry).
+      attributesForFaceting: ['filterOnly(storeIds)', 'filterOnly(banners)', 'filterOnly(pageSlug)', 'category', 'subcategory', 'categorySlug', 'subcategorySlug', 'aisle', 'brand', 'dietary', 'onFlyer'],
       customRanking: ['desc(popularity)'],
     },
     recipes: {
       searchableAttributes: ['title', 'tags', 'ingredients.name'],
-      attributesForFaceting: ['filterOnly(banners)', 'tags'],
+      attributesForFaceting: ['filterOnly(banners)', 'filterOnly(pageSlug)', 'tags'],
       customRanking: [],
     },
     products_query_suggestions: {
