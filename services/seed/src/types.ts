@@ -80,6 +80,11 @@ export interface ProductRecord extends HitPictures {
   categorySlug: string;
   /** `slugify(subcategory)`, the menu's `/products/category/<categorySlug>/<subcategorySlug>` (e.g. 'bread-rolls'). */
   subcategorySlug: string;
+  /**
+   * Algolia-style hierarchical facet of the category tree: `{ lvl0: 'Dairy & Eggs', lvl1: 'Dairy & Eggs > Cheese' }`
+   * (the /products page counts departments and their categories with one query).
+   */
+  hierarchicalCategories: { lvl0: string; lvl1: string };
   aisle: string;
   /** Human size, e.g. '500 g', '1 L', '12 ea', '1 kg' (loose, priced per kg). */
   size: string;

@@ -99,7 +99,7 @@ describe('onFlyer and the search settings the category facets need', () => {
   });
 
   test('the products index facets brand, dietary, onFlyer and the category slugs', () => {
-    expect(loadSettings().products?.attributesForFaceting).toEqual(expect.arrayContaining(['brand', 'dietary', 'onFlyer', 'categorySlug', 'subcategorySlug', 'category', 'subcategory']));
+    expect(loadSettings().products?.attributesForFaceting).toEqual(expect.arrayContaining(['brand', 'dietary', 'onFlyer', 'categorySlug', 'subcategorySlug', 'category', 'subcategory', 'hierarchicalCategories.lvl1']));
   });
 });
 

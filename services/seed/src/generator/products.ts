@@ -369,6 +369,7 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
       subcategory: placement.subcategory,
       categorySlug: slugify(placement.category),
       subcategorySlug: slugify(placement.subcategory),
+      hierarchicalCategories: { lvl0: placement.category, lvl1: `${placement.category} > ${placement.subcategory}` },
       aisle: placement.aisle,
       size,
       uom,

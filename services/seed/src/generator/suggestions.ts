@@ -59,7 +59,7 @@ export function buildSettings(): SettingsFile {
       searchableAttributes: ['title', 'brand', 'category', 'subcategory', 'aisle'],
       // Category pages (issue 16): facets brand, dietary, onFlyer; listings filter on the slugs; the
       // price range is a numericFilter on storePrices.<store> (numeric filters need no facet entry).
-      attributesForFaceting: ['filterOnly(storeIds)', 'filterOnly(banners)', 'filterOnly(pageSlug)', 'category', 'subcategory', 'categorySlug', 'subcategorySlug', 'aisle', 'brand', 'dietary', 'onFlyer'],
+      attributesForFaceting: ['filterOnly(storeIds)', 'filterOnly(banners)', 'filterOnly(pageSlug)', 'category', 'subcategory', 'categorySlug', 'subcategorySlug', 'hierarchicalCategories.lvl0', 'hierarchicalCategories.lvl1', 'aisle', 'brand', 'dietary', 'onFlyer'],
       customRanking: ['desc(popularity)'],
     },
     recipes: {
