@@ -22,7 +22,9 @@
  * (host:port of the search engine, default localhost:7700), OIDC_ISSUER (http://localhost:4100) and
  * OIDC_CLIENT_ID (storefront) for `/config.json`'s `oidc`, IDENTITY_ORIGIN (the provider's origin for the CSP),
  * FLYER_ORIGIN (the flyer provider, http://localhost:4300) for `/config.json`'s `flyer` and the CSP,
- * VENDORS_ORIGIN (the vendors' scripts, http://localhost:4400; issue 17) for `/config.json`'s `vendors` and the CSP.
+ * VENDORS_ORIGIN (the vendors' scripts, http://localhost:4400; issue 17) for `/config.json`'s `vendors` and the CSP,
+ * REMOTES_POINTER (the deploy store's environment pointer, re-read on change) and DEPLOY_ORIGIN (issue 18,
+ * `createRemoteMapReader`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -128,6 +130,8 @@ const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
  * @param {string} [o.bffUrl='http://127.0.0.1:4000'] upstream of /api/*
  * @param {string[]} [o.appRoutes=APP_ROUTES] paths answered 200 with index.html
  * @param {string} [o.identityOrigin] origin of the OpenID Connect provider (CSP connect-src, form-action)
+ * @param {string} [o.remotesPointer] the deploy store's environment pointer, overlaid on `remotes` and re-read on change (issue 18)
+ * @param {string} [o.deployOrigin] the deploy origin (`deploy:` pointer values; CSP script-src/connect-src)
  * @param {string|null} [o.mediaDir] folder served at `/media/` (default services/seed/media: the catalogue's pictures); null: none
  * @param {(urlPath: string) => Promise<boolean>} [o.pageExists] false → a page route answers 404 with the not-found page
  *   (default ./page-exists.mjs: unknown product / recipe slugs and category paths; true when the owner is down)
@@ -143,6 +147,8 @@ export async function startEdge({
   bffUrl = 'http://127.0.0.1:4000',
   appRoutes = APP_ROUTES,
   identityOrigin,
+  remotesPointer,
+  deployOrigin,
   mediaDir = path.resolve(shellDir, '..', 'services', 'seed', 'media'),
   pageExists = createPageExists(config, bffUrl),
   logger = false,
@@ -151,9 +157,10 @@ export async function startEdge({
     if (!httpOrigin(url)) console.warn(`[edge] remote '${name}' has no http(s) manifest URL (${JSON.stringify(url)}); the shell will report SHELL-001`);
   }
   const app = Fastify({ logger });
+  const currentRemotes = createRemoteMapReader({ remotes, remotesPointer, deployOrigin });
 
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives({ remotes, config, identityOrigin }) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives({ remotes: deployOrigin ? { ...remotes, 'deploy-origin': `${deployOrigin}/` } : remotes, config, identityOrigin }) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     // Remotes load from their own origins with their own CORS; the shell's files are same-origin only.
@@ -202,7 +209,7 @@ export async function startEdge({
     });
   }
 
-  const hints = createStartupHints({ remotes, config, registryRemotes: registry.remotes() });
+  const hints = createStartupHints({ remotes: currentRemotes, config, registryRemotes: registry.remotes() });
 
   const sendIndex = async (req, reply, status) => {
     let html;
@@ -217,7 +224,7 @@ export async function startEdge({
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
-  app.get('/remotes.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(remotes));
+  app.get('/remotes.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(currentRemotes()));
   app.get('/config.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(config));
   for (const route of appRoutes) {
     app.get(route, async (req, reply) => sendIndex(req, reply, (await pageExists(req.url.split('?')[0])) ? 200 : 404));
@@ -252,6 +259,46 @@ export function withVendors(config, origin) {
   };
 }
 
+/**
+ * The remote map the edge serves (issue 18): `remotes` (each remote's own server: the working builds),
+ * overlaid with the deploy store's environment pointer when there is one (tooling/deploy/store.mjs,
+ * `environments/<env>/remotes.json`), re-read when the file changes so a promotion or a rollback is
+ * served at once, with no restart and no rebuild. Pointer values `deploy:/<remote>/<version>/mf-manifest.json`
+ * are resolved against `deployOrigin`; absolute http(s) URLs are kept (a pinned map). An unreadable
+ * pointer keeps the last good map (logged once per change).
+ * @param {{ remotes: Record<string,string>, remotesPointer?: string, deployOrigin?: string }} o
+ * @returns {() => Record<string,string>}
+ */
+export function createRemoteMapReader({ remotes, remotesPointer, deployOrigin }) {
+  let seen = null;
+  let merged = remotes;
+  return () => {
+    if (!remotesPointer) return remotes;
+    let stamp = 'absent';
+    try {
+      const st = fs.statSync(remotesPointer);
+      stamp = `${st.mtimeMs}:${st.size}`;
+    } catch { /* no pointer yet: the working builds */ }
+    if (stamp === seen) return merged;
+    seen = stamp;
+    if (stamp === 'absent') return (merged = remotes);
+    try {
+      const pointer = JSON.parse(fs.readFileSync(remotesPointer, 'utf8'));
+      const resolved = {};
+      for (const [name, value] of Object.entries(pointer)) {
+        if (typeof value !== 'string') continue;
+        if (value.startsWith('deploy:')) {
+          if (deployOrigin) resolved[name] = new URL(value.slice('deploy:'.length), `${deployOrigin}/`).href;
+        } else resolved[name] = value;
+      }
+      merged = { ...remotes, ...resolved };
+    } catch (err) {
+      console.warn(`[edge] remote pointer ${remotesPointer} is unreadable (${err.message}); serving the previous map`);
+    }
+    return merged;
+  };
+}
+
 /** Reads a JSON file named by an env variable, or returns undefined when the variable is unset. */
 function readJsonFromEnv(name) {
   const file = process.env[name];
@@ -269,7 +316,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }), process.env.VENDORS_ORIGIN ?? 'http://localhost:4400');
   const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:4000';
   const identityOrigin = process.env.IDENTITY_ORIGIN || undefined;
-  startEdge({ port, host, remotes, config, bffUrl, identityOrigin }).then(
+  const remotesPointer = process.env.REMOTES_POINTER || undefined;
+  const deployOrigin = process.env.DEPLOY_ORIGIN ? process.env.DEPLOY_ORIGIN.replace(/\/+$/, '') : undefined;
+  startEdge({ port, host, remotes, config, bffUrl, identityOrigin, remotesPointer, deployOrigin }).then(
     (app) => {
       const addr = app.server.address();
       console.log(`shell edge: http://${host === '127.0.0.1' ? 'localhost' : host}:${addr.port}/ (/api -> ${bffUrl})`);

@@ -68,13 +68,15 @@ const escapeAttr = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
 const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
- * @param {{ remotes: Record<string,string>, config: object, registryRemotes: Array<object>, fetchImpl?: typeof fetch, now?: () => number }} o
- *   `remotes` the map served at /remotes.json (package → mf-manifest.json URL), `config` the RuntimeConfig
+ * @param {{ remotes: Record<string,string> | (() => Record<string,string>), config: object, registryRemotes: Array<object>, fetchImpl?: typeof fetch, now?: () => number }} o
+ *   `remotes` the map served at /remotes.json (package → mf-manifest.json URL), or a function answering
+ *   the current one; `config` the RuntimeConfig
  * @returns {{ inject: (html: string, pathname: string, query: URLSearchParams) => Promise<string> }}
  */
-export function createStartupHints({ remotes, config, registryRemotes, fetchImpl = fetch, now = Date.now }) {
+export function createStartupHints({ remotes: remotesOrGetter, config, registryRemotes, fetchImpl = fetch, now = Date.now }) {
   const cache = new Map(); // manifest URL → { until, manifest | null }
-  const dataBlock = `<script type="application/json" id="shell-startup">${jsonForHtml({ remotes, config })}</script>`;
+  // the map may change while the edge runs (a promotion of the deploy store's pointer, issue 18)
+  const currentRemotes = typeof remotesOrGetter === 'function' ? remotesOrGetter : () => remotesOrGetter;
 
   async function manifest(url) {
     const hit = cache.get(url);
@@ -91,7 +93,7 @@ export function createStartupHints({ remotes, config, registryRemotes, fetchImpl
   }
 
   /** The hint links for one remote's exposes, or [] when its manifest is unavailable or odd. */
-  async function linksFor(remote, exposes) {
+  async function linksFor(remotes, remote, exposes) {
     const manifestUrl = remotes[remote];
     if (!manifestUrl) return [];
     const m = await manifest(manifestUrl);
@@ -115,12 +117,14 @@ export function createStartupHints({ remotes, config, registryRemotes, fetchImpl
 
   return {
     async inject(html, pathname, query) {
+      const remotes = currentRemotes();
+      const dataBlock = `<script type="application/json" id="shell-startup">${jsonForHtml({ remotes, config })}</script>`;
       let hints = [dataBlock];
       const overridden = [...query.keys()].some((k) => k.startsWith('remote.'));
       if (!overridden) {
         const byRemote = new Map();
         for (const { remote, expose } of startupExposes(registryRemotes, pathname, query)) byRemote.set(remote, [...(byRemote.get(remote) || []), expose]);
-        const lists = await Promise.all([...byRemote].map(([remote, exposes]) => linksFor(remote, exposes)));
+        const lists = await Promise.all([...byRemote].map(([remote, exposes]) => linksFor(remotes, remote, exposes)));
         hints = [...lists.flat(), dataBlock];
       }
       const at = html.indexOf('</head>');

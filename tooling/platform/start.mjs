@@ -9,6 +9,7 @@
  *   flyer provider (embed script + weekly flyer in an iframe + publications API, :4300; service name 'flyer')
  *   vendors (consent tool, tag manager, ad script, live chat, analytics collector, :4400; service name 'vendors')
  *   every remote of the registry (tooling/registry/remotes.json) on its port: static servers of the versioned builds
+ *   deploy origin (the deploy store's released versions and environment pointers, :4600; service name 'deploy'; issue 18)
  *   edge (shell build + /remotes.json + /config.json + /api proxy, :8080)  <- the one URL shoppers use
  *
  * Expects the builds to exist (`npm start` runs `npm run build` first). Ports come from env
@@ -45,6 +46,7 @@ export function portsFrom(offset = 0) {
     identity: Number(env.IDENTITY_PORT || 4100 + offset),
     flyer: Number(env.FLYER_PORT || 4300 + offset),
     vendors: Number(env.VENDORS_PORT || 4400 + offset),
+    deploy: Number(env.DEPLOY_PORT || 4600 + offset),
     remotes: registry.remotePorts(offset, env),
   };
 }
@@ -76,6 +78,9 @@ export function platformEnv(ports) {
     VENDORS_PORT: String(ports.vendors),
     VENDORS_ORIGIN: `http://localhost:${ports.vendors}`,
     VENDORS_PUBLIC_ORIGIN: `http://localhost:${ports.vendors}`,
+    // The deploy origin (issue 18): released remote versions; the edge resolves `deploy:` pointer entries against it.
+    DEPLOY_PORT: String(ports.deploy),
+    DEPLOY_ORIGIN: `http://localhost:${ports.deploy}`,
   };
 }
 
@@ -162,13 +167,15 @@ function runOnce(name, command, args, env) {
 
 /**
  * Starts every service. Resolves once the site answers on the edge URL.
- * @param {{ offset?: number, quiet?: boolean, dataDir?: string }} [o] `offset` added to every port; `dataDir`
- *   holds remotes.json and the BFF's PGlite (default `.data/<edge port>`; pass the same folder to restart
- *   on the same data)
+ * @param {{ offset?: number, quiet?: boolean, dataDir?: string, deployDir?: string, environment?: string, remotesPointer?: string }} [o]
+ *   `offset` added to every port; `dataDir` holds remotes.json and the BFF's PGlite (default `.data/<edge port>`;
+ *   pass the same folder to restart on the same data); `deployDir` the deploy store (default DEPLOY_DIR or
+ *   `.deploy/`), `environment` whose pointer the edge overlays on the working builds (default 'local'),
+ *   or `remotesPointer` a pointer/map file of its own (a release's candidate, a tester's pinned map); issue 18
  * @returns {{ url: string, ports: object, dataDir: string, stop(): Promise<void>, stopService(name: string): Promise<void>,
  *   killService(name: string, signal?: string): Promise<void>, readyMs: number }} (readyMs: ms from call to a ready site)
  */
-export async function startPlatform({ offset = 0, quiet = false, dataDir } = {}) {
+export async function startPlatform({ offset = 0, quiet = false, dataDir, deployDir = process.env.DEPLOY_DIR || path.join(root, '.deploy'), environment = 'local', remotesPointer } = {}) {
   const t0 = Date.now();
   const ports = portsFrom(offset);
   const children = new Map();
@@ -177,6 +184,9 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
   const stateDir = dataDir || path.join(root, '.data', String(ports.edge));
   fs.mkdirSync(stateDir, { recursive: true });
   const remotesFile = path.join(stateDir, 'remotes.json');
+  // issue 18: the environment's pointer in the deploy store overlays the working builds (released remotes)
+  const pointer = remotesPointer || path.join(deployDir, 'environments', environment, 'remotes.json');
+  fs.mkdirSync(deployDir, { recursive: true });
   fs.writeFileSync(remotesFile, JSON.stringify(remoteMap(ports), null, 2));
 
   const env = platformEnv(ports);
@@ -184,6 +194,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
   await assertPortFree(ports.bff, 'bff');
   await assertPortFree(ports.flyer, 'flyer');
   await assertPortFree(ports.vendors, 'vendors');
+  await assertPortFree(ports.deploy, 'deploy');
   reaper = startReaper();
   const hasIdentity = fs.existsSync(path.join(root, 'services/identity/src/main.ts'));
   track('search-engine', launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env, quiet }));
@@ -195,8 +206,12 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
   for (const [name, port] of remotes) {
     track(name, launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port) }, quiet }));
   }
+  track('deploy', launch('deploy', process.execPath, [path.join(root, 'tooling/deploy/origin.mjs')], {
+    env: { PORT: String(ports.deploy), DEPLOY_DIR: deployDir, STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` },
+    quiet,
+  }));
   track('edge', launch('edge', process.execPath, ['shell/server/edge.mjs'], {
-    env: { ...env, PORT: String(ports.edge), REMOTES_FILE: remotesFile, IDENTITY_ORIGIN: hasIdentity ? env.OIDC_ISSUER : '' },
+    env: { ...env, PORT: String(ports.edge), REMOTES_FILE: remotesFile, REMOTES_POINTER: pointer, IDENTITY_ORIGIN: hasIdentity ? env.OIDC_ISSUER : '' },
     quiet,
   }));
 
@@ -244,6 +259,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir } = {})
       ...(hasIdentity ? [waitFor(`http://127.0.0.1:${ports.identity}/.well-known/openid-configuration`)] : []),
       waitFor(`http://127.0.0.1:${ports.flyer}/health`),
       waitFor(`http://127.0.0.1:${ports.vendors}/health`),
+      waitFor(`http://127.0.0.1:${ports.deploy}/health`),
       ...remotes.map(([name, port]) => waitFor(`http://127.0.0.1:${port}/${name}/${version(name)}/mf-manifest.json`)),
       waitFor(`http://127.0.0.1:${ports.edge}/remotes.json`),
     ]);

@@ -1,0 +1,72 @@
+/**
+ * Issue 18 "Done when": a squad changes mf-search and releases it; the site serves the new version with
+ * no rebuild of the shell or any other remote; a rollback brings the old one back. The release runs
+ * its gates (the contract gate for real); the build, the unit tests and the smoke suite are skipped
+ * here because this test stands in for the smoke suite and builds the "changed" version itself: the
+ * current mf-search build with one visible text changed (the search box's name).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test, expect } from '../fixtures/platform';
+import { release, rollbackRemote } from '../../tooling/deploy/release.mjs';
+import { SearchBox } from '../pages/search';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const NEW_LABEL = 'Search groceries and recipes';
+
+/** A copy of mf-search's build whose search box is named NEW_LABEL: the squad's change. */
+function changedBuild(): string {
+  const version = JSON.parse(fs.readFileSync(path.join(root, 'mf-search', 'package.json'), 'utf8')).version as string;
+  const from = path.join(root, 'mf-search', 'dist', 'mf-search', version);
+  const to = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-search-changed-'));
+  fs.cpSync(from, to, { recursive: true });
+  let patched = 0;
+  for (const f of fs.readdirSync(to).filter((n) => n.endsWith('.js'))) {
+    const text = fs.readFileSync(path.join(to, f), 'utf8');
+    if (text.includes(SearchBox.LABEL)) {
+      fs.writeFileSync(path.join(to, f), text.split(SearchBox.LABEL).join(NEW_LABEL));
+      patched += 1;
+    }
+  }
+  expect(patched).toBeGreaterThan(0);
+  return to;
+}
+
+test('release promotes a new mf-search with no rebuild of anything else, and rollback brings the old one back (issue 18)', async ({ page, platform }) => {
+  test.setTimeout(120_000);
+  const deployDir = path.join(platform.dataDir, 'deploy');
+  const shellBefore = fs.statSync(path.join(root, 'shell', 'dist', 'frame.html')).mtimeMs;
+  const log: string[] = [];
+
+  await page.goto('/');
+  await expect(page.getByRole('combobox', { name: SearchBox.LABEL })).toBeVisible({ timeout: 20_000 });
+
+  const buildDir = changedBuild();
+  try {
+    const out = release({ remote: 'mf-search', dir: deployDir, version: '9.0.0-e2e', buildDir, skipBuild: true, skipTests: true, skipSmoke: true, log: (l) => log.push(l) });
+    expect(out).toMatchObject({ version: '9.0.0-e2e', from: null, to: 'deploy:/mf-search/9.0.0-e2e/mf-manifest.json' });
+  } finally {
+    fs.rmSync(buildDir, { recursive: true, force: true });
+  }
+  expect(log.join('\n')).toMatch(/contract gate[\s\S]*published mf-search@9\.0\.0-e2e[\s\S]*promoted mf-search/);
+
+  // the edge serves the new pointer at once: the next page load gets the new version from the deploy origin
+  const map = await (await page.request.get('/remotes.json')).json() as Record<string, string>;
+  expect(map['mf-search']).toBe(`http://localhost:${platform.ports.deploy}/mf-search/9.0.0-e2e/mf-manifest.json`);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: NEW_LABEL })).toBeVisible({ timeout: 20_000 });
+  // the other remotes and the shell are untouched
+  await expect(page.getByRole('link', { name: 'Harbour Market home' })).toBeVisible();
+  expect(fs.statSync(path.join(root, 'shell', 'dist', 'frame.html')).mtimeMs).toBe(shellBefore);
+
+  // a published version is immutable
+  expect(() => release({ remote: 'mf-search', dir: deployDir, version: '9.0.0-e2e', skipBuild: true, skipTests: true, skipSmoke: true, log: () => undefined }))
+    .toThrow(/already published/);
+
+  rollbackRemote({ remote: 'mf-search', dir: deployDir, log: (l) => log.push(l) });
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: SearchBox.LABEL })).toBeVisible({ timeout: 20_000 });
+  expect(log[log.length - 1]).toMatch(/rolled back mf-search in 'local': .*9\.0\.0-e2e.* → \(its own server/);
+});
