@@ -32,9 +32,11 @@ export function Dialog({ title, onClose, children, initialFocus, returnFocusTo }
     if (!dialog) return undefined;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     let closed = false;
+    const target = () => initialFocus?.current ?? dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog;
     const trap = createFocusTrap(dialog, {
-      initialFocus: () => initialFocus?.current ?? dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog,
+      initialFocus: target,
       fallbackFocus: () => dialog,
+      delayInitialFocus: false,
       escapeDeactivates: true,
       clickOutsideDeactivates: false,
       allowOutsideClick: true,
@@ -47,6 +49,8 @@ export function Dialog({ title, onClose, children, initialFocus, returnFocusTo }
       },
     });
     trap.activate();
+    // focus-trap skips an initial node it cannot see as focusable (no layout: jsdom): focus it directly.
+    target().focus();
     const root = document.documentElement;
     const overflow = root.style.overflow;
     root.style.overflow = 'hidden';

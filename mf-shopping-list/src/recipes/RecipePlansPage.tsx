@@ -5,6 +5,7 @@
  */
 import { useLocation } from '@storefront/remote-kit';
 import type { RemoteProps } from 'shared-events';
+import type { ListService } from '../state/listService';
 import { MealPlanPage } from './MealPlanPage';
 import { RecipeListsPage } from './RecipeListsPage';
 import type { RecipePlanStorage } from './storage';
@@ -13,9 +14,10 @@ import '../components/list.css';
 import '../pages/page.css';
 import './recipes.css';
 
-/** Props: the shell's custom props; tests may pass a storage. */
+/** Props: the shell's custom props; tests may pass a storage and a list service. */
 export interface RecipePlansPageProps extends RemoteProps {
   storage?: RecipePlanStorage;
+  listService?: Pick<ListService, 'addProducts'>;
 }
 
 /** See the module comment. */
