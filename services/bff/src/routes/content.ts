@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, ok } from '../http';
 
 /** Content names that may be read. */
-export const CONTENT_NAMES: ReadonlySet<string> = new Set(['menu', 'footer', 'popular-searches', 'privacy-policy']);
+export const CONTENT_NAMES: ReadonlySet<string> = new Set(['menu', 'footer', 'popular-searches', 'privacy-policy', 'guides']);
 
 /**
  * Registers GET /api/content/:name → data = the file's JSON as is; `Cache-Control: public, max-age=60`.

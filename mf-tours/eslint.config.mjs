@@ -1,0 +1,1 @@
+export { default } from '@storefront/tooling/eslint/config.mjs';
