@@ -1,9 +1,9 @@
 /**
  * Issue 18 "Done when": a squad changes mf-search and releases it; the site serves the new version with
  * no rebuild of the shell or any other remote; a rollback brings the old one back. The release runs
- * its gates (the contract gate for real); the build, the unit tests and the smoke suite are skipped
- * here because this test stands in for the smoke suite and builds the "changed" version itself: the
- * current mf-search build with one visible text changed (the search box's name).
+ * the contract gate for real; the build, the unit tests, the type gate (tooling/test/type-gate.test.js)
+ * and the smoke suite are skipped here because this test stands in for the smoke suite and makes the
+ * "changed" version itself: the current mf-search build with one visible text changed (the search box's name).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,7 +45,7 @@ test('release promotes a new mf-search with no rebuild of anything else, and rol
 
   const buildDir = changedBuild();
   try {
-    const out = release({ remote: 'mf-search', dir: deployDir, version: '9.0.0-e2e', buildDir, skipBuild: true, skipTests: true, skipSmoke: true, log: (l) => log.push(l) });
+    const out = release({ remote: 'mf-search', dir: deployDir, version: '9.0.0-e2e', buildDir, skipBuild: true, skipTests: true, skipTypes: true, skipSmoke: true, log: (l) => log.push(l) });
     expect(out).toMatchObject({ version: '9.0.0-e2e', from: null, to: 'deploy:/mf-search/9.0.0-e2e/mf-manifest.json' });
   } finally {
     fs.rmSync(buildDir, { recursive: true, force: true });

@@ -6,10 +6,12 @@
  * release:
  *   1. reads the version from `<remote>/package.json`; refuses a version already published
  *      (published versions are immutable: bump it);
- *   2. builds the remote (`npm run build -w <remote>`) and runs its tests (`npm test -w <remote>`);
+ *   2. builds the remote with its exposes' types (`MF_DTS=1 npm run build -w <remote>`) and runs its
+ *      tests (`npm test -w <remote>`);
  *   3. the contract gate (`npm run contract -w shared-events`, tooling/contract/gate.mjs) — a breaking
  *      bus change without a new major, or an undeclared event, stops the release here;
- *   4. the type gate — not built yet (the exposes' types with @module-federation/dts-plugin): said so;
+ *   4. the type gate (./type-gate.mjs): the host type-checks every expose's generated types
+ *      (@module-federation/dts-plugin, `@mf-types.zip`) against the single-spa lifecycles it mounts;
  *   5. publishes `<remote>/dist/<remote>/<version>/` to the deploy store (tooling/deploy/store.mjs) and
  *      the bus contract it was gated against to `contracts/shared-events/<v>.json`;
  *   6. the shell's e2e smoke suite (e2e/tests/composition.spec.ts) against a candidate map that differs
@@ -23,7 +25,7 @@
  * pointer are served from their own servers (the working builds), as before.
  *
  * Env: DEPLOY_DIR (default <repo>/.deploy). Flags for tests and dry runs: --skip-build, --skip-tests,
- * --skip-smoke, --build-dir <dir> (publish that folder instead of the remote's build).
+ * --skip-types, --skip-smoke, --build-dir <dir> (publish that folder instead of the remote's build).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +34,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isPublished, publishVersion, promote, readPointer, rollback, pointerFile } from './store.mjs';
 import { DEFAULT_DEPLOY_DIR } from './origin.mjs';
+import { typeGate } from './type-gate.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../registry/index.cjs');
@@ -52,18 +55,24 @@ function run(label, command, args, { env = {}, log }) {
  * @returns {{ version: string, from: string | null, to: string }}
  * @throws Error naming the step that failed
  */
-export function release({ remote, env = 'local', dir = process.env.DEPLOY_DIR || DEFAULT_DEPLOY_DIR, skipBuild = false, skipTests = false, skipSmoke = false, buildDir, version, log = console.log }) {
+export function release({ remote, env = 'local', dir = process.env.DEPLOY_DIR || DEFAULT_DEPLOY_DIR, skipBuild = false, skipTests = false, skipTypes = false, skipSmoke = false, buildDir, version, log = console.log }) {
   if (!registry.remotes().some((r) => r.package === remote)) throw new Error(`${remote} is not in the remote registry (tooling/registry/remotes.json)`);
   const v = version || JSON.parse(fs.readFileSync(path.join(root, remote, 'package.json'), 'utf8')).version;
   log(`release ${remote}@${v} to '${env}' (deploy store ${dir})`);
   if (isPublished(dir, remote, v)) throw new Error(`${remote}@${v} is already published: published versions are immutable, bump the version in ${remote}/package.json`);
 
-  if (!skipBuild) run('build', 'npm', ['run', 'build', '-w', remote], { log });
+  if (!skipBuild) run('build (with the exposes\' types)', 'npm', ['run', 'build', '-w', remote], { log, env: { MF_DTS: '1' } });
   if (!skipTests) run('tests', 'npm', ['test', '-w', remote], { log });
   run('contract gate', 'npm', ['run', '--silent', 'contract', '-w', 'shared-events'], { log });
-  log('→ type gate: not built yet (exposes\' types with @module-federation/dts-plugin, issue 18) — skipped');
-
   const from = buildDir || path.join(root, remote, 'dist', remote, v);
+  if (!skipTypes) {
+    log('→ type gate: the host type-checks the exposes\' generated types');
+    const types = typeGate({ remote, typesZip: path.join(from, '@mf-types.zip') });
+    for (const e of types.errors) log(`  ${e}`);
+    if (!types.ok) throw new Error('type gate failed: an expose does not give the host the lifecycles it mounts');
+    log('✓ type gate passed');
+  }
+
   publishVersion(dir, remote, v, from);
   log(`✓ published ${remote}@${v} (${path.relative(root, path.join(dir, remote, v)) || path.join(dir, remote, v)})`);
   const contractVersion = JSON.parse(fs.readFileSync(path.join(root, 'shared-events', 'package.json'), 'utf8')).version;
@@ -109,6 +118,7 @@ function parse(argv) {
     else if (a === '--build-dir') o.buildDir = path.resolve(argv[++i]);
     else if (a === '--skip-build') o.skipBuild = true;
     else if (a === '--skip-tests') o.skipTests = true;
+    else if (a === '--skip-types') o.skipTypes = true;
     else if (a === '--skip-smoke') o.skipSmoke = true;
     else if (!o.remote) o.remote = a;
     else throw new Error(`unexpected argument '${a}'`);

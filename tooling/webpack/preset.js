@@ -186,7 +186,11 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           // the runtime core on a global; every remote entry uses it instead of carrying its own copy.
           experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
           manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
+          // The type gate of a release (issue 18, tooling/deploy/type-gate.mjs): MF_DTS=1 generates the
+          // exposes' types (@module-federation/dts-plugin) into dist/@mf-types; off in dev and tests.
+          dts: process.env.MF_DTS === '1' && !host
+            ? { generateTypes: { compileInChildProcess: false, extractThirdParty: false, abortOnError: true, generateAPITypes: false }, consumeTypes: false, displayErrorInTerminal: true }
+            : false,
         }),
         ...htmlPages.map((page) => new HtmlWebpackPlugin({
           template: fs.existsSync(path.join(dirname, 'public', 'index.html'))
