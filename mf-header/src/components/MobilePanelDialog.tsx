@@ -8,11 +8,13 @@ import { useLocation } from '@storefront/remote-kit';
 import { Logo } from './Logo';
 import { MenuLink } from './MenuLink';
 import { MenuTree } from './MenuTree';
+import { isLiveChatLink, openLiveChat } from '../state/liveChat';
 import './drawer.css';
 
 /**
  * The quick links of the mobile panel (spec §2 Header "quick links (Contact Us, Help, Live Chat,
- * Scene+)"). Contact Us, Help and Live Chat are the customer-service pages of the footer content.
+ * Scene+)"). Contact Us and Help are the customer-service pages of the footer content; Live Chat
+ * opens the chat embed (../state/liveChat; spec §2 Live chat, §4 Chat) instead of following its URL.
  */
 export const QUICK_LINKS: readonly MenuNode[] = Object.freeze(
   ([
@@ -94,6 +96,13 @@ export function MobilePanelDialog({ bus, navigate, menu, banner, onClose }: Mobi
     close();
   };
 
+  /** The Live Chat quick link: close the panel (focus back on 'Menu'), then open the chat or say it is unavailable. */
+  const liveChat = (node: MenuNode) => {
+    bus.emit('analytics/track', { event: 'nav_header', params: { label: node.label, link: node.link ?? '/' } });
+    close();
+    void openLiveChat(bus);
+  };
+
   const goToSearch = () => {
     close(false);
     const box = document.querySelector<HTMLElement>(SEARCH_BOX_SELECTOR);
@@ -130,7 +139,11 @@ export function MobilePanelDialog({ bus, navigate, menu, banner, onClose }: Mobi
           <ul className="mfh-menu mfh-menu--quick">
             {QUICK_LINKS.map((node) => (
               <li key={node.id} className="mfh-menu__item">
-                <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
+                {isLiveChatLink(node.link) ? (
+                  <a className="mfh-menu__link" href={node.link ?? '/'} onClick={(e) => { e.preventDefault(); liveChat(node); }}>{node.label}</a>
+                ) : (
+                  <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
+                )}
               </li>
             ))}
           </ul>

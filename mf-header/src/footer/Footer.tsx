@@ -6,8 +6,11 @@ import { linkClick } from '../components/navigation';
 import { buildFooter, type FooterGroup, type FooterLink } from './footerContent';
 import './footer.css';
 
+import { isLiveChatLink, openLiveChat } from '../state/liveChat';
+import { SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '../state/support';
+
 /** Spec §8 support phone, shown in the footer's bottom line. */
-export const SUPPORT_PHONE = '1-866-586-2805';
+export { SUPPORT_PHONE };
 
 export interface FooterProps {
   bus?: EventBus;
@@ -28,6 +31,8 @@ export interface FooterProps {
  *   `aria-expanded`/`aria-controls`, its panel a `role="region"` labelled by the button; all start
  *   collapsed; several may be open. From 1024px: columns, every list visible, plain headings.
  * - Following a link publishes `analytics/track { event: 'nav_footer', params: { label, link } }`.
+ * - The 'Live Chat' link (`/customer-service/live-chat`) opens the chat embed instead (../state/liveChat:
+ *   waits up to 50 × 100 ms for it, else an error toast with the support phone; spec §4 Chat, §9).
  * Renders under the kit's providers (the content is a kit `useQuery`).
  */
 export function Footer({ bus = sharedBus, navigate, apiBase = DEFAULT_RUNTIME_CONFIG.apiBase }: FooterProps) {
@@ -60,13 +65,14 @@ export function Footer({ bus = sharedBus, navigate, apiBase = DEFAULT_RUNTIME_CO
               idBase={`${prefix}-${g.id}`}
               navigate={navigate}
               onFollow={track}
+              onLiveChat={() => void openLiveChat(bus)}
             />
           ))}
         </nav>
       )}
       <div className="mfh-footer__bottom">
         <p>
-          Scene+ support: <a href="tel:+18665862805">{SUPPORT_PHONE}</a>
+          Scene+ support: <a href={SUPPORT_PHONE_TEL}>{SUPPORT_PHONE}</a>
         </p>
         {model?.legal && <p className="mfh-footer__legal">{model.legal}</p>}
       </div>
@@ -82,9 +88,11 @@ interface GroupProps {
   idBase: string;
   navigate?: (url: string) => void;
   onFollow: (l: FooterLink) => void;
+  /** Opens the live chat (the 'Live Chat' link). */
+  onLiveChat: () => void;
 }
 
-function Group({ group, compact, open, onToggle, idBase, navigate, onFollow }: GroupProps) {
+function Group({ group, compact, open, onToggle, idBase, navigate, onFollow, onLiveChat }: GroupProps) {
   const list = (
     <ul className="mfh-footer__list">
       {group.links.map((l) => {
@@ -97,7 +105,15 @@ function Group({ group, compact, open, onToggle, idBase, navigate, onFollow }: G
               href={l.link}
               target={newTab ? '_blank' : undefined}
               rel={newTab ? 'noopener' : undefined}
-              onClick={(e) => { onFollow(l); follow(e); }}
+              onClick={(e) => {
+                onFollow(l);
+                if (isLiveChatLink(l.link) && !newTab) {
+                  e.preventDefault();
+                  onLiveChat();
+                  return;
+                }
+                follow(e);
+              }}
             >
               {l.label}
               {newTab && <span className="mfh-visually-hidden"> (opens in a new tab)</span>}
