@@ -7,7 +7,7 @@ import type { ProductHit, SearchClient } from './types';
 
 const quote = (v: string) => `"${v.replace(/["\\]/g, '')}"`;
 
-/** The products-index request for one page slug, e.g. 'products/butter-salted-20010010'. */
+/** The products-index request for one page slug, e.g. 'products/salted-butter-20010010'. */
 export function productRequest(indexName: string, pageSlug: string) {
   return { indexName, query: '', filters: `pageSlug:${quote(pageSlug)}`, hitsPerPage: 1, analytics: false };
 }

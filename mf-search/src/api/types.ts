@@ -3,8 +3,21 @@
  * (spec §3 Search hit, Search response; seed records in services/seed/data).
  */
 
+/**
+ * Picture fields of a search hit (spec §3 Search hit: bannerImage, videoUrl, videoThumbnail,
+ * featuredImage): same-origin paths such as `/media/glass-of-milk.svg` (services/seed/media, served by
+ * the edge), or null/absent when there is none. Cards and pages show `featuredImage` (see
+ * `pictureSrc`), the letter tile only when it is missing.
+ */
+export interface HitPictures {
+  bannerImage?: string | null;
+  featuredImage?: string | null;
+  videoUrl?: string | null;
+  videoThumbnail?: string | null;
+}
+
 /** A `products` index record. Prices are integer cents. */
-export interface ProductHit {
+export interface ProductHit extends HitPictures {
   objectID: string;
   title: string;
   /** Article number; with `uom` and the store it builds the list item id (spec §3 Shopping list). */
@@ -23,6 +36,13 @@ export interface ProductHit {
   storePrices?: Record<string, number>;
   /** 'products/<slug>' — the card links to `/<pageSlug>` (spec §2 `/{type}/{pageSlug}`). */
   pageSlug?: string;
+  /** Department and category, e.g. 'Dairy & Eggs' / 'Cheese'. */
+  category?: string;
+  subcategory?: string;
+  /** Dietary labels, e.g. ['vegan', 'gluten-free'] (the seed's conservative rule). */
+  dietary?: string[];
+  /** On this week's flyer at some store. */
+  onFlyer?: boolean;
   /** USDA SR21 NDB number of the food the product comes from (e.g. '01001'). */
   usdaNdbNo?: string;
   /** Nutrition facts per 100 g from USDA SR21 (services/seed `nutrition`). */
@@ -49,7 +69,7 @@ export interface NutritionFacts {
 }
 
 /** A `recipes` index record. */
-export interface RecipeHit {
+export interface RecipeHit extends HitPictures {
   objectID: string;
   title: string;
   description?: string;

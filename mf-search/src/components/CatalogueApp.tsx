@@ -1,8 +1,9 @@
 import { useAppClient, type AppProps } from './appClient';
+import { CataloguePage } from './CataloguePage';
 import './results.css';
 
 /** Root of './catalogue': `/products` and the category listings (issue 16). */
 export function CatalogueApp(props: AppProps) {
-  useAppClient(props);
-  return <section className="mfs-catalogue"><h1>Products</h1></section>;
+  const { config, client, bus } = useAppClient(props);
+  return <CataloguePage client={client} bus={bus} config={config} />;
 }

@@ -11,10 +11,13 @@ import {
   NUTRITION_ROWS, nutritionValueText, pageSlugFromPath, parseQuantity, QUANTITY_MAX, QUANTITY_MIN, searchWordsFromPageSlug,
 } from '../state/product';
 import { useAddButton } from '../hooks/useAddButton';
+import { HitPicture } from './Cards';
 import './product.css';
 
 /** Spec §8 "Exception during a call". */
 export const PRODUCT_ERROR = 'Something went wrong. please try later.';
+/** Size of the product page's picture, px (width = height; the box is reserved). */
+export const PRODUCT_PICTURE_PX = 240;
 /** Heading of an unknown product slug. */
 export const PRODUCT_NOT_FOUND = 'Product not found';
 /** The nutrition table's source (issue 16: the USDA data the catalogue is generated from). */
@@ -116,7 +119,7 @@ function ProductDetails({ product, store, addToList }: ProductDetailsProps) {
   return (
     <article className="mfs-product" aria-labelledby={`${id}-title`}>
       <div className="mfs-product__main">
-        <span className="mfs-product__media" aria-hidden="true">{product.title.slice(0, 1)}</span>
+        <HitPicture hit={product} size={PRODUCT_PICTURE_PX} loading="eager" className="mfs-product__media" />
         <div className="mfs-product__info">
           <h1 id={`${id}-title`} className="mfs-product__title">{product.title}</h1>
           {details ? <p className="mfs-product__meta">{details}</p> : null}
