@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { bus as sharedBus, siteLinkClick, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { fetchFlyerTeaser, fetchPopularSearches, whenIdle, type FlyerTeaser, type PopularSearch } from './home-content';
+import { AdSlot } from '../vendors/AdSlot';
 
 /** Banner names (common brief): co-op stores belong to 'Harbour Co-op', others to 'Harbour Market'. */
 export function bannerName(bannerCode: string | null | undefined): string {
@@ -148,6 +149,8 @@ export function HomePage({ bus = sharedBus, navigate, config }: HomePageProps) {
           <p className="shell-home__teaser-action"><a className="shell-button" {...link('/offers')}>See your offers</a></p>
         </section>
       </div>
+      {/* Filled by the ad script only with consent group C0004; its size is reserved (issue 17). */}
+      <AdSlot slot="home-leaderboard" width={728} height={90} />
     </section>
   );
 }

@@ -108,3 +108,18 @@ it("a signed-in shopper: the consent token from POST /api/generateToken is hande
     global.fetch = realFetch;
   }
 });
+
+describe('AdSlot (home page, issue 17: the slot reserves its size, so an ad never shifts the page)', () => {
+  it('renders an empty slot the ad script recognises, sized by aspect-ratio up to the creative width', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { AdSlot } = await import('../vendors/AdSlot');
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(<AdSlot slot="home-leaderboard" width={728} height={90} />);
+    const slot = host.firstElementChild as HTMLElement;
+    expect(slot.dataset.adSlot).toBe('home-leaderboard');
+    expect(slot.dataset.adSize).toBe('728x90');
+    expect(slot.style.maxWidth).toBe('728px');
+    expect(slot.getAttribute('style')).toContain('aspect-ratio:728 / 90');
+    expect(slot.childNodes).toHaveLength(0);
+  });
+});
