@@ -69,3 +69,42 @@ export function checkDeclarations({ events, parties }) {
   }
   return problems;
 }
+
+/**
+ * The version of shared-events each event first appeared in, from the published contracts (oldest first).
+ * @param {Array<{ version: string, events: Record<string, unknown> }>} contracts
+ * @returns {Map<string, string>} event → version
+ */
+export function eventSince(contracts) {
+  const since = new Map();
+  for (const c of contracts) for (const e of Object.keys(c.events)) if (!since.has(e)) since.set(e, c.version);
+  return since;
+}
+
+const minor = (v) => v.split('.').slice(0, 2).map(Number);
+const atLeast = (a, b) => a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
+
+/**
+ * Issue 18: a remote's shared-events range (its package.json, which the webpack preset makes the shared
+ * scope's `requiredVersion`) must ask for at least the minor that brought every event it publishes or
+ * consumes — a remote publishing 'list/add-requested' (1.2.0) cannot run on a host providing 1.0.
+ * @param {{ events: Map<string, string>, parties: Array<{ name: string, publishes: string[], consumes: string[], range?: string }> }} o
+ * @returns {string[]} one problem per party whose range is too low, naming the event that needs more
+ */
+export function checkRequiredVersions({ events: since, parties }) {
+  const problems = [];
+  for (const p of parties) {
+    if (!p.range) continue;
+    const m = /^\^?(\d+\.\d+\.\d+)$/.exec(p.range.trim());
+    if (!m) { problems.push(`${p.name} declares shared-events '${p.range}': use a caret range such as ^1.2.0`); continue; }
+    let need = null;
+    for (const e of new Set([...p.publishes, ...p.consumes])) {
+      const v = since.get(e);
+      if (v && (!need || !atLeast(minor(need.version), minor(v)))) need = { version: v, event: e };
+    }
+    if (need && !atLeast(minor(m[1]), minor(need.version))) {
+      problems.push(`${p.name} uses '${need.event}' (shared-events ${need.version}) but requires shared-events ${p.range}: require ^${minor(need.version).join('.')}.0`);
+    }
+  }
+  return problems;
+}

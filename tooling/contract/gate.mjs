@@ -8,7 +8,9 @@
  *    `--against <file>`) and classifies each change (./diff.mjs): a breaking change fails unless the
  *    major version changes; any change needs a new version.
  * 3. Checks who publishes and consumes what (./declarations.mjs): the registry's `publishes`/`consumes`
- *    of every remote and the host's (shell/package.json `busContract`) against the code and each other.
+ *    of every remote and the host's (shell/package.json `busContract`) against the code and each other,
+ *    and that each remote's shared-events range (its shared scope `requiredVersion`) asks for at least
+ *    the minor that brought the events it uses (from the published contracts' history).
  * 4. `--publish`: writes the candidate as contract/schemas/<version>.json; refuses to overwrite a
  *    published version with a different contract (published versions are immutable).
  * Prints every change and problem; exit code 0 when the gate passes, 1 otherwise (each problem names
@@ -19,7 +21,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { judgeContract, parseVersion } from './diff.mjs';
-import { checkDeclarations } from './declarations.mjs';
+import { checkDeclarations, checkRequiredVersions, eventSince } from './declarations.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../registry/index.cjs');
@@ -42,7 +44,13 @@ export function parties() {
   const shellPkg = JSON.parse(fs.readFileSync(path.join(root, 'shell', 'package.json'), 'utf8'));
   const host = shellPkg.busContract || { publishes: [], consumes: [] };
   return [
-    ...registry.remotes().map((r) => ({ name: r.package, publishes: r.publishes || [], consumes: r.consumes || [], srcDir: path.join(root, r.package, 'src') })),
+    ...registry.remotes().map((r) => ({
+      name: r.package,
+      publishes: r.publishes || [],
+      consumes: r.consumes || [],
+      srcDir: path.join(root, r.package, 'src'),
+      range: JSON.parse(fs.readFileSync(path.join(root, r.package, 'package.json'), 'utf8')).dependencies?.['shared-events'],
+    })),
     { name: 'shell (host)', publishes: host.publishes, consumes: host.consumes, srcDir: path.join(root, 'shell', 'src'), host: true },
   ];
 }
@@ -52,7 +60,7 @@ export function parties() {
  * @param {{ candidate: object, published?: object | null, parties?: Array<object> }} o
  * @returns {{ ok: boolean, lines: string[] }}
  */
-export function runGate({ candidate, published, parties: who = parties() }) {
+export function runGate({ candidate, published, parties: who = parties(), history = publishedContracts() }) {
   const lines = [];
   let ok = true;
   if (published) {
@@ -72,7 +80,11 @@ export function runGate({ candidate, published, parties: who = parties() }) {
   const declared = checkDeclarations({ events: Object.keys(candidate.events), parties: who });
   for (const p of declared) lines.push(`FAIL ${p}`);
   if (!declared.length) lines.push(`declarations: ${who.length} parties, every published and consumed event declared`);
-  return { ok: ok && declared.length === 0, lines };
+  const since = eventSince([...history, candidate]);
+  const ranges = checkRequiredVersions({ events: since, parties: who });
+  for (const p of ranges) lines.push(`FAIL ${p}`);
+  if (!ranges.length) lines.push('shared-events ranges: every remote requires the minor that brought the events it uses');
+  return { ok: ok && declared.length === 0 && ranges.length === 0, lines };
 }
 
 /** The CLI (see the module doc). */

@@ -98,7 +98,10 @@ function sharedScope(pkg) {
     if (pkg && !(pkg.dependencies && name in pkg.dependencies)) continue;
     const version = versionOf(name);
     const major = version.split('.')[0];
-    shared[request] = { singleton: true, requiredVersion: `^${major}.0.0`, version };
+    // shared-events: the range the remote declares, which the contract gate keeps at the minor that
+    // brought the events it uses (issue 18); the host provides the newest. Others: the major.
+    const declared = pkg && name === 'shared-events' ? pkg.dependencies[name] : null;
+    shared[request] = { singleton: true, requiredVersion: declared && /^\^\d+\.\d+\.\d+$/.test(declared) ? declared : `^${major}.0.0`, version };
   }
   return shared;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { busContract } from '../schemas';
 import { judgeContract } from '../../../tooling/contract/diff.mjs';
 import { runGate, parties, publishedContracts } from '../../../tooling/contract/gate.mjs';
-import { checkDeclarations } from '../../../tooling/contract/declarations.mjs';
+import { checkDeclarations, checkRequiredVersions, eventSince } from '../../../tooling/contract/declarations.mjs';
 
 type Contract = ReturnType<typeof busContract>;
 type Schema = { properties: Record<string, Schema>; required?: string[]; enum?: string[]; type?: string; anyOf?: Schema[]; items?: Schema };
@@ -110,5 +110,30 @@ describe('contract gate on the repository', () => {
     const { ok, lines } = runGate({ candidate: busContract(), published: all[all.length - 1] });
     expect(lines.filter((l) => l.startsWith('FAIL'))).toEqual([]);
     expect(ok).toBe(true);
+  });
+});
+
+describe('contract gate: each remote requires the shared-events minor it needs (issue 18)', () => {
+  const history = publishedContracts();
+  const since = eventSince(history);
+
+  it('knows when each event arrived from the published contracts', () => {
+    expect(history.map((c) => c.version)).toEqual(expect.arrayContaining(['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0']));
+    expect(since.get('session/changed')).toBe('1.0.0');
+    expect(since.get('session/refresh-requested')).toBe('1.1.0');
+    expect(since.get('list/add-requested')).toBe('1.2.0');
+    expect(since.get('offers/matches')).toBe('1.3.0');
+    expect(since.get('store/select-requested')).toBe('1.4.0');
+  });
+
+  it('fails a remote that publishes a 1.2 event but requires ^1.0.0, and passes it at ^1.2.0', () => {
+    const party = { name: 'mf-x', publishes: ['list/add-requested'], consumes: ['session/changed'] };
+    expect(checkRequiredVersions({ events: since, parties: [{ ...party, range: '^1.0.0' }] }))
+      .toEqual(["mf-x uses 'list/add-requested' (shared-events 1.2.0) but requires shared-events ^1.0.0: require ^1.2.0"]);
+    expect(checkRequiredVersions({ events: since, parties: [{ ...party, range: '^1.2.0' }] })).toEqual([]);
+  });
+
+  it('holds for every remote of the repository', () => {
+    expect(checkRequiredVersions({ events: since, parties: parties() })).toEqual([]);
   });
 });
