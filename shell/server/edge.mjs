@@ -116,6 +116,12 @@ export function cspDirectives({ remotes, config, identityOrigin }) {
   };
 }
 
+/** Largest request body the edge passes to the BFF, bytes (issue 19): the storefront's largest is a list merge. */
+export const API_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Permissions-Policy of every response (issue 19). */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), interest-cohort=(), geolocation=(self)';
+
 /** Whether a request path names a file (has an extension), e.g. '/missing.js'. */
 const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
 
@@ -130,6 +136,7 @@ const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
  * @param {string} [o.bffUrl='http://127.0.0.1:4000'] upstream of /api/*
  * @param {string[]} [o.appRoutes=APP_ROUTES] paths answered 200 with index.html
  * @param {string} [o.identityOrigin] origin of the OpenID Connect provider (CSP connect-src, form-action)
+ * @param {number} [o.apiBodyLimit] largest /api request body passed to the BFF, bytes (default API_BODY_LIMIT_BYTES; issue 19: 413 above)
  * @param {string} [o.remotesPointer] the deploy store's environment pointer, overlaid on `remotes` and re-read on change (issue 18)
  * @param {string} [o.deployOrigin] the deploy origin (`deploy:` pointer values; CSP script-src/connect-src)
  * @param {string|null} [o.mediaDir] folder served at `/media/` (default services/seed/media: the catalogue's pictures); null: none
@@ -151,6 +158,7 @@ export async function startEdge({
   deployOrigin,
   mediaDir = path.resolve(shellDir, '..', 'services', 'seed', 'media'),
   pageExists = createPageExists(config, bffUrl),
+  apiBodyLimit = API_BODY_LIMIT_BYTES,
   logger = false,
 } = {}) {
   for (const [name, url] of Object.entries(remotes)) {
@@ -159,8 +167,36 @@ export async function startEdge({
   const app = Fastify({ logger });
   const currentRemotes = createRemoteMapReader({ remotes, remotesPointer, deployOrigin });
 
+  // issue 19: features the storefront never uses are off for every page and frame; geolocation only
+  // for the store selector's "Use my location" (same origin).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    return payload;
+  });
+  // issue 19: a body over API_BODY_LIMIT_BYTES is refused here with a reason (413), not streamed to the
+  // BFF (which used to end in 502 'The BFF did not answer'); a body of unknown length is refused (411).
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return undefined;
+    const length = req.headers['content-length'];
+    if (length === undefined && req.headers['transfer-encoding']) {
+      return reply.code(411).header('Cache-Control', 'no-store').send({ error: 'Length Required', message: 'Send the request body with a Content-Length header.' });
+    }
+    if (Number(length) > apiBodyLimit) {
+      return reply.code(413).header('Cache-Control', 'no-store')
+        .send({ error: 'Payload Too Large', message: `The request body is ${Number(length)} bytes; the limit is ${apiBodyLimit} bytes.` });
+    }
+    return undefined;
+  });
+
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives({ remotes: deployOrigin ? { ...remotes, 'deploy-origin': `${deployOrigin}/` } : remotes, config, identityOrigin }) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...cspDirectives({ remotes: deployOrigin ? { ...remotes, 'deploy-origin': `${deployOrigin}/` } : remotes, config, identityOrigin }),
+        // issue 19: violations are reported to the edge, which logs them (POST /csp-report)
+        reportUri: ['/csp-report'],
+      },
+    },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     // Remotes load from their own origins with their own CORS; the shell's files are same-origin only.
@@ -223,6 +259,24 @@ export async function startEdge({
     html = await hints.inject(html, url.pathname, url.searchParams);
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
+
+  // issue 19: CSP violation reports (report-uri), logged one line each; at most 16 KB, answered 204.
+  app.post('/csp-report', {
+    bodyLimit: 16 * 1024,
+    config: {},
+  }, async (req, reply) => {
+    const body = req.body && typeof req.body === 'object' ? req.body : {};
+    const r = body['csp-report'] || (Array.isArray(body) ? body[0]?.body : body.body) || body;
+    console.warn(`[edge] CSP violation: ${JSON.stringify({ directive: r['violated-directive'] || r.effectiveDirective, blocked: r['blocked-uri'] || r.blockedURL, page: r['document-uri'] || r.documentURL }).slice(0, 500)}`);
+    return reply.code(204).send();
+  });
+  app.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, text, done) => {
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('The report is not JSON.'), { statusCode: 400 }));
+    }
+  });
 
   app.get('/remotes.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(currentRemotes()));
   app.get('/config.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(config));
