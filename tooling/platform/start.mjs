@@ -8,6 +8,7 @@
  *   identity (OpenID Connect provider, :4100, when services/identity exists)
  *   flyer provider (embed script + weekly flyer in an iframe + publications API, :4300; service name 'flyer')
  *   vendors (consent tool, tag manager, ad script, live chat, analytics collector, :4400; service name 'vendors')
+ *   loyalty site (the external Scene+ registration site, /register, :4500; service name 'loyalty-site'; issue 16)
  *   every remote of the registry (tooling/registry/remotes.json) on its port: static servers of the versioned builds
  *   deploy origin (the deploy store's released versions and environment pointers, :4600; service name 'deploy'; issue 18)
  *   edge (shell build + /remotes.json + /config.json + /api proxy, :8080)  <- the one URL shoppers use
@@ -47,6 +48,7 @@ export function portsFrom(offset = 0) {
     flyer: Number(env.FLYER_PORT || 4300 + offset),
     vendors: Number(env.VENDORS_PORT || 4400 + offset),
     deploy: Number(env.DEPLOY_PORT || 4600 + offset),
+    loyaltySite: Number(env.LOYALTY_SITE_PORT || 4500 + offset),
     remotes: registry.remotePorts(offset, env),
   };
 }
@@ -81,6 +83,9 @@ export function platformEnv(ports) {
     // The deploy origin (issue 18): released remote versions; the edge resolves `deploy:` pointer entries against it.
     DEPLOY_PORT: String(ports.deploy),
     DEPLOY_ORIGIN: `http://localhost:${ports.deploy}`,
+    // The external loyalty site (issue 16, spec §2 /register): edge /config.json `loyaltySite`, the /register redirect.
+    LOYALTY_SITE_PORT: String(ports.loyaltySite),
+    LOYALTY_SITE_ORIGIN: `http://localhost:${ports.loyaltySite}`,
   };
 }
 
@@ -195,6 +200,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   await assertPortFree(ports.flyer, 'flyer');
   await assertPortFree(ports.vendors, 'vendors');
   await assertPortFree(ports.deploy, 'deploy');
+  await assertPortFree(ports.loyaltySite, 'loyalty-site');
   reaper = startReaper();
   const hasIdentity = fs.existsSync(path.join(root, 'services/identity/src/main.ts'));
   track('search-engine', launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env, quiet }));
@@ -202,6 +208,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   if (hasIdentity) track('identity', launch('identity', tsx, ['services/identity/src/main.ts'], { env, quiet }));
   track('flyer', launch('flyer', tsx, ['services/flyer-provider/src/main.ts'], { env, quiet }));
   track('vendors', launch('vendors', tsx, ['services/vendors/src/main.ts'], { env, quiet }));
+  track('loyalty-site', launch('loyalty-site', tsx, ['services/loyalty-site/src/main.ts'], { env: { ...env, LOYALTY_SITE_DATA_FILE: path.join(stateDir, 'loyalty-site', 'registrations.jsonl') }, quiet }));
   const remotes = Object.entries(ports.remotes);
   for (const [name, port] of remotes) {
     track(name, launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port) }, quiet }));
@@ -259,6 +266,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
       ...(hasIdentity ? [waitFor(`http://127.0.0.1:${ports.identity}/.well-known/openid-configuration`)] : []),
       waitFor(`http://127.0.0.1:${ports.flyer}/health`),
       waitFor(`http://127.0.0.1:${ports.vendors}/health`),
+      waitFor(`http://127.0.0.1:${ports.loyaltySite}/health`),
       waitFor(`http://127.0.0.1:${ports.deploy}/health`),
       ...remotes.map(([name, port]) => waitFor(`http://127.0.0.1:${port}/${name}/${version(name)}/mf-manifest.json`)),
       waitFor(`http://127.0.0.1:${ports.edge}/remotes.json`),

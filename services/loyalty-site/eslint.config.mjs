@@ -1,0 +1,3 @@
+import base from '@storefront/tooling/eslint/config.mjs';
+
+export default [...base];

@@ -1,0 +1,1 @@
+module.exports = require('@storefront/tooling/jest/preset').createJestConfig(__dirname, { environment: 'node' });
