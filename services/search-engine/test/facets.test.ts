@@ -70,6 +70,12 @@ describe('facet counts (issue 16 category facets)', () => {
     expect((await search({ numericFilters: ['storePrices.3299>=0'] })).nbHits).toBe(4);
   });
 
+  it('price bands as the catalogue sends them: OR of inclusive ranges and an open band on storePrices.<store>', async () => {
+    const res = await search({ filters: '(storePrices.3299:0 TO 499 OR storePrices.3299 >= 1000)', facets: ['brand'] });
+    expect(res.hits.map((x) => x.objectID)).toEqual(['d', 'b', 'c']);
+    expect(res.facets).toEqual({ brand: { 'Harbour Pantry': 2, 'Co-op Gold': 1 } });
+  });
+
   it('disjunctive counts: the query without the brand refinement gives the other brands their counts', async () => {
     const [refined, disjunctive] = (
       await h.reader.search<Hit>({
