@@ -51,6 +51,18 @@ export interface RuntimeConfig {
     /** Live chat embed (defines `window.CareChat`), e.g. 'http://localhost:4400/chat.js'. */
     chatScriptUrl: string;
   };
+  /**
+   * The external loyalty programme site (spec §2 Routes "/register External loyalty site
+   * (registration)"; issue 16). Locally services/loyalty-site (`npm start`, port 4500); in production
+   * the programme's own site. The card popups' and /scene's register buttons lead to
+   * `url?returnUrl=<the storefront page>`; the site sends the shopper back only to the storefront's
+   * origin. Absent: the buttons lead to the storefront's `/register`, which the edge redirects there.
+   * Optional (a minor, additive field).
+   */
+  loyaltySite?: {
+    /** The registration page, e.g. 'http://localhost:4500/register'. */
+    url: string;
+  };
 }
 
 /** Local defaults: the embedded platform started by `npm start` (README). */

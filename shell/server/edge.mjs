@@ -314,6 +314,22 @@ export function withVendors(config, origin) {
 }
 
 /**
+ * `config` plus its `loyaltySite` block (RuntimeConfig.loyaltySite, issue 16; spec §2 "/register External
+ * loyalty site"): the registration page `<origin>/register` of the loyalty site (env LOYALTY_SITE_ORIGIN,
+ * services/loyalty-site locally). An empty or non-http(s) origin leaves `config` as it is (the popups
+ * then link to the storefront's own `/register`).
+ * @template {object} T
+ * @param {T} config
+ * @param {string} origin e.g. 'http://localhost:4500'
+ * @returns {T & { loyaltySite?: { url: string } }}
+ */
+export function withLoyaltySite(config, origin) {
+  const o = origin ? httpOrigin(origin) : null;
+  if (!o) return config;
+  return { ...config, loyaltySite: { url: `${o}/register` } };
+}
+
+/**
  * The remote map the edge serves (issue 18): `remotes` (each remote's own server: the working builds),
  * overlaid with the deploy store's environment pointer when there is one (tooling/deploy/store.mjs,
  * `environments/<env>/remotes.json`), re-read when the file changes so a promotion or a rollback is
@@ -364,10 +380,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const port = Number(process.env.PORT || 8080);
   const host = process.env.HOST || '127.0.0.1';
   const remotes = readJsonFromEnv('REMOTES_FILE') || defaults.defaultRemotes();
-  const config = readJsonFromEnv('CONFIG_FILE') || withVendors(defaults.defaultRuntimeConfig({
+  const config = readJsonFromEnv('CONFIG_FILE') || withLoyaltySite(withVendors(defaults.defaultRuntimeConfig({
     searchHost: process.env.SEARCH_HOST || 'localhost:7700',
     flyerOrigin: process.env.FLYER_ORIGIN || 'http://localhost:4300',
-  }), process.env.VENDORS_ORIGIN ?? 'http://localhost:4400');
+  }), process.env.VENDORS_ORIGIN ?? 'http://localhost:4400'), process.env.LOYALTY_SITE_ORIGIN ?? 'http://localhost:4500');
   const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:4000';
   const identityOrigin = process.env.IDENTITY_ORIGIN || undefined;
   const remotesPointer = process.env.REMOTES_POINTER || undefined;

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
-import { cspDirectives, startEdge, withVendors } from '../server/edge.mjs';
+import { cspDirectives, startEdge, withLoyaltySite, withVendors } from '../server/edge.mjs';
 import defaults from '../server/defaults.cjs';
 
 // not 'dist': the root .gitignore drops every dist/ folder
@@ -296,6 +296,28 @@ describe("the vendors' scripts (issue 17: consent tool, tag manager, ads, chat)"
       expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:4400/);
       expect(csp).toMatch(/img-src [^;]*http:\/\/localhost:4400/);
       expect(csp).not.toMatch(/frame-src [^;]*http:\/\/localhost:4400/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('loyaltySite in /config.json (issue 16; spec §2 "/register External loyalty site")', () => {
+  it('withLoyaltySite adds the registration page on the origin; an empty or non-http(s) origin adds nothing', () => {
+    expect(withLoyaltySite({ apiBase: '/api' }, 'http://localhost:4500/')).toEqual({ apiBase: '/api', loyaltySite: { url: 'http://localhost:4500/register' } });
+    expect(withLoyaltySite({ apiBase: '/api' }, 'https://scene.example.com/some/path')).toEqual({ apiBase: '/api', loyaltySite: { url: 'https://scene.example.com/register' } });
+    expect(withLoyaltySite({ apiBase: '/api' }, '')).toEqual({ apiBase: '/api' });
+    expect(withLoyaltySite({ apiBase: '/api' }, 'javascript:alert(1)')).toEqual({ apiBase: '/api' });
+  });
+
+  it('the edge serves it to the remotes', async () => {
+    const app = await startEdge({
+      port: 0, host: '127.0.0.1', distDir, remotes, bffUrl: 'http://127.0.0.1:9', pageExists: async () => true,
+      config: withLoyaltySite(DEFAULT_RUNTIME_CONFIG, 'http://localhost:4500'),
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${portOf(app)}/config.json`);
+      expect((await res.json()).loyaltySite).toEqual({ url: 'http://localhost:4500/register' });
     } finally {
       await app.close();
     }
