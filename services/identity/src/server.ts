@@ -27,6 +27,7 @@ import type { AddressInfo } from 'node:net';
 import Provider, { errors as oidcErrors, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 import { safeReturnPath } from '@storefront/remote-kit/safe-url';
 import { AccountStore, SignUpError, type FieldError } from './accounts';
+import { SignInThrottle } from './throttle';
 import { errorPage, logoutPage, LOGOUT_AUTOSUBMIT_SCRIPT, pageCsp, scriptHash, signedOutPage, signInPage, signUpPage } from './pages';
 
 /** Options of {@link createIdentityServer}. */
@@ -43,6 +44,8 @@ export interface IdentityOptions {
   tokenTtlSeconds?: number;
   /** Log provider errors to stderr (default true). */
   log?: boolean;
+  /** Sign-in throttling by account and address (issue 19; default: a new {@link SignInThrottle}). */
+  throttle?: SignInThrottle;
 }
 
 /** A running identity server. */
@@ -106,6 +109,13 @@ export function resolveReturnTo(value: string | null, publicOrigin: string): str
   return `${publicOrigin}${path}`;
 }
 
+/** '30 seconds', '2 minutes', '1 hour' — how long to wait, for the sign-in page. */
+function waitText(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 90 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+}
+
 /**
  * Builds the provider and the HTTP server around it (not listening yet).
  * @example
@@ -119,6 +129,7 @@ export async function createIdentityServer({
   accounts,
   tokenTtlSeconds = 3600,
   log = true,
+  throttle = new SignInThrottle(),
 }: IdentityOptions): Promise<IdentityServer> {
   const store = accounts ?? (await AccountStore.create());
   const origin = new URL(publicOrigin).origin;
@@ -294,7 +305,17 @@ export async function createIdentityServer({
           send(res, 400, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors: missing }));
           return true;
         }
+        // issue 19: throttled by account and by address, before the password is even checked
+        const address = req.socket.remoteAddress ?? 'unknown';
+        const verdict = await throttle.check(email, address);
+        if (!verdict.allowed) {
+          res.setHeader('Retry-After', String(verdict.retryAfterS));
+          send(res, 429, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors: [{ field: 'form', message: `Too many sign-in attempts. Please wait ${waitText(verdict.retryAfterS)} and try again.` }] }));
+          return true;
+        }
         const account = await store.authenticate(email, password);
+        if (account) await throttle.succeeded(email);
+        else await throttle.failed(email, address);
         if (!account) {
           send(res, 401, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors: [{ field: 'form', message: 'The email or password is incorrect. Please try again.' }] }));
           return true;

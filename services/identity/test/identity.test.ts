@@ -11,6 +11,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { AccountStore, readSeedShoppers, validateSignUp } from '../src/accounts';
 import { escapeHtml } from '../src/pages';
 import { createIdentityServer, type IdentityServer } from '../src/server';
+import { SIGN_IN_LIMITS, SignInThrottle } from '../src/throttle';
 
 const PUBLIC_ORIGIN = 'http://localhost:18999';
 const REDIRECT_URI = `${PUBLIC_ORIGIN}/auth/callback`;
@@ -219,6 +220,46 @@ describe('authorization code + PKCE (issue 3 Identity; spec §7 Account and iden
     });
     expect(res.status).toBe(400);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('sign-in throttling (issue 19)', () => {
+  test('five wrong passwords block the account: the right one then gets 429 with Retry-After and a reason; another account is unaffected', async () => {
+    const browser = new Browser();
+    const { interaction } = await startAuthorization(browser);
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await browser.post(`${interaction}/login`, { email: 'maximilian.long@example.com', password: `wrong-${i}` });
+      expect(wrong.status).toBe(401);
+    }
+    const right = await browser.post(`${interaction}/login`, { email: 'maximilian.long@example.com', password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThanOrEqual(25);
+    expect(await right.text()).toMatch(/Too many sign-in attempts\. Please wait \d+ seconds and try again\./);
+    const other = new Browser();
+    const started = await startAuthorization(other);
+    const ok = await followToCallback(other, await other.post(`${started.interaction}/login`, { email: 'bella.bigpoints@example.com', password: PASSWORD }));
+    expect(ok.searchParams.get('code')).toBeTruthy();
+  });
+});
+
+describe('SignInThrottle (issue 19: growing delay, per address)', () => {
+  test('each block after the first doubles, and a success clears the account', async () => {
+    const t = new SignInThrottle();
+    for (let i = 0; i < 5; i += 1) await t.failed('a@example.com', '10.0.0.1');
+    const first = await t.check('a@example.com', '10.0.0.2');
+    expect(first).toEqual({ allowed: false, retryAfterS: SIGN_IN_LIMITS.firstBlockS });
+    await t.failed('a@example.com', '10.0.0.2');
+    const second = await t.check('A@example.com ', '10.0.0.3');
+    expect(second).toEqual({ allowed: false, retryAfterS: SIGN_IN_LIMITS.firstBlockS * 2 });
+    await t.succeeded('a@example.com');
+    expect(await t.check('a@example.com', '10.0.0.4')).toEqual({ allowed: true });
+  });
+
+  test('one address failing across many accounts is blocked for every account', async () => {
+    const t = new SignInThrottle();
+    for (let i = 0; i < SIGN_IN_LIMITS.addressFailures; i += 1) await t.failed(`user${i}@example.com`, '10.9.9.9');
+    expect(await t.check('fresh@example.com', '10.9.9.9')).toEqual({ allowed: false, retryAfterS: SIGN_IN_LIMITS.addressBlockS });
+    expect(await t.check('fresh@example.com', '10.9.9.8')).toEqual({ allowed: true });
   });
 });
 
