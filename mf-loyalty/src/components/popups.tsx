@@ -11,9 +11,14 @@ import { lastFour, validateCardNumber } from '../state/cardNumber';
 import { addCardMessage, EXCEPTION_MESSAGE, linkAccountMessage } from '../state/messages';
 import { SESSION_PROBLEM_CODE } from '../state/popupMachine';
 import { Dialog } from './Dialog';
+import { REGISTER_PATH, useRegisterUrl } from '../state/registerUrl';
 
-/** Where registration happens (spec §2 Routes "/register External loyalty site (registration)"). */
-export const REGISTER_URL = '/register';
+/**
+ * The storefront's registration path (spec §2 Routes "/register External loyalty site (registration)").
+ * The buttons use {@link useRegisterUrl}: the external loyalty site from the runtime config, with the
+ * page to return to; this path only when the config names no site.
+ */
+export const REGISTER_URL = REGISTER_PATH;
 
 /** Props every popup gets from the host. */
 export interface PopupBaseProps {
@@ -61,6 +66,7 @@ async function run(
  * leads to registration for shoppers without a card.
  */
 export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, onHardClose, onRegister }: CallingPopupProps & { onRegister: () => void }) {
+  const registerHref = useRegisterUrl();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -115,7 +121,7 @@ export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, o
         </button>
       </form>
       <p className="mfl-aside">
-        No card yet? <a href={REGISTER_URL} onClick={onRegister}>Get a Scene+ card</a>
+        No card yet? <a href={registerHref} onClick={onRegister}>Get a Scene+ card</a>
       </p>
     </Dialog>
   );
@@ -172,6 +178,7 @@ interface RegisterPopupProps extends PopupBaseProps {
 
 /** New (ghost) card, LP03 (spec §4): the card is not registered yet → 'Register Scene+ Card'. */
 export function GhostCardPopup({ onRegister, onSoftClose, onHardClose }: RegisterPopupProps) {
+  const registerHref = useRegisterUrl();
   return (
     <Dialog
       title="Finish registering your Scene+ card"
@@ -179,13 +186,14 @@ export function GhostCardPopup({ onRegister, onSoftClose, onHardClose }: Registe
       onSoftClose={onSoftClose}
       onHardClose={onHardClose}
     >
-      <a className="mfl-btn" href={REGISTER_URL} onClick={onRegister}>Register Scene+ Card</a>
+      <a className="mfl-btn" href={registerHref} onClick={onRegister}>Register Scene+ Card</a>
     </Dialog>
   );
 }
 
 /** Create Scene+ account (spec §4: signed in, no card, recipe detail page scrolled > 100 px). */
 export function CreateScenePopup({ onRegister, onSoftClose, onHardClose }: RegisterPopupProps) {
+  const registerHref = useRegisterUrl();
   return (
     <Dialog
       title="Collect Scene+ points on your groceries"
@@ -193,7 +201,7 @@ export function CreateScenePopup({ onRegister, onSoftClose, onHardClose }: Regis
       onSoftClose={onSoftClose}
       onHardClose={onHardClose}
     >
-      <a className="mfl-btn" href={REGISTER_URL} onClick={onRegister}>Create a Scene+ account</a>
+      <a className="mfl-btn" href={registerHref} onClick={onRegister}>Create a Scene+ account</a>
     </Dialog>
   );
 }

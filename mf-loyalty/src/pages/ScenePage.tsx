@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@storefront/remote-kit';
 import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
 import { createLoyaltyApi, type LoyaltyApi, type Transaction } from '../api/loyaltyApi';
-import { REGISTER_URL } from '../components/popups';
+import { useRegisterUrl } from '../state/registerUrl';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { trackSceneRegistration } from '../state/analytics';
 import { maskCardNumber, lastFour } from '../state/cardNumber';
@@ -98,6 +98,7 @@ export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now
   const transactions = history.data?.kind === 'transactions' ? history.data.transactions : null;
   const loadingHistory = canLoadHistory && !history.isError && transactions === null;
 
+  const registerHref = useRegisterUrl();
   const register = () => trackSceneRegistration(bus, 'scene-page');
 
   if (!session.loggedIn) {
@@ -124,7 +125,7 @@ export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now
           <p>Add your card to collect points and see your balance, or get a new card.</p>
           <div className="mfl-actions">
             <button type="button" className="mfl-btn" onClick={() => bus.emit('popup/open', { popupType: 'addCard' })}>Link Your Scene+ Card</button>
-            <a className="mfl-btn mfl-btn--quiet" href={REGISTER_URL} onClick={register}>Get a Scene+ card</a>
+            <a className="mfl-btn mfl-btn--quiet" href={registerHref} onClick={register}>Get a Scene+ card</a>
           </div>
         </div>
       )}
@@ -144,7 +145,7 @@ export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now
           </dl>
           {(status === 'LP00' || status === 'LP02') && <p className="mfl-error">{CARD_STATUS_MESSAGE}</p>}
           {status === 'LP03' && (
-            <a className="mfl-btn" href={REGISTER_URL} onClick={register}>Register Scene+ Card</a>
+            <a className="mfl-btn" href={registerHref} onClick={register}>Register Scene+ Card</a>
           )}
           {!linked && status !== 'LP03' && status !== 'LP00' && (
             <button type="button" className="mfl-btn" onClick={() => bus.emit('popup/open', { popupType: 'linkCard' })}>Verify Your Scene+ Card</button>

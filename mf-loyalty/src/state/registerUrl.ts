@@ -1,0 +1,32 @@
+/**
+ * Where the register buttons lead (spec §2 Routes "/register External loyalty site (registration)";
+ * issue 16): the external loyalty site named by the runtime config (`RuntimeConfig.loyaltySite.url`,
+ * set by the edge's /config.json), with `returnUrl` = the storefront page the shopper is on, so the
+ * site can send them back. Without that config: the storefront's own `/register` (the edge redirects it).
+ */
+import { isSafeHttpUrl, useLocation, useRemote } from '@storefront/remote-kit';
+import type { RuntimeConfig } from 'shared-events';
+
+/** The storefront's own registration path (spec §2 Routes). */
+export const REGISTER_PATH = '/register';
+
+/**
+ * The register link's address (pure).
+ * @param loyaltySite `RuntimeConfig.loyaltySite` (may be absent)
+ * @param returnUrl the absolute URL of the current storefront page, e.g. 'http://localhost:8080/recipes/x'
+ * @returns `<loyaltySite.url>?returnUrl=<returnUrl>` when `loyaltySite.url` is an http(s) URL, else '/register'
+ */
+export function registerUrl(loyaltySite: RuntimeConfig['loyaltySite'], returnUrl: string): string {
+  const base = loyaltySite?.url;
+  if (typeof base !== 'string' || !isSafeHttpUrl(base)) return REGISTER_PATH;
+  const url = new URL(base);
+  url.searchParams.set('returnUrl', returnUrl);
+  return url.href;
+}
+
+/** {@link registerUrl} for the current page and the remote's runtime config (kit context; re-renders on navigation). */
+export function useRegisterUrl(): string {
+  const { config } = useRemote();
+  const { pathname, search, hash } = useLocation();
+  return registerUrl(config?.loyaltySite, `${window.location.origin}${pathname}${search}${hash}`);
+}
