@@ -197,13 +197,35 @@ describe('spec §4 Verify flow: expiry and attempts (free card 6046000000002000)
     expect(res.json).toEqual(failure('CODE_EXPIRED'));
   });
 
-  test('five wrong codes drop the verification: the right code then answers CODE_EXPIRED', async () => {
+  test('five wrong codes lock the verification for 15 min: the right code, a resend and a new link all answer 429 TOO_MANY_ATTEMPTS (issue 19)', async () => {
     expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe(200);
     for (let i = 0; i < 5; i++) {
       expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '000000' }, { cookie: 'verify_code_req=1' })).json.code).toBe('INVALID_CODE');
     }
-    expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' })).json.code).toBe('CODE_EXPIRED');
+    const right = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(right.json).toMatchObject({ status: 'error', code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/Please wait 15 minutes/) });
+    await h.db.query("UPDATE verifications SET sent_at = now() - interval '1 minute' WHERE uid = $1", [UID]);
+    expect((await h.as(UID, 'POST', '/api/services/resendCode')).json.code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe('TOO_MANY_ATTEMPTS');
     expect((await h.as(UID, 'POST', '/api/services/Inquire')).json.data.linkedStatus).toBe(false);
+    await h.db.query("UPDATE verifications SET locked_until = now() - interval '1 second' WHERE uid = $1", [UID]);
+  });
+
+  test('re-sending a code does not reset the wrong-code count (issue 19: was 100 wrong codes in 1.8 s)', async () => {
+    await h.db.query("UPDATE verifications SET attempts = 0, locked_until = NULL WHERE uid = $1", [UID]);
+    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe(200);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 2; i++) {
+        expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '000000' }, { cookie: 'verify_code_req=1' })).json.code).toBe('INVALID_CODE');
+      }
+      await h.db.query("UPDATE verifications SET sent_at = now() - interval '1 minute' WHERE uid = $1", [UID]);
+      expect((await h.as(UID, 'POST', '/api/services/resendCode')).json.code).toBe(200);
+    }
+    // 4 wrong codes across two resends: the 5th locks
+    expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '000000' }, { cookie: 'verify_code_req=1' })).json.code).toBe('INVALID_CODE');
+    expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' })).json.code).toBe('TOO_MANY_ATTEMPTS');
   });
 
   test("resendCode without a code ever sent (u-1004, whose link fails) → 'NO_PENDING_VERIFICATION'", async () => {

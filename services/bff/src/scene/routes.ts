@@ -22,6 +22,7 @@ import {
   startVerification,
   toInquireData,
   transactionsBetween,
+  verificationLockedFor,
   verifyCode,
   type CardRow,
   type InquireData,
@@ -81,6 +82,16 @@ function accountOf(request: FastifyRequest): AccountRow {
   return request.account!;
 }
 
+/**
+ * Issue 19: the shopper's verification is locked after the 5th wrong code — 429 with Retry-After (s) and
+ * `{ status: 'error', code: 'TOO_MANY_ATTEMPTS', message }` for linkAccount, verifyCode and resendCode.
+ */
+function locked(reply: FastifyReply, seconds: number) {
+  const s = Math.max(1, seconds);
+  reply.code(429).header('Retry-After', String(s));
+  return fail('TOO_MANY_ATTEMPTS', `Too many wrong codes. Please wait ${Math.ceil(s / 60)} minutes and try again.`);
+}
+
 /** Registers POST /api/services/{Inquire,historyLite,linkAccount,verifyCode,resendCode,transactionHistory}. */
 export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCache, now }: SceneRoutesOptions): Promise<void> {
   app.addHook('onRequest', createAuthHook(verify));
@@ -138,6 +149,8 @@ export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCac
     if (!card) return NO_CARD();
     if (card.linked) return ALREADY_LINKED(card);
     if (card.link_outcome !== 200) return fail(card.link_outcome, linkOutcomeMessage(card.link_outcome, card.link_message));
+    const lockedFor = await verificationLockedFor(db, accountOf(request).uid);
+    if (lockedFor) return locked(reply, lockedFor);
     await startVerification(db, accountOf(request).uid);
     setVerifyCookies(reply, now());
     return ok({ expiresIn: VERIFY_CODE_TTL_S, resendIn: RESEND_AFTER_S }, 'Verification code sent', 200);
@@ -169,6 +182,7 @@ export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCac
       if (card.linked) return ALREADY_LINKED(card);
       if (!request.cookies[VERIFY_CODE_COOKIE]) return CODE_EXPIRED();
       const result = await verifyCode(db, uid, request.body.code);
+      if (result === 'locked') return locked(reply, await verificationLockedFor(db, uid));
       if (result === 'expired') return CODE_EXPIRED();
       if (result === 'invalid') return fail('INVALID_CODE', 'The verification code is not correct');
       clearVerifyCookies(reply);
@@ -192,6 +206,7 @@ export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCac
     const tooSoon = () => fail('RESEND_TOO_SOON', `Please wait ${RESEND_AFTER_S} seconds before requesting a new code`);
     if (request.cookies[RESEND_COOKIE]) return tooSoon();
     const result = await resendVerification(db, uid);
+    if (result === 'locked') return locked(reply, await verificationLockedFor(db, uid));
     if (result === 'too-soon') return tooSoon();
     if (result === 'none-pending') return fail('NO_PENDING_VERIFICATION', 'Link your card first to receive a verification code');
     setVerifyCookies(reply, now());

@@ -15,6 +15,17 @@ export const VERIFY_CODE_TTL_S = 900;
 export const RESEND_AFTER_S = 30;
 /** Wrong codes accepted before the verification is dropped. */
 export const MAX_VERIFY_ATTEMPTS = 5;
+/** How long the 5th wrong code locks the verification, seconds (issue 19). */
+export const VERIFY_LOCK_S = 15 * 60;
+
+/** Seconds left on the shopper's verification lock, or 0 when not locked (issue 19). */
+export async function verificationLockedFor(db: Db, uid: string): Promise<number> {
+  const { rows } = await db.query<{ left: number | null }>(
+    'SELECT ceil(extract(epoch FROM (locked_until - now())))::int AS left FROM verifications WHERE uid = $1 AND locked_until > now()',
+    [uid],
+  );
+  return rows[0]?.left ? Math.max(1, rows[0].left) : 0;
+}
 
 /** Spec §4 card status codes. */
 export type CardStatus = 'LP00' | 'LP01' | 'LP02' | 'LP03';
@@ -107,18 +118,24 @@ export async function addCard(db: Db, uid: string, cardNumber: string): Promise<
   return claimed.rows.length === 1 ? 'added' : 'taken';
 }
 
-/** Starts (or restarts) a verification for the shopper: the demo code, valid 900 s, attempts reset. */
+/**
+ * Starts (or restarts) a verification for the shopper: the demo code, valid 900 s. The wrong-code count
+ * carries over while the previous verification is unexpired (issue 19: sending again never resets it);
+ * a locked verification is left alone (callers check {@link verificationLockedFor} first).
+ */
 export async function startVerification(db: Db, uid: string): Promise<void> {
   await db.query(
     `INSERT INTO verifications (uid, code, expires_at, sent_at, attempts)
      VALUES ($1, $2, now() + make_interval(secs => $3), now(), 0)
-     ON CONFLICT (uid) DO UPDATE SET code = EXCLUDED.code, expires_at = EXCLUDED.expires_at, sent_at = EXCLUDED.sent_at, attempts = 0`,
+     ON CONFLICT (uid) DO UPDATE SET code = EXCLUDED.code, expires_at = EXCLUDED.expires_at, sent_at = EXCLUDED.sent_at,
+       attempts = CASE WHEN verifications.expires_at > now() THEN verifications.attempts ELSE 0 END
+     WHERE verifications.locked_until IS NULL OR verifications.locked_until <= now()`,
     [uid, DEMO_VERIFICATION_CODE, VERIFY_CODE_TTL_S],
   );
 }
 
 /** Outcome of {@link resendVerification}. */
-export type ResendResult = 'sent' | 'too-soon' | 'none-pending';
+export type ResendResult = 'sent' | 'too-soon' | 'none-pending' | 'locked';
 
 /** Sends a new code when one was requested before (linkAccount) and the last one is ≥ 30 s old. */
 export async function resendVerification(db: Db, uid: string): Promise<ResendResult> {
@@ -127,13 +144,14 @@ export async function resendVerification(db: Db, uid: string): Promise<ResendRes
     [uid, RESEND_AFTER_S],
   );
   if (!rows[0]) return 'none-pending';
+  if (await verificationLockedFor(db, uid)) return 'locked';
   if (rows[0].too_soon) return 'too-soon';
   await startVerification(db, uid);
   return 'sent';
 }
 
 /** Outcome of {@link verifyCode}. */
-export type VerifyResult = 'linked' | 'invalid' | 'expired';
+export type VerifyResult = 'linked' | 'invalid' | 'expired' | 'locked';
 
 function sameCode(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -143,10 +161,12 @@ function sameCode(a: string, b: string): boolean {
 
 /**
  * Checks a code against the shopper's pending verification. Right → the card on their account is marked
- * linked and the verification removed. Wrong → attempts + 1 (the 5th wrong code drops the verification).
- * None pending or past expires_at → 'expired'.
+ * linked and the verification removed. Wrong → attempts + 1; the 5th wrong code locks the verification
+ * for {@link VERIFY_LOCK_S} (issue 19; it used to drop it, and a new send started from 0). Locked →
+ * 'locked' whatever the code. None pending or past expires_at → 'expired'.
  */
 export async function verifyCode(db: Db, uid: string, code: string): Promise<VerifyResult> {
+  if (await verificationLockedFor(db, uid)) return 'locked';
   const { rows } = await db.query<{ code: string; live: boolean; attempts: number }>(
     'SELECT code, expires_at > now() AS live, attempts FROM verifications WHERE uid = $1',
     [uid],
@@ -154,8 +174,9 @@ export async function verifyCode(db: Db, uid: string, code: string): Promise<Ver
   const pending = rows[0];
   if (!pending || !pending.live) return 'expired';
   if (!sameCode(pending.code, code)) {
-    if (pending.attempts + 1 >= MAX_VERIFY_ATTEMPTS) await db.query('DELETE FROM verifications WHERE uid = $1', [uid]);
-    else await db.query('UPDATE verifications SET attempts = attempts + 1 WHERE uid = $1', [uid]);
+    if (pending.attempts + 1 >= MAX_VERIFY_ATTEMPTS) {
+      await db.query('UPDATE verifications SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $2) WHERE uid = $1', [uid, VERIFY_LOCK_S]);
+    } else await db.query('UPDATE verifications SET attempts = attempts + 1 WHERE uid = $1', [uid]);
     return 'invalid';
   }
   await db.query(
