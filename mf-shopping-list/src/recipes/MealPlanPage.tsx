@@ -10,7 +10,7 @@
  */
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@storefront/remote-kit';
-import { useBusState, type RemoteProps } from 'shared-events';
+import { siteLinkClick, useBusState, type RemoteProps } from 'shared-events';
 import { getListService, type ListService } from '../state/listService';
 import { Dialog } from './Dialog';
 import { addIngredientsToList, ingredientMessage } from './ingredients';
@@ -97,7 +97,7 @@ export function MealPlanPage({ bus, config, plans, listService, today = () => ne
   return (
     <section className="mfsl-page mfrp-page" aria-labelledby={titleId}>
       <h1 id={titleId} className="mfsl-page__title">Meal plan</h1>
-      <p className="mfsl-page__summary">Plan a week of recipes. <a href="/recipes/my-recipe-lists">Go to your recipe lists</a></p>
+      <p className="mfsl-page__summary mfrp-page__links">Plan a week of recipes. <a href="/recipes/my-recipe-lists" onClick={siteLinkClick('/recipes/my-recipe-lists', navigate)}>Go to your recipe lists</a></p>
       {plans.mergeError && <p className="mfsl-notice mfsl-notice--error" role="alert">{plans.mergeError}</p>}
       {badAddId && <p className="mfsl-notice mfsl-notice--error" role="alert">The recipe to plan could not be recognised.</p>}
       <nav className="mfrp-week" aria-label="Week">

@@ -7,7 +7,8 @@
  * Anonymous shoppers' lists are in this browser, signed-in shoppers' on their account (./storage).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { RemoteProps } from 'shared-events';
+import { useNavigate } from '@storefront/remote-kit';
+import { siteLinkClick, type RemoteProps } from 'shared-events';
 import { Dialog } from './Dialog';
 import { MAX_LIST_NAME, type RecipeList } from './model';
 import { RecipeCard } from './RecipeCard';
@@ -27,6 +28,7 @@ const messageOf = (e: unknown, fallback: string) => (e instanceof Error && e.mes
 /** See the module comment. */
 export function RecipeListsPage({ config, plans }: RecipeListsPageProps) {
   const { storage } = plans;
+  const navigate = useNavigate();
   const lists = useLoaded<RecipeList[]>(storageKey(storage), storage ? () => storage.lists() : null, 'Your recipe lists could not be loaded.');
   const all = lists.data ?? [];
   const records = useRecipeRecords(config.search, all.flatMap((l) => l.recipeIds));
@@ -40,7 +42,7 @@ export function RecipeListsPage({ config, plans }: RecipeListsPageProps) {
   return (
     <section className="mfsl-page mfrp-page" aria-labelledby={titleId}>
       <h1 id={titleId} className="mfsl-page__title">My recipe lists</h1>
-      <p className="mfsl-page__summary">Save recipes in named lists. <a href="/recipes/meal-plan">Go to your meal plan</a></p>
+      <p className="mfsl-page__summary mfrp-page__links">Save recipes in named lists. <a href="/recipes/meal-plan" onClick={siteLinkClick('/recipes/meal-plan', navigate)}>Go to your meal plan</a></p>
       {plans.mergeError && <p className="mfsl-notice mfsl-notice--error" role="alert">{plans.mergeError}</p>}
       <p className="mfrp-status" role="status" aria-live="polite">{status}</p>
       {badAddId && <p className="mfsl-notice mfsl-notice--error" role="alert">The recipe to save could not be recognised.</p>}
