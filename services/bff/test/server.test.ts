@@ -70,6 +70,23 @@ describe('POST /api/bannerAlert (spec §7)', () => {
     }
   });
 
+  test('a call-to-action that is not an http(s) URL or a site path is dropped (issue 19: ctaUrl was not scheme-checked)', async () => {
+    const cases: Array<[string, string | null]> = [
+      ['javascript:alert(document.cookie)', null],
+      ['data:text/html,<script>alert(1)</script>', null],
+      ['//evil.example/x', null],
+      ['https://www.example.com/hours', 'https://www.example.com/hours'],
+      ['/store-locator', '/store-locator'],
+    ];
+    for (const [url, expected] of cases) {
+      await db.query("INSERT INTO banner_alerts (province, description_text, cta_label, cta_url, starts_at) VALUES ('PE', 'Test alert', 'Go', $1, now() - interval '1 minute')", [url]);
+      const res = await post('/api/bannerAlert', JSON.stringify({ province: 'PE' }));
+      const json = (await res.json()) as { data: { getAlert: Array<{ ctaUrl: string | null }> } };
+      expect([url, json.data.getAlert[0]?.ctaUrl]).toEqual([url, expected]);
+      await db.query("DELETE FROM banner_alerts WHERE province = 'PE'");
+    }
+  });
+
   test('malformed JSON → 400', async () => {
     await expectError(await post('/api/bannerAlert', '{"province": "ON"'), 400, /malformed json/i);
   });
@@ -111,7 +128,7 @@ describe('migrations and the demo seed', () => {
     // The suite's database: migrated once in beforeAll, seeded here for the first time.
     const fresh = db;
     {
-      expect(firstMigration).toEqual(['001_banner_alerts', '002_accounts_scene', '003_shopping_list_cart', '004_offers', '005_preferences', '006_recipe_plans']);
+      expect(firstMigration).toEqual(['001_banner_alerts', '002_accounts_scene', '003_shopping_list_cart', '004_offers', '005_preferences', '006_recipe_plans', '007_verification_lockout']);
       expect(await migrate(fresh)).toEqual([]);
       expect(await migrate(fresh)).toEqual([]);
       const alerts = await fresh.query<{ n: number }>('SELECT count(*)::int AS n FROM banner_alerts');

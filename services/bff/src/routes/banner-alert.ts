@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { HttpError, ok } from '../http';
+import { isSafeHttpUrl, safeReturnPath } from '@storefront/remote-kit/safe-url';
 
 /** Canadian province and territory codes accepted by the API. */
 export const PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
@@ -52,8 +53,20 @@ export async function bannerAlertRoute(app: FastifyInstance, { db }: { db: Db })
       const nonce = request.headers['x-nonce'];
       if (nonce) reply.header('x-nonce', nonce);
       reply.header('cache-control', 'no-store');
-      const getAlert: Alert[] = rows.map((r) => ({ descriptionText: r.description_text, ctaUrl: r.cta_url, ctaLabel: r.cta_label }));
+      // issue 19: a call-to-action goes out only as an http(s) URL or a path of this site (never
+      // javascript:, data:, //host…); anything else is dropped here, before any storefront sees it
+      const getAlert: Alert[] = rows.map((r) => ({ descriptionText: r.description_text, ctaUrl: safeCtaUrl(r.cta_url), ctaLabel: r.cta_label }));
       return ok({ getAlert });
     },
   );
+}
+
+/**
+ * The alert's ctaUrl as served: an absolute http(s) URL or a same-site path (kit safe-url), else null.
+ * @example safeCtaUrl('javascript:alert(1)') === null; safeCtaUrl('/flyer') === '/flyer'
+ */
+export function safeCtaUrl(url: string | null): string | null {
+  if (!url) return null;
+  if (isSafeHttpUrl(url)) return url;
+  return safeReturnPath(url, { fallback: null }) === url ? url : null;
 }
