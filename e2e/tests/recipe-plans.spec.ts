@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '../fixtures/platform';
+import { signIn } from '../fixtures/session';
 import { ShoppingListPanel } from '../pages/shopping-list';
 import { RecipePlansPages } from '../pages/recipePlans';
 
@@ -70,4 +71,38 @@ test("a shopper plans two recipes this week and adds the week's ingredients: the
   await page.reload();
   for (const r of planned) await expect(pages.recipeLink(r.title)).toBeVisible({ timeout: 20_000 });
   await list.expectCount(distinct.size);
+});
+
+test('signing in moves the browser’s recipe list and plan into the account (BFF); they stay after a reload and leave the browser', async ({ page }) => {
+  const pages = new RecipePlansPages(page);
+  const muffins = recipe('recipe-002');
+  const chowder = recipe('recipe-001');
+  await pages.openLists();
+  await pages.dismissConsent();
+  await pages.create('Browser list');
+  await pages.openMealPlan(`?add=${muffins.objectID}`);
+  await pages.planDialog.getByRole('button', { name: 'Add to meal plan' }).click();
+  await expect(pages.recipeLink(muffins.title)).toBeVisible();
+
+  await signIn(page, 'nora.nocard@example.com', { startPath: '/recipes/my-recipe-lists' });
+  await pages.openLists(`?add=${chowder.objectID}`);
+  await expect(pages.saveDialog.getByRole('radio', { name: 'Browser list' })).toBeChecked();
+  await pages.saveDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(pages.recipeLink(chowder.title)).toBeVisible();
+
+  await page.reload();
+  await expect(pages.list('Browser list')).toBeVisible({ timeout: 20_000 });
+  await expect(pages.recipeLink(chowder.title)).toBeVisible();
+  await pages.openMealPlan();
+  await expect(pages.recipeLink(muffins.title)).toBeVisible({ timeout: 20_000 });
+  // Nothing of it is left in this browser for the next (anonymous) shopper.
+  const browserCopy = await page.evaluate(() => new Promise((resolve, reject) => {
+    const open = indexedDB.open('storefront-recipe-plans');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const get = open.result.transaction('plans').objectStore('plans').get('anon');
+      get.onsuccess = () => resolve(get.result ?? null);
+    };
+  }));
+  expect(browserCopy).toBeNull();
 });
