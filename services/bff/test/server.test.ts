@@ -134,7 +134,7 @@ describe('migrations and the demo seed', () => {
       const alerts = await fresh.query<{ n: number }>('SELECT count(*)::int AS n FROM banner_alerts');
       expect(alerts.rows[0]?.n).toBe(4);
       const versions = await fresh.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-      expect(versions.rows).toEqual([{ version: '001_banner_alerts' }, { version: '002_accounts_scene' }, { version: '003_shopping_list_cart' }, { version: '004_offers' }, { version: '005_preferences' }, { version: '006_recipe_plans' }]);
+      expect(versions.rows).toEqual([{ version: '001_banner_alerts' }, { version: '002_accounts_scene' }, { version: '003_shopping_list_cart' }, { version: '004_offers' }, { version: '005_preferences' }, { version: '006_recipe_plans' }, { version: '007_verification_lockout' }]);
       const first = await seedAccounts(fresh);
       expect(first.accounts).toBe(loadShoppers().length);
       expect(first.cards).toBe(loadCards().length);
