@@ -92,7 +92,7 @@ function RecipeArticle({ recipe, client, bus, config }: { recipe: RecipeRecord; 
           ) : null}
           <div className="mfs-recipe__actions">
             {addable ? (
-              <button type="button" className="mfs-button" onClick={add} aria-busy={state.kind === 'adding' || undefined} disabled={state.kind === 'adding'}>
+              <button type="button" className="mfs-recipe__add" onClick={add} aria-busy={state.kind === 'adding' || undefined} disabled={state.kind === 'adding'}>
                 {state.kind === 'adding' ? 'Adding the ingredients…' : ADD_INGREDIENTS_LABEL}
               </button>
             ) : null}
