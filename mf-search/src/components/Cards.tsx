@@ -99,7 +99,7 @@ export function ProductCard({ hit, storeNumber, onFollow, onAddToList, availabil
         <HitPicture hit={hit} loading={imageLoading} />
         <span className="mfs-card__title">{hit.title}</span>
         {hit.size ? <span className="mfs-card__meta">{hit.size}</span> : null}
-        {cents !== null ? <span className="mfs-card__price">{formatCents(cents)}</span> : null}
+        {cents !== null ? <span className="mfs-card__price">{formatCents(cents)}{hit.uom === 'KG' ? ' /kg' : ''}</span> : null}
         {availability ? <span className="mfs-card__availability">{availability}</span> : null}
       </a>
       {onAddToList ? (
