@@ -38,12 +38,14 @@ export class RecipePlansPages {
   }
 
   async openLists(query = ''): Promise<void> {
-    await this.page.goto(`/recipes/my-recipe-lists${query}`);
+    const res = await this.page.goto(`/recipes/my-recipe-lists${query}`);
+    expect(res?.status(), 'the edge serves the page (not the 404 of an unknown recipe slug)').toBe(200);
     await expect(this.main.getByRole('heading', { level: 1, name: 'My recipe lists' })).toBeVisible({ timeout: 20_000 });
   }
 
   async openMealPlan(query = ''): Promise<void> {
-    await this.page.goto(`/recipes/meal-plan${query}`);
+    const res = await this.page.goto(`/recipes/meal-plan${query}`);
+    expect(res?.status(), 'the edge serves the page (not the 404 of an unknown recipe slug)').toBe(200);
     await expect(this.main.getByRole('heading', { level: 1, name: 'Meal plan' })).toBeVisible({ timeout: 20_000 });
   }
 
