@@ -37,7 +37,8 @@ test.describe('card popups per seeded shopper (spec §4 Card popup state)', () =
   test('gina (LP03 ghost card) → the ghost-card popup with Register Scene+ Card', async ({ page }) => {
     const { popups } = await signIn(page, 'gina.ghost@example.com');
     const popup = popups.ghostCard;
-    await expect(popup.getByRole('link', { name: 'Register Scene+ Card' })).toHaveAttribute('href', '/register');
+    // spec §2 /register: the external loyalty site of /config.json (services/loyalty-site), back to this page after (issue 16)
+    await expect(popup.getByRole('link', { name: 'Register Scene+ Card' })).toHaveAttribute('href', /^http:\/\/localhost:\d+\/register\?returnUrl=http%3A%2F%2Flocalhost%3A\d+%2F$/);
   });
 
   test('olga (LP00) → the card-status toast and no popup', async ({ page }) => {
