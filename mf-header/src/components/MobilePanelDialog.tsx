@@ -100,7 +100,9 @@ export function MobilePanelDialog({ bus, navigate, menu, banner, onClose }: Mobi
   const liveChat = (node: MenuNode) => {
     bus.emit('analytics/track', { event: 'nav_header', params: { label: node.label, link: node.link ?? '/' } });
     close();
-    void openLiveChat(bus);
+    // after focus-trap has put focus back on 'Menu' (it does so in a 0 ms timer), so the chat's own
+    // focus handling starts from there and returns there when the chat closes
+    setTimeout(() => void openLiveChat(bus), 0);
   };
 
   const goToSearch = () => {

@@ -1,0 +1,82 @@
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+
+/**
+ * The consent tool's banner and preferences dialog (services/vendors `/consent.js`, issue 17), and the
+ * network probe the consent specs use: which requests to the vendors' origin left the browser
+ * (analytics hits `/collect`, the tag manager, the ad script and its creatives).
+ */
+export class ConsentBanner {
+  /** The bottom bar (a region, not a modal). */
+  readonly banner: Locator;
+  readonly acceptAll: Locator;
+  readonly rejectAll: Locator;
+  readonly settings: Locator;
+  /** The preferences dialog. */
+  readonly dialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.banner = page.getByRole('region', { name: 'Cookie consent' });
+    this.acceptAll = this.banner.getByRole('button', { name: 'Accept All Cookies' });
+    this.rejectAll = this.banner.getByRole('button', { name: 'Reject All' });
+    this.settings = this.banner.getByRole('button', { name: 'Cookie Settings' });
+    this.dialog = page.getByRole('dialog', { name: 'Privacy Preference Center' });
+  }
+
+  /** A group's checkbox in the preferences dialog, e.g. 'Performance Cookies'. */
+  group(name: 'Performance Cookies' | 'Functional Cookies' | 'Targeting Cookies'): Locator {
+    return this.dialog.getByRole('checkbox', { name });
+  }
+
+  /** Opens the preferences, ticks `groups` and confirms. */
+  async choose(groups: Array<'Performance Cookies' | 'Functional Cookies' | 'Targeting Cookies'>): Promise<void> {
+    await this.settings.click();
+    await expect(this.dialog).toBeVisible();
+    for (const g of groups) await this.group(g).check();
+    await this.dialog.getByRole('button', { name: 'Confirm My Choices' }).click();
+    await expect(this.dialog).toBeHidden();
+    await expect(this.banner).toBeHidden();
+  }
+
+  /** The groups the consent tool reports active, e.g. ',C0001,C0002,'. */
+  activeGroups(): Promise<string | undefined> {
+    return this.page.evaluate(() => (window as unknown as { OnetrustActiveGroups?: string }).OnetrustActiveGroups);
+  }
+}
+
+/** Requests to the vendors' origin that are analytics or ads (what must never leave without consent). */
+export class VendorTraffic {
+  readonly requests: string[] = [];
+
+  constructor(readonly page: Page, readonly vendorsOrigin: string) {
+    page.on('request', (r: Request) => {
+      const url = r.url();
+      if (url.startsWith(vendorsOrigin) && VendorTraffic.isTracking(url.slice(vendorsOrigin.length))) this.requests.push(url.slice(vendorsOrigin.length));
+    });
+  }
+
+  /** '/collect…', '/gtm.js', '/ads.js', '/ads/creative…'. */
+  static isTracking(path: string): boolean {
+    return /^\/(collect|gtm\.js|ads\.js|ads\/)/.test(path);
+  }
+
+  /** Hits sent to the collector. */
+  collectHits(): string[] {
+    return this.requests.filter((p) => p.startsWith('/collect'));
+  }
+}
+
+/** The collector's counts (services/vendors `GET /collect/stats`). */
+export interface CollectStats {
+  hits: number;
+  events: Record<string, number>;
+  ads: number;
+  last: Array<{ name: string; params: Record<string, unknown> }>;
+}
+
+/** Reads (and resets) the vendors' collector counts from the test runner (not the browser). */
+export async function collectStats(vendorsOrigin: string, reset = false): Promise<CollectStats> {
+  const res = await fetch(`${vendorsOrigin}/collect/stats`);
+  const stats = (await res.json()) as CollectStats;
+  if (reset) await fetch(`${vendorsOrigin}/collect/stats`, { method: 'DELETE' });
+  return stats;
+}
