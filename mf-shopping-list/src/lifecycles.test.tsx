@@ -3,6 +3,7 @@ import { navigate } from '@storefront/remote-kit';
 import { DEFAULT_RUNTIME_CONFIG, type EventBus } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
 import * as pages from './pages';
+import * as recipePlans from './recipe-plans-spa';
 import * as spa from './spa';
 import { freshIndexedDB } from './test-utils';
 
@@ -51,6 +52,23 @@ describe("single-spa lifecycles (ARCHITECTURE §4; registry 'mf-shopping-list' a
     expect(await within(el).findByRole('heading', { level: 1, name: 'Shopping list' })).toBeInTheDocument();
     expect(await screen.findByText('Your list is empty')).toBeInTheDocument();
     await lifecycle(pages.unmount, p);
+    expect(el).toBeEmptyDOMElement();
+    el.remove();
+  });
+
+  it.each([
+    ['/recipes/my-recipe-lists', 'My recipe lists', 'You have no recipe lists yet.'],
+    ['/recipes/meal-plan', 'Meal plan', 'Nothing planned this week yet.'],
+  ])("'./recipe-plans' renders %s", async (url, title, empty) => {
+    act(() => navigate(url));
+    const el = slot('slot-page');
+    const kit = createTestBus();
+    const p = props(el, kit.bus);
+    await lifecycle(recipePlans.bootstrap, p);
+    await lifecycle(recipePlans.mount, p);
+    expect(await within(el).findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+    await lifecycle(recipePlans.unmount, p);
     expect(el).toBeEmptyDOMElement();
     el.remove();
   });
