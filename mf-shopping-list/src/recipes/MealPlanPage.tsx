@@ -8,7 +8,7 @@
  * `?add=<recipe objectID>` (the recipe page's 'Add to meal plan') opens a dialog to choose the day
  * (this week or next), stores it and removes the parameter.
  */
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@storefront/remote-kit';
 import { siteLinkClick, useBusState, type RemoteProps } from 'shared-events';
 import { getListService, type ListService } from '../state/listService';
@@ -18,7 +18,8 @@ import { addDays, dayLabel, entriesByDay, isoDate, mondayOf, parseIsoDate, weekD
 import { RecipeCard } from './RecipeCard';
 import { RecipePicker } from './RecipePicker';
 import type { RecipeRecord } from './recipesApi';
-import { BrowseRecipesLink, LoadError, Skeleton, storageKey, useAddParam } from './shared';
+import { AddRecipeDialog } from './AddRecipeDialog';
+import { BrowseRecipesLink, LoadError, messageOf, Skeleton, storageKey, useAddParam } from './shared';
 import type { RecipePlanStorage } from './storage';
 import { useLoaded, type PlanStorageState } from './usePlans';
 import { useRecipeRecords } from './useRecipes';
@@ -31,8 +32,6 @@ export interface MealPlanPageProps extends RemoteProps {
   /** Tests: today. */
   today?: () => Date;
 }
-
-const messageOf = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
 
 /** See the module comment. */
 export function MealPlanPage({ bus, config, plans, listService, today = () => new Date() }: MealPlanPageProps) {
@@ -221,57 +220,26 @@ interface PlanDialogProps {
 
 /** The `?add=` dialog: choose a day of this week or next, then 'Add to meal plan'. */
 function PlanDialog({ recipeId, storage, search, firstMonday, today, onClose, onSaved }: PlanDialogProps) {
-  const one = useRecipeRecords(search, [recipeId]);
-  const recipe = one.get(recipeId);
   const [day, setDay] = useState(today);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const weeks = [weekDays(firstMonday), weekDays(addDays(firstMonday, 7))];
-  const title = recipe?.title ?? 'the recipe';
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await storage.addToPlan(day, recipeId);
-      await onSaved(day, title);
-    } catch (err) {
-      setError(messageOf(err, 'The recipe could not be planned. Please try again.'));
-      setBusy(false);
-    }
+  const submit = async (title: string) => {
+    await storage.addToPlan(day, recipeId);
+    await onSaved(day, title);
   };
-
   return (
-    <Dialog title="Add to meal plan" onClose={onClose}>
-      {recipe === null
-        ? (
-          <>
-            <p className="mfsl-notice mfsl-notice--error" role="alert">This recipe could not be found.</p>
-            <button type="button" className="mfsl-btn mfsl-btn--quiet" data-autofocus onClick={onClose}>Close</button>
-          </>
-        )
-        : (
-          <form onSubmit={(e) => void save(e)} noValidate className="mfrp-form">
-            <p className="mfrp-dialog__recipe">{recipe === undefined ? (one.isError ? 'Recipe details could not be loaded.' : 'Loading recipe…') : recipe.title}</p>
-            {weeks.map((w, wi) => (
-              <fieldset key={w[0]} className="mfrp-choices">
-                <legend>{wi === 0 ? 'This week' : 'Next week'}</legend>
-                {w.map((d) => (
-                  <label key={d} className="mfrp-choice">
-                    <input type="radio" name="mfrp-day" value={d} checked={day === d} onChange={() => setDay(d)} {...(d === today ? { 'data-autofocus': true } : {})} />
-                    <span>{dayLabel(d)}{d === today ? ' (today)' : ''}</span>
-                  </label>
-                ))}
-              </fieldset>
-            ))}
-            {error && <p className="mfsl-error" role="alert">{error}</p>}
-            <div className="mfrp-dialog__actions">
-              <button type="submit" className="mfsl-btn" disabled={busy || (recipe === undefined && !one.isError)}>{busy ? 'Saving…' : 'Add to meal plan'}</button>
-              <button type="button" className="mfsl-btn mfsl-btn--quiet" onClick={onClose}>Cancel</button>
-            </div>
-          </form>
-        )}
-    </Dialog>
+    <AddRecipeDialog title="Add to meal plan" recipeId={recipeId} search={search} submitLabel="Add to meal plan"
+      failMessage="The recipe could not be planned. Please try again." onClose={onClose} onSubmit={submit}>
+      {weeks.map((w, wi) => (
+        <fieldset key={w[0]} className="mfrp-choices">
+          <legend>{wi === 0 ? 'This week' : 'Next week'}</legend>
+          {w.map((d) => (
+            <label key={d} className="mfrp-choice">
+              <input type="radio" name="mfrp-day" value={d} checked={day === d} onChange={() => setDay(d)} {...(d === today ? { 'data-autofocus': true } : {})} />
+              <span>{dayLabel(d)}{d === today ? ' (today)' : ''}</span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
+    </AddRecipeDialog>
   );
 }

@@ -13,7 +13,8 @@ import { Dialog } from './Dialog';
 import { MAX_LIST_NAME, type RecipeList } from './model';
 import { RecipeCard } from './RecipeCard';
 import { RecipePicker } from './RecipePicker';
-import { BrowseRecipesLink, LoadError, Skeleton, storageKey, useAddParam } from './shared';
+import { AddRecipeDialog } from './AddRecipeDialog';
+import { BrowseRecipesLink, LoadError, messageOf, Skeleton, storageKey, useAddParam } from './shared';
 import type { RecipePlanStorage } from './storage';
 import { useLoaded, type PlanStorageState } from './usePlans';
 import { useRecipeRecords, type RecipeRecords } from './useRecipes';
@@ -22,8 +23,6 @@ import { useRecipeRecords, type RecipeRecords } from './useRecipes';
 export interface RecipeListsPageProps extends RemoteProps {
   plans: PlanStorageState;
 }
-
-const messageOf = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
 
 /** See the module comment. */
 export function RecipeListsPage({ config, plans }: RecipeListsPageProps) {
@@ -66,7 +65,7 @@ export function RecipeListsPage({ config, plans }: RecipeListsPageProps) {
         </ul>
       )}
       {addId && storage && lists.status === 'ready' && (
-        <SaveToListDialog recipeId={addId} lists={all} storage={storage} records={records} search={config.search}
+        <SaveToListDialog recipeId={addId} lists={all} storage={storage} search={config.search}
           onClose={clearAdd}
           onSaved={(list, title) => { replace(list); setStatus(`Saved ‘${title}’ to ‘${list.name}’.`); clearAdd(); }} />
       )}
@@ -212,7 +211,6 @@ interface SaveToListDialogProps {
   recipeId: string;
   lists: readonly RecipeList[];
   storage: RecipePlanStorage;
-  records: RecipeRecords;
   search: RemoteProps['config']['search'];
   onClose: () => void;
   onSaved: (list: RecipeList, title: string) => void;
@@ -222,69 +220,37 @@ const NEW = '__new__';
 
 /** The `?add=` dialog: choose a list or name a new one, then 'Save'. Errors keep the choice and the name. */
 function SaveToListDialog({ recipeId, lists, storage, search, onClose, onSaved }: SaveToListDialogProps) {
-  const one = useRecipeRecords(search, [recipeId]);
-  const recipe = one.get(recipeId);
   const [choice, setChoice] = useState(lists[0]?.id ?? NEW);
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const nameId = useId();
-  const title = recipe?.title ?? 'this recipe';
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      let listId = choice;
-      if (choice === NEW) listId = (await storage.createList(name)).id;
-      const list = await storage.addRecipe(listId, recipeId);
-      onSaved(list, title);
-    } catch (err) {
-      setError(messageOf(err, 'The recipe could not be saved. Please try again.'));
-      setBusy(false);
-    }
+  const submit = async (title: string) => {
+    let listId = choice;
+    if (choice === NEW) listId = (await storage.createList(name)).id;
+    onSaved(await storage.addRecipe(listId, recipeId), title);
   };
-
   return (
-    <Dialog title="Save to a recipe list" onClose={onClose}>
-      {recipe === null
-        ? (
-          <>
-            <p className="mfsl-notice mfsl-notice--error" role="alert">This recipe could not be found.</p>
-            <button type="button" className="mfsl-btn mfsl-btn--quiet" data-autofocus onClick={onClose}>Close</button>
-          </>
-        )
-        : (
-          <form onSubmit={(e) => void save(e)} noValidate className="mfrp-form">
-            <p className="mfrp-dialog__recipe">{recipe === undefined ? (one.isError ? 'Recipe details could not be loaded.' : 'Loading recipe…') : recipe.title}</p>
-            <fieldset className="mfrp-choices">
-              <legend>Choose a list</legend>
-              {lists.map((l, i) => (
-                <label key={l.id} className="mfrp-choice">
-                  <input type="radio" name="mfrp-list" value={l.id} checked={choice === l.id} onChange={() => setChoice(l.id)} {...(i === 0 ? { 'data-autofocus': true } : {})} />
-                  <span>{l.name}</span>
-                  {l.recipeIds.includes(recipeId) && <span className="mfsl-muted"> (already saved)</span>}
-                </label>
-              ))}
-              <label className="mfrp-choice">
-                <input type="radio" name="mfrp-list" value={NEW} checked={choice === NEW} onChange={() => setChoice(NEW)} {...(lists.length === 0 ? { 'data-autofocus': true } : {})} />
-                <span>A new list</span>
-              </label>
-            </fieldset>
-            {choice === NEW && (
-              <div className="mfsl-add">
-                <label className="mfsl-add__label" htmlFor={nameId}>New list name</label>
-                <input id={nameId} className="mfsl-input" value={name} maxLength={MAX_LIST_NAME} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-              </div>
-            )}
-            {error && <p className="mfsl-error" role="alert">{error}</p>}
-            <div className="mfrp-dialog__actions">
-              <button type="submit" className="mfsl-btn" disabled={busy || (recipe === undefined && !one.isError)}>{busy ? 'Saving…' : 'Save'}</button>
-              <button type="button" className="mfsl-btn mfsl-btn--quiet" onClick={onClose}>Cancel</button>
-            </div>
-          </form>
-        )}
-    </Dialog>
+    <AddRecipeDialog title="Save to a recipe list" recipeId={recipeId} search={search} submitLabel="Save"
+      failMessage="The recipe could not be saved. Please try again." onClose={onClose} onSubmit={submit}>
+      <fieldset className="mfrp-choices">
+        <legend>Choose a list</legend>
+        {lists.map((l, i) => (
+          <label key={l.id} className="mfrp-choice">
+            <input type="radio" name="mfrp-list" value={l.id} checked={choice === l.id} onChange={() => setChoice(l.id)} {...(i === 0 ? { 'data-autofocus': true } : {})} />
+            <span>{l.name}</span>
+            {l.recipeIds.includes(recipeId) && <span className="mfsl-muted"> (already saved)</span>}
+          </label>
+        ))}
+        <label className="mfrp-choice">
+          <input type="radio" name="mfrp-list" value={NEW} checked={choice === NEW} onChange={() => setChoice(NEW)} {...(lists.length === 0 ? { 'data-autofocus': true } : {})} />
+          <span>A new list</span>
+        </label>
+      </fieldset>
+      {choice === NEW && (
+        <div className="mfsl-add">
+          <label className="mfsl-add__label" htmlFor={nameId}>New list name</label>
+          <input id={nameId} className="mfsl-input" value={name} maxLength={MAX_LIST_NAME} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+        </div>
+      )}
+    </AddRecipeDialog>
   );
 }

@@ -6,6 +6,9 @@ import { RECIPE_ID } from './model';
 
 const storageIds = new WeakMap<RecipePlanStorage, number>();
 let nextStorageId = 1;
+/** The error's own (shopper-facing) message, or `fallback`. */
+export const messageOf = (e: unknown, fallback: string): string => (e instanceof Error && e.message ? e.message : fallback);
+
 /** A key that changes when the storage does (sign-in, sign-out): loads are keyed by it. */
 export function storageKey(storage: RecipePlanStorage | null): string | null {
   if (!storage) return null;
