@@ -48,7 +48,7 @@ test("the valid demo link shows Lena's offers without sign-in, read-only; markup
   await expect(offers.loadButtons).toHaveCount(0);
   await expect(offers.favouriteToggles).toHaveCount(0);
   // The seed's offer with `<img src=x onerror=alert(1)>` in its description: text, no element.
-  await expect(offers.card('ofr-1003-025')).toContainText('Protein-Fortified <img src=x onerror=alert(1)>');
+  await expect(offers.card('ofr-1003-025')).toContainText('Saltines Crackers <img src=x onerror=alert(1)>');
   await expect(offers.card('ofr-1003-025').locator('img')).toHaveCount(0);
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(dialogs).toEqual([]);

@@ -86,8 +86,8 @@ test('an anonymous list is merged into the account on sign-in (custom items de-d
 /**
  * Spec §2 Shopping-list side panel "offers sections": a signed-in shopper's loaded offers that match the
  * list's products appear in the panel — asked through the bus (mf-shopping-list → `offers/matches-requested`,
- * mf-offers answers `offers/matches`). Lena's card has the loaded offer 'Buy 4 Peanut Butter Cookies, get
- * 400 points' (services/seed/data/offers/offers.json).
+ * mf-offers answers `offers/matches`). Lena's card has the loaded offer 'Buy 4 Sugar Cookies, Special Dietary,
+ * get 400 points' (services/seed/data/offers/offers.json).
  */
 test("the list panel shows the shopper's loaded offers for products in the list", async ({ page }) => {
   test.setTimeout(120_000);
@@ -97,12 +97,12 @@ test("the list panel shows the shopper's loaded offers for products in the list"
   await expect(list.trigger).toBeVisible({ timeout: 20_000 });
   await page.evaluate(() => {
     const { bus } = (globalThis as unknown as { __SHARED_EVENTS__: { bus: { emit(type: string, payload: unknown): void } } }).__SHARED_EVENTS__;
-    bus.emit('list/add-requested', { requestId: 'cookies', itemId: '20181857_G_3299', productType: 'product', name: 'Peanut Butter Cookies' });
+    bus.emit('list/add-requested', { requestId: 'cookies', itemId: '20182038_G_3299', productType: 'product', name: 'Sugar Cookies, Special Dietary' });
   });
   await expect(page.getByText('Added to your list').first()).toBeVisible();
   await list.open();
   const offers = list.dialog.getByRole('region', { name: 'Offers for your list' });
   await expect(offers).toBeVisible({ timeout: 15_000 });
-  await expect(offers.getByText(/Buy 4 Peanut Butter Cookies, get 400 points/)).toBeVisible();
-  await expect(offers.getByText(/On Peanut Butter Cookies/)).toBeVisible();
+  await expect(offers.getByText(/Buy 4 Sugar Cookies, Special Dietary, get 400 points/)).toBeVisible();
+  await expect(offers.getByText(/On Sugar Cookies, Special Dietary/)).toBeVisible();
 });
