@@ -142,6 +142,7 @@ describe('runtime documents', () => {
       'mf-shopping-list': `http://localhost:3005/mf-shopping-list/${defaults.remoteVersion('mf-shopping-list')}/mf-manifest.json`,
       'mf-offers': `http://localhost:3006/mf-offers/${defaults.remoteVersion('mf-offers')}/mf-manifest.json`,
       'mf-flyer': `http://localhost:3007/mf-flyer/${defaults.remoteVersion('mf-flyer')}/mf-manifest.json`,
+      'mf-tours': `http://localhost:3008/mf-tours/${defaults.remoteVersion('mf-tours')}/mf-manifest.json`,
     });
   });
 });

@@ -5,7 +5,7 @@ import { loadApp, startRootConfig, toLifecycles, type SingleSpaApi } from '../ro
 import { SHELL_APPS, isSearchResultsRoute } from '../apps';
 import { shellErrors } from '../errors';
 
-const SLOTS = '<div id="slot-mf-header"></div><div id="slot-mf-search"></div><div id="slot-mf-store-selector"></div><div id="slot-mf-shopping-list"></div><main><div id="slot-page"></div><div id="shell-root"></div></main><footer><div id="slot-mf-footer"></div></footer><div id="slot-mf-loyalty"></div><div id="slot-mf-offers"></div>';
+const SLOTS = '<div id="slot-mf-header"></div><div id="slot-mf-search"></div><div id="slot-mf-store-selector"></div><div id="slot-mf-shopping-list"></div><main><div id="slot-page"></div><div id="shell-root"></div></main><footer><div id="slot-mf-footer"></div></footer><div id="slot-mf-loyalty"></div><div id="slot-mf-offers"></div><div id="slot-mf-tours"></div>';
 
 function fakeSingleSpa() {
   const registered: RegisterApplicationConfig[] = [];
@@ -33,7 +33,7 @@ describe('root config (ARCHITECTURE §4)', () => {
   it('registers the header bands, the loyalty popups and the route-owned pages, then starts', () => {
     const { api, registered } = fakeSingleSpa();
     const names = startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-shopping-list', 'mf-footer', 'mf-loyalty', 'mf-offers', 'mf-search-results', 'mf-search-product', 'mf-store-pages', 'mf-loyalty-pages', 'mf-shopping-list-pages', 'mf-offers-pages', 'mf-flyer']);
+    expect(names).toEqual(['mf-header', 'mf-search', 'mf-store-selector', 'mf-shopping-list', 'mf-footer', 'mf-loyalty', 'mf-offers', 'mf-tours', 'mf-search-results', 'mf-search-product', 'mf-search-catalogue', 'mf-search-recipes', 'mf-store-pages', 'mf-loyalty-pages', 'mf-shopping-list-pages', 'mf-shopping-list-recipe-plans', 'mf-offers-pages', 'mf-flyer']);
     expect(registered.map((r) => r.name)).toEqual(names);
     expect(api.addErrorHandler).toHaveBeenCalledTimes(1);
     expect(api.start).toHaveBeenCalledTimes(1);
@@ -106,8 +106,9 @@ describe('root config (ARCHITECTURE §4)', () => {
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load });
     for (const cfg of registered) await (cfg.app as () => Promise<unknown>)();
     expect(load.mock.calls.map((c) => c[0])).toEqual([
-      'mf_header/spa', 'mf_search/spa', 'mf_store_selector/spa', 'mf_shopping_list/spa', 'mf_header/footer', 'mf_loyalty/spa', 'mf_offers/spa',
-      'mf_search/results', 'mf_search/product', 'mf_store_selector/pages', 'mf_loyalty/pages', 'mf_shopping_list/pages', 'mf_offers/pages', 'mf_flyer/spa',
+      'mf_header/spa', 'mf_search/spa', 'mf_store_selector/spa', 'mf_shopping_list/spa', 'mf_header/footer', 'mf_loyalty/spa', 'mf_offers/spa', 'mf_tours/spa',
+      'mf_search/results', 'mf_search/product', 'mf_search/catalogue', 'mf_search/recipes', 'mf_store_selector/pages', 'mf_loyalty/pages', 'mf_shopping_list/pages',
+      'mf_shopping_list/recipe-plans', 'mf_offers/pages', 'mf_flyer/spa',
     ]);
   });
 
@@ -120,7 +121,7 @@ describe('root config (ARCHITECTURE §4)', () => {
     ['/my-profile', 'mf-loyalty-pages'],
     ['/preferences-centre', 'mf-loyalty-pages'],
     ['/products/butter-salted-20010010', 'mf-search-product'],
-    ['/products/category/dairy-eggs/butter', null],
+    ['/products/category/dairy-eggs/butter/more', null],
     ['/shopping-list', 'mf-shopping-list-pages'],
     ['/shopping-list/weekly', 'mf-shopping-list-pages'],
     ['/offers', 'mf-offers-pages'],
@@ -129,6 +130,14 @@ describe('root config (ARCHITECTURE §4)', () => {
     ['/flyer', 'mf-flyer'],
     ['/flyer?set_preferred_store_number=42', 'mf-flyer'],
     ['/?query=milk&tab=product', 'mf-search-results'],
+    ['/products', 'mf-search-catalogue'],
+    ['/products/category/bakery', 'mf-search-catalogue'],
+    ['/products/category/bakery/bread-rolls', 'mf-search-catalogue'],
+    ['/products/butter-salted-20010010', 'mf-search-product'],
+    ['/recipes', 'mf-search-recipes'],
+    ['/recipes/nova-scotia-haddock-chowder', 'mf-search-recipes'],
+    ['/recipes/meal-plan', 'mf-shopping-list-recipe-plans'],
+    ['/recipes/my-recipe-lists', 'mf-shopping-list-recipe-plans'],
     ['/stores/a/b', null],
     ['/stores', null],
     ['/store-locator/x', null],
@@ -137,7 +146,7 @@ describe('root config (ARCHITECTURE §4)', () => {
   ])('spec §2 Routes (wave-2 shell wiring): the page app at %s is %s', (url, expected) => {
     const { api, registered } = fakeSingleSpa();
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
-    const pages = ['mf-search-results', 'mf-search-product', 'mf-store-pages', 'mf-loyalty-pages', 'mf-shopping-list-pages', 'mf-offers-pages', 'mf-flyer'];
+    const pages = registered.map((r) => r.name).filter((n) => SHELL_APPS.some((a) => a.name === n && a.kind === 'page'));
     const active = registered.filter((r) => pages.includes(r.name) && (r.activeWhen as (l: Location) => boolean)(at(url))).map((r) => r.name);
     expect(active).toEqual(expected ? [expected] : []);
   });
@@ -148,7 +157,7 @@ describe('root config (ARCHITECTURE §4)', () => {
     const load = jest.fn().mockResolvedValue({ bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() });
     const remotes = {
       'mf-header': 'http://h/m.json', 'mf-search': 'http://s/m.json', 'mf-store-selector': 'http://st/m.json', 'mf-shopping-list': 'http://sl/m.json',
-      'mf-offers': 'http://o/m.json', 'mf-flyer': 'http://f/m.json',
+      'mf-offers': 'http://o/m.json', 'mf-flyer': 'http://f/m.json', 'mf-tours': 'http://t/m.json',
     };
     startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load, remotes });
     expect(shellErrors()).toEqual([expect.objectContaining({ code: 'SHELL-007', remote: 'mf-loyalty', message: expect.stringContaining('mf-loyalty, mf-loyalty-pages') })]);
