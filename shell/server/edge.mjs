@@ -9,6 +9,7 @@
  *                         recipe slug or category path (./page-exists.mjs asks the search engine / the menu)
  *                         Every HTML page carries start-up hints (./startup-hints.mjs): the remote map and
  *                         config as a JSON data block, preloads of the page's remote manifests and scripts.
+ *   GET /register         302 to the external loyalty site (config.loyaltySite.url, spec §2), `returnUrl` passed on
  *   GET /media/<file>     the catalogue's pictures (services/seed/media), max-age one day
  *   GET /remotes.json     the remote map, Cache-Control: no-cache
  *   GET /config.json      the RuntimeConfig + `oidc: { issuer, clientId }`, Cache-Control: no-cache
@@ -276,6 +277,17 @@ export async function startEdge({
     } catch {
       done(Object.assign(new Error('The report is not JSON.'), { statusCode: 400 }));
     }
+  });
+
+  // spec §2 '/register': the external loyalty site. The storefront's own /register (footer and menu
+  // links) leaves for it (302), passing `returnUrl` on; the site accepts only storefront origins there.
+  app.get('/register', async (req, reply) => {
+    const site = config?.loyaltySite?.url;
+    if (!site || !httpOrigin(site)) return sendIndex(req, reply, 404);
+    const to = new URL(site);
+    const back = req.query && typeof req.query.returnUrl === 'string' ? req.query.returnUrl : null;
+    if (back && back.length <= 2048) to.searchParams.set('returnUrl', back);
+    return reply.header('Cache-Control', 'no-store').redirect(to.href, 302);
   });
 
   app.get('/remotes.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(currentRemotes()));

@@ -62,3 +62,18 @@ describe('edge hardening (issue 19)', () => {
     expect(junk.status).toBe(400);
   });
 });
+
+describe("spec §2 '/register': the external loyalty site", () => {
+  it('redirects (302) to the configured site and passes returnUrl on; without a site it is a 404', async () => {
+    const withSite = await startEdge({ port: 0, host: '127.0.0.1', distDir, remotes: {}, config: { ...DEFAULT_RUNTIME_CONFIG, loyaltySite: { url: 'http://localhost:4500/register' } }, bffUrl: 'http://127.0.0.1:9', pageExists: async () => true });
+    try {
+      const res = await fetch(`http://127.0.0.1:${portOf(withSite)}/register?returnUrl=${encodeURIComponent('http://localhost:8080/scene')}`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('http://localhost:4500/register?returnUrl=http%3A%2F%2Flocalhost%3A8080%2Fscene');
+    } finally {
+      await withSite.close();
+    }
+    const none = await fetch(`${base}/register`, { redirect: 'manual' });
+    expect(none.status).toBe(404);
+  });
+});
