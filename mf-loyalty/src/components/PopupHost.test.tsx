@@ -229,11 +229,11 @@ describe('addCard: registration screen set (card number entry and validation)', 
   });
 
   it('shows an unknown card as text', async () => {
-    const api = fakeApi({ addCard: jest.fn().mockResolvedValue(envelope('error', 'CARD_NOT_FOUND', 'Card not found')) });
+    const api = fakeApi({ addCard: jest.fn().mockResolvedValue(envelope('error', 'CARD_UNAVAILABLE', 'This Scene+ card cannot be added to your account')) });
     const { user } = setup({ session: sessions.nora(), api });
     await user.type(screen.getByRole('textbox', { name: 'Scene+ card number' }), '6046000000009999');
     await user.click(screen.getByRole('button', { name: 'Add Card' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find that Scene+ card. Check the number and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check your Scene+ Card number. If you are still experiencing issues, contact Scene+ support at 1-866-586-2805.');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

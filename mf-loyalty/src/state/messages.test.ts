@@ -36,10 +36,8 @@ describe('spec §8 Error catalogue: link-account messages', () => {
 });
 
 describe('add-card and verify messages', () => {
-  it('CARD_NOT_FOUND and CARD_TAKEN are worded for the shopper', () => {
-    expect(addCardMessage('CARD_NOT_FOUND', 'Card not found')).toBe('We could not find that Scene+ card. Check the number and try again.');
-    expect(addCardMessage('CARD_TAKEN', 'x')).toContain('1-866-586-2805');
-    expect(addCardMessage('OTHER', 'Nope')).toBe('Nope.');
+  it('CARD_UNAVAILABLE (unknown or taken: one answer) gets the spec §8 card-number text with the support phone', () => {
+    expect(addCardMessage('CARD_UNAVAILABLE', 'x')).toBe('Please check your Scene+ Card number. If you are still experiencing issues, contact Scene+ support at 1-866-586-2805.');
   });
   it('verify codes', () => {
     expect(verifyMessage('INVALID_CODE', 'x')).toBe('That code is not correct. Check the code and try again.');

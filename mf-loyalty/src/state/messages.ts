@@ -58,14 +58,14 @@ export function linkAccountMessage(code: string | number, serverMessage: string)
 }
 
 /**
- * Message of an add-card answer (`POST /api/account/card`): CARD_NOT_FOUND and CARD_TAKEN are
- * worded for the shopper; any other code → the server message with a trailing period (as spec §8
+ * Message of an add-card answer (`POST /api/account/card`). CARD_UNAVAILABLE — the BFF's one answer for
+ * a number that is unknown or on another account (issue 19: the answer must not tell which) — gets
+ * spec §8's card-number text; any other code → the server message with a trailing period (as spec §8
  * "Any other code").
  */
 export function addCardMessage(code: string | number, serverMessage: string): string {
   switch (String(code)) {
-    case 'CARD_NOT_FOUND': return 'We could not find that Scene+ card. Check the number and try again.';
-    case 'CARD_TAKEN': return `This Scene+ card is already on another account. Contact Scene+ support at ${SUPPORT_PHONE}.`;
+    case 'CARD_UNAVAILABLE': return `Please check your Scene+ Card number. If you are still experiencing issues, contact Scene+ support at ${SUPPORT_PHONE}.`;
     default: return withPeriod(serverMessage);
   }
 }

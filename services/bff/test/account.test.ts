@@ -68,21 +68,35 @@ describe('add-card popup: POST /api/account/card', () => {
     expect((await h.as('u-card-1', 'POST', '/api/account/card', { cardNumber: '6046000000002000' })).status).toBe(200);
   });
 
-  test("another shopper's card → 409 CARD_TAKEN, and it stays theirs", async () => {
+  test("another shopper's card → 404 CARD_UNAVAILABLE (the same answer as an unknown number: issue 19), and it stays theirs", async () => {
     const res = await h.as('u-card-2', 'POST', '/api/account/card', { cardNumber: '6046000000001003' });
-    expect(res.status).toBe(409);
-    expect(res.json).toEqual(failure('CARD_TAKEN'));
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual(failure('CARD_UNAVAILABLE'));
     expect((await h.as('u-card-2', 'GET', '/api/account')).json.data.cardNumber).toBeNull();
     expect((await h.as('u-1003', 'POST', '/api/services/Inquire')).json.data.cardNumber).toBe('6046000000001003');
   });
 
-  test('unknown card → 404 CARD_NOT_FOUND; an account with a card cannot add another → 409 ACCOUNT_HAS_CARD', async () => {
+  test('unknown card → 404 CARD_UNAVAILABLE, word for word what a taken card gets; an account with a card cannot add another → 409 ACCOUNT_HAS_CARD', async () => {
     const unknown = await h.as('u-card-2', 'POST', '/api/account/card', { cardNumber: '6046999999999999' });
+    const taken = await h.as('u-card-2', 'POST', '/api/account/card', { cardNumber: '6046000000001003' });
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual(failure('CARD_NOT_FOUND'));
+    expect(unknown.json).toEqual(failure('CARD_UNAVAILABLE'));
+    expect([taken.status, taken.json]).toEqual([unknown.status, unknown.json]);
     const second = await h.as('u-1003', 'POST', '/api/account/card', { cardNumber: '6046000000006002' });
     expect(second.status).toBe(409);
     expect(second.json).toEqual(failure('ACCOUNT_HAS_CARD'));
+  });
+
+  test('one shopper trying card numbers is throttled after 10 in 10 minutes: 429 with Retry-After and a reason; another shopper is not (issue 19)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await h.as('u-card-guesser', 'POST', '/api/account/card', { cardNumber: `60469999999990${String(i).padStart(2, '0')}` });
+      expect(res.status).toBe(404);
+    }
+    const blocked = await h.as('u-card-guesser', 'POST', '/api/account/card', { cardNumber: '6046999999999911' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.json.message).toMatch(/Too many card numbers tried: at most 10 in 10 minutes/);
+    expect((await h.as('u-card-other', 'POST', '/api/account/card', { cardNumber: '6046999999999912' })).status).toBe(404);
   });
 
   test('bad card numbers → 400', async () => {

@@ -3,7 +3,8 @@
  * id, signed token request; "POST /api/generateToken"). Shopper-authenticated; every query is scoped by
  * the verified token's uid.
  */
-import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getOrCreateAccount, setPreferredStore, toAccountData } from '../accounts';
 import { checkNonce, createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
@@ -24,6 +25,11 @@ const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
 /** 16 digits, spaces allowed between them (as typed in the add-card popup). */
 const CARD_NUMBER = { type: 'string', maxLength: 40, pattern: '^[0-9 ]*$' } as const;
 
+/** Card numbers one shopper may try per {@link CARD_ADD_WINDOW_MS} (issue 19). */
+export const CARD_ADDS_PER_WINDOW = 10;
+/** The card-add throttle's window, ms (10 min). */
+export const CARD_ADD_WINDOW_MS = 10 * 60_000;
+
 /** '6046 0000 0000 2000' → '6046000000002000'; anything but 16 digits → 400. */
 function normaliseCardNumber(raw: string): string {
   const digits = raw.replace(/ /g, '');
@@ -38,6 +44,19 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
   app.addHook('preHandler', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+
+  // issue 19: card lookups are throttled per shopper (a card number must not be guessable by trying)
+  await app.register(rateLimit, { global: false });
+  const cardThrottle = app.rateLimit({
+    max: CARD_ADDS_PER_WINDOW,
+    timeWindow: CARD_ADD_WINDOW_MS,
+    keyGenerator: (request) => `card:${shopperOf(request).uid}`,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many card numbers tried: at most ${CARD_ADDS_PER_WINDOW} in 10 minutes. Try again in ${context.after}.`, 429),
+  });
+  async function throttleCardAdds(request: FastifyRequest, reply: FastifyReply) {
+    await cardThrottle.call(app, request, reply);
+  }
 
   /**
    * GET /api/account (spec §7 "Get account info"; §3 Session).
@@ -77,12 +96,15 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
    * POST /api/account/card `{ cardNumber: '6046 0000 0000 2000' }` (add-card popup, spec §2 Card popups).
    * → 200 data = the account (as GET /api/account) with the card; the card is not linked yet (linkAccount).
    *   Adding the card that is already on the account is a no-op success.
-   * → 400 not 16 digits; 404 'CARD_NOT_FOUND'; 409 'CARD_TAKEN' (on another shopper's account);
-   *   409 'ACCOUNT_HAS_CARD' (this account already has another card).
+   * → 400 not 16 digits; 404 'CARD_UNAVAILABLE' for a number that is unknown OR on another shopper's
+   *   account — one answer, so the endpoint does not tell whether a card number exists (issue 19: it
+   *   answered 404 vs 409); 409 'ACCOUNT_HAS_CARD' (this account already has another card);
+   *   429 after {@link CARD_ADDS_PER_WINDOW} attempts in 10 min by one shopper (Retry-After, a reason).
    */
   app.post<{ Body: { cardNumber: string } }>(
     '/account/card',
     {
+      preHandler: throttleCardAdds,
       schema: {
         body: { type: 'object', required: ['cardNumber'], properties: { ...UID_PROPERTY, cardNumber: CARD_NUMBER }, additionalProperties: false },
       },
@@ -91,8 +113,7 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
       const cardNumber = normaliseCardNumber(request.body.cardNumber);
       const account = await getOrCreateAccount(db, shopperOf(request));
       const result = await addCard(db, account.uid, cardNumber);
-      if (result === 'not-found') throw new HttpError(404, 'No Scene+ card has this number', 'CARD_NOT_FOUND');
-      if (result === 'taken') throw new HttpError(409, 'This Scene+ card is already on another account', 'CARD_TAKEN');
+      if (result === 'not-found' || result === 'taken') throw new HttpError(404, 'This Scene+ card cannot be added to your account', 'CARD_UNAVAILABLE');
       if (result === 'account-has-card') throw new HttpError(409, 'This account already has a Scene+ card', 'ACCOUNT_HAS_CARD');
       const updated = await getOrCreateAccount(db, shopperOf(request));
       return ok(toAccountData(updated), result === 'added' ? 'Card added' : 'Card already on this account');
