@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 
 /**
  * The consent tool's banner and preferences dialog (services/vendors `/consent.js`, issue 17), and the
@@ -79,4 +79,19 @@ export async function collectStats(vendorsOrigin: string, reset = false): Promis
   const stats = (await res.json()) as CollectStats;
   if (reset) await fetch(`${vendorsOrigin}/collect/stats`, { method: 'DELETE' });
   return stats;
+}
+
+/**
+ * Records a consent choice in `context` before any page opens, as the consent tool would after the
+ * shopper chose (cookies OptanonConsent + OptanonAlertBoxClosed on the site's origin): no banner, and
+ * the given groups active (C0001 always). For specs that need analytics (C0002) or ads (C0004).
+ */
+export async function grantConsent(context: BrowserContext, siteUrl: string, groups: Array<'C0002' | 'C0003' | 'C0004'> = ['C0002']): Promise<void> {
+  const all = ['C0001', 'C0002', 'C0003', 'C0004'];
+  const value = `groups=${all.map((g) => `${g}:${g === 'C0001' || groups.includes(g as 'C0002') ? 1 : 0}`).join(',')}&datestamp=${new Date().toISOString()}`;
+  const url = new URL(siteUrl).origin;
+  await context.addCookies([
+    { name: 'OptanonConsent', value: encodeURIComponent(value), url },
+    { name: 'OptanonAlertBoxClosed', value: encodeURIComponent(new Date().toISOString()), url },
+  ]);
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, type Platform } from '../fixtures/platform';
 import { storefront } from '../pages';
-import { collectStats, ConsentBanner, VendorTraffic } from '../pages/consent';
+import { collectStats, ConsentBanner, grantConsent, VendorTraffic } from '../pages/consent';
 import { TourOverlay } from '../pages/tours';
 
 /**
@@ -104,6 +104,18 @@ test.describe('consent, analytics and ads (issue 17)', () => {
     await expect.poll(async () => (await dataLayerEvents(page)).filter((e) => (e as { event: string }).event === 'nav_header')).toHaveLength(1);
     await expect.poll(async () => (await collectStats(origin)).events.nav_header).toBe(1);
     expect(traffic.requests.filter((p) => p.startsWith('/ads'))).toEqual([]); // no targeting consent: no ads
+    await context.close();
+  });
+
+  test('a stored choice (grantConsent, for other specs) shows no banner and lets analytics through', async ({ browser, platform }) => {
+    const { context, page } = await freshPage(browser, platform.url);
+    await grantConsent(context, platform.url, ['C0002']);
+    const consent = new ConsentBanner(page);
+    await page.goto('/');
+    await expect.poll(() => consent.activeGroups()).toBe(',C0001,C0002,');
+    await expect(consent.banner).toHaveCount(0);
+    await storefront(page).header.primaryNav.getByRole('link').first().click();
+    await expect.poll(async () => (await dataLayerEvents(page)).map((e) => (e as { event: string }).event)).toContain('nav_header');
     await context.close();
   });
 

@@ -17,7 +17,8 @@
  *           is then sent as a consent receipt to POST {origin}/consent/receipts with the token.
  *
  * UI: a bottom bar (region 'Cookie consent', not modal: the page stays usable) with Accept All Cookies,
- * Reject All and Cookie Settings; the preferences dialog (role dialog, aria-modal, focus trapped, Escape
+ * Reject All and Cookie Settings (it sits above any bar the site fixes to the bottom edge, e.g. an alert
+ * banner, so neither hides the other); the preferences dialog (role dialog, aria-modal, focus trapped, Escape
  * closes and focus returns to the opener) with C0001 necessary (always active), C0002 performance,
  * C0003 functional, C0004 targeting.
  */
@@ -156,6 +157,28 @@
   var banner = null;
   var backdrop = null;
   var opener = null;
+  var stackTimer = null;
+
+  /**
+   * Keeps the bar above a bar the site fixes to the bottom edge (e.g. its alert banner), so neither
+   * hides the other's buttons: the top of the highest fixed element at the bottom edge, in px.
+   */
+  function bottomInset() {
+    if (typeof document.elementsFromPoint !== 'function') return 0;
+    var seen = document.elementsFromPoint(Math.floor(window.innerWidth / 2), window.innerHeight - 2);
+    for (var i = 0; i < seen.length; i++) {
+      var node = seen[i];
+      if (banner && (node === banner || banner.contains(node))) continue;
+      for (var el = node; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
+        if (window.getComputedStyle(el).position === 'fixed') return Math.max(0, Math.round(window.innerHeight - el.getBoundingClientRect().top));
+      }
+    }
+    return 0;
+  }
+  function restack() {
+    if (!banner) return;
+    banner.style.bottom = bottomInset() + 'px';
+  }
 
   function ensureStyle() {
     if (document.getElementById('ot-sa-style')) return;
@@ -175,8 +198,12 @@
     btns.appendChild(button('Cookie Settings', 'secondary', function (e) { openDialog(e.currentTarget); }));
     banner.appendChild(btns);
     document.body.appendChild(banner);
+    restack();
+    stackTimer = setInterval(restack, 500);
   }
   function removeBanner() {
+    if (stackTimer) clearInterval(stackTimer);
+    stackTimer = null;
     if (banner && banner.parentNode) banner.parentNode.removeChild(banner);
     banner = null;
   }
