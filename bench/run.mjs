@@ -210,6 +210,10 @@ if (process.env.BENCH_SKIP_MONOLITH !== '1') {
   }
 }
 
+// The monolith's edge listens on a fixed port so the search engine lets its origin in (issue 19: CORS
+// for the storefront's origins only; the launcher adds SEARCH_ALLOWED_ORIGINS' extra origins).
+const MONOLITH_PORT = 20000 + 9090;
+process.env.SEARCH_ALLOWED_ORIGINS = `http://localhost:${MONOLITH_PORT}`;
 const platform = await startPlatform({ offset: 20000, quiet: true });
 console.log(`platform ready in ${platform.readyMs} ms at ${platform.url}`);
 summary.push(['platform start-up', '—', `${platform.readyMs} ms`]);
@@ -294,7 +298,7 @@ try {
       const remotes = JSON.parse(fs.readFileSync(path.join(platform.dataDir, 'remotes.json'), 'utf8'));
       const identityOrigin = `http://localhost:${platform.ports.identity}`;
       const edge = await startEdge({
-        port: 0,
+        port: MONOLITH_PORT,
         distDir: monolith.outDir,
         remotes,
         config: defaults.defaultRuntimeConfig({ searchHost: `localhost:${platform.ports.search}`, oidcIssuer: identityOrigin }),

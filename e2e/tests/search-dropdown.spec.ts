@@ -8,7 +8,8 @@ import { storefront, type Storefront } from '../pages';
  * rule and to read the Insights events it stored.
  */
 const engine = (platform: Platform) => `http://127.0.0.1:${platform.ports.search}`;
-const ADMIN = { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': 'local-admin-key', 'content-type': 'application/json' };
+/** Admin headers for the platform's search engine (its admin key is made per start, issue 19). */
+const admin = (platform: Platform) => ({ 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': platform.searchAdminKey, 'content-type': 'application/json' });
 
 /** Opens the home page once the search box shows and the default store is published; returns the page objects. */
 async function openHome(page: Page): Promise<Storefront> {
@@ -80,7 +81,7 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
 
   test('a rule redirecting to another origin is never shown nor followed', async ({ page, request, platform }) => {
     const res = await request.put(`${engine(platform)}/1/indexes/products/rules/e2e-evil`, {
-      headers: ADMIN,
+      headers: admin(platform),
       data: { objectID: 'e2e-evil', conditions: [{ pattern: 'evilredirect', anchoring: 'is' }], consequence: { userData: { cardTitle: 'Free money', redirectURL: 'https://evil.example/steal', cardCTAText: 'Go', bannerCode: 'standard' } } },
     });
     expect(res.ok()).toBe(true);
@@ -91,7 +92,7 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
     await expect(page.getByRole('region', { name: 'Free money' })).toHaveCount(0);
     await box.press('Enter');
     await expect(page).toHaveURL(/\?query=evilredirect&tab=product/);
-    await request.delete(`${engine(platform)}/1/indexes/products/rules/e2e-evil`, { headers: ADMIN });
+    await request.delete(`${engine(platform)}/1/indexes/products/rules/e2e-evil`, { headers: admin(platform) });
   });
 
   test('no results: the message (polite live region) and popular products and recipes carousels', async ({ page }) => {
@@ -223,7 +224,7 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
     const queryID = (itemAdded[0] as { queryID: string }).queryID;
     await products.getByRole('listitem').nth(1).getByRole('link').click();
     await expect.poll(async () => {
-      const res = await request.get(`${engine(platform)}/1/events?queryID=${queryID}`, { headers: ADMIN });
+      const res = await request.get(`${engine(platform)}/1/events?queryID=${queryID}`, { headers: admin(platform) });
       const { events } = (await res.json()) as { events: Array<{ eventType: string; positions?: number[] }> };
       return events.map((e) => `${e.eventType}:${e.positions?.join(',') ?? ''}`).sort();
     }).toEqual(['click:2', 'conversion:']);

@@ -23,6 +23,7 @@
  * leftovers (issue 11).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -178,7 +179,8 @@ function runOnce(name, command, args, env) {
  *   `.deploy/`), `environment` whose pointer the edge overlays on the working builds (default 'local'),
  *   or `remotesPointer` a pointer/map file of its own (a release's candidate, a tester's pinned map); issue 18
  * @returns {{ url: string, ports: object, dataDir: string, stop(): Promise<void>, stopService(name: string): Promise<void>,
- *   killService(name: string, signal?: string): Promise<void>, readyMs: number }} (readyMs: ms from call to a ready site)
+ *   killService(name: string, signal?: string): Promise<void>, searchAdminKey: string, readyMs: number }} (readyMs: ms from call to a
+ *   ready site; searchAdminKey: this start's search-engine admin key, for tools and tests that write to the engine)
  */
 export async function startPlatform({ offset = 0, quiet = false, dataDir, deployDir = process.env.DEPLOY_DIR || path.join(root, '.deploy'), environment = 'local', remotesPointer } = {}) {
   const t0 = Date.now();
@@ -194,7 +196,16 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   fs.mkdirSync(deployDir, { recursive: true });
   fs.writeFileSync(remotesFile, JSON.stringify(remoteMap(ports), null, 2));
 
-  const env = platformEnv(ports);
+  // issue 19: the search engine has no default admin key; this launcher makes one per start (the seed
+  // and tests that write get it from the returned platform) and lets only the storefront's origins in
+  const searchAdminKey = process.env.SEARCH_ADMIN_KEY || randomBytes(24).toString('hex');
+  const env = {
+    ...platformEnv(ports),
+    SEARCH_ADMIN_KEY: searchAdminKey,
+    // the edge, each remote's own server (standalone dev), and any extra origins the caller names
+    SEARCH_ALLOWED_ORIGINS: [`http://localhost:${ports.edge}`, ...Object.values(ports.remotes).map((p) => `http://localhost:${p}`),
+      ...(process.env.SEARCH_ALLOWED_ORIGINS ? process.env.SEARCH_ALLOWED_ORIGINS.split(',') : [])].join(','),
+  };
   await assertPortFree(ports.edge, 'edge');
   await assertPortFree(ports.bff, 'bff');
   await assertPortFree(ports.flyer, 'flyer');
@@ -259,7 +270,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   });
 
   try {
-    await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': 'local-admin-key' } });
+    await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': searchAdminKey } });
     await runOnce('seed', tsx, ['services/seed/scripts/seed-search.ts'], env);
     await Promise.all([
       waitFor(`http://127.0.0.1:${ports.bff}/api/health`),
@@ -275,7 +286,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
     await stop();
     throw err;
   }
-  return { url: `http://localhost:${ports.edge}`, ports, stop, stopService, killService, dataDir: stateDir, readyMs: Date.now() - t0 };
+  return { url: `http://localhost:${ports.edge}`, ports, stop, stopService, killService, dataDir: stateDir, searchAdminKey, readyMs: Date.now() - t0 };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

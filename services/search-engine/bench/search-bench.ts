@@ -30,7 +30,7 @@ async function runScale(label: string, products: Rec[]): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const hosts = [{ url: `127.0.0.1:${port}`, protocol: 'http' as const, accept: 'readWrite' as const }];
-  const admin = algoliasearch('bench', 'admin', { hosts });
+  const admin = algoliasearch('bench', 'admin', { hosts, baseHeaders: { 'content-type': 'application/json' } });
   const client = algoliasearch('bench', 'search', { hosts });
   try {
     const t0 = performance.now();

@@ -26,8 +26,14 @@ export interface ApiKeys {
 export interface BuildServerOptions {
   /** Application id expected in `x-algolia-application-id` (default env `SEARCH_APP_ID` or `grocery-local`). */
   appId?: string;
-  /** Keys (default env `SEARCH_ADMIN_KEY` / `SEARCH_API_KEY`, else `local-admin-key` / `local-search-key`). */
+  /**
+   * Keys. Default: env `SEARCH_ADMIN_KEY` (required: there is no default admin key; the development
+   * launcher, tooling/platform/start.mjs, makes a random one per start) and `SEARCH_API_KEY` (else the
+   * public search key `local-search-key`). Issue 19.
+   */
   apiKeys?: ApiKeys;
+  /** Origins answered with CORS (default env `SEARCH_ALLOWED_ORIGINS`, comma-separated, else http://localhost:8080). */
+  allowedOrigins?: string[];
   /** Fastify logger option (false = silent). */
   logger?: FastifyServerOptions['logger'];
   /** An existing engine to serve (default: a new empty one). */
@@ -97,10 +103,16 @@ const BATCH_ACTIONS = new Set(['addObject', 'updateObject', 'partialUpdateObject
  */
 export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   const appId = options.appId ?? process.env.SEARCH_APP_ID ?? 'grocery-local';
+  const adminFromEnv = process.env.SEARCH_ADMIN_KEY;
+  if (!options.apiKeys && !adminFromEnv) {
+    throw new Error('search-engine: SEARCH_ADMIN_KEY is required (there is no default admin key; `npm start` sets a random one)');
+  }
   const keys: ApiKeys = options.apiKeys ?? {
-    admin: process.env.SEARCH_ADMIN_KEY ?? 'local-admin-key',
+    admin: adminFromEnv!,
     search: process.env.SEARCH_API_KEY ?? 'local-search-key',
   };
+  const allowedOrigins = options.allowedOrigins
+    ?? (process.env.SEARCH_ALLOWED_ORIGINS ? process.env.SEARCH_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : ['http://localhost:8080']);
   const engine = options.engine ?? new Engine();
   const app = Fastify({
     logger: options.logger ?? false,
@@ -115,7 +127,8 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   });
 
   app.register(cors, {
-    origin: true,
+    // issue 19: only the storefront's origins (it used to answer any origin)
+    origin: allowedOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: [
       'content-type',
@@ -165,8 +178,16 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
     if (reqApp !== appId || (key !== keys.admin && key !== keys.search)) {
       throw new ApiError(403, 'Invalid Application-ID or API key');
     }
+    // issue 19: the admin key only in a header (never in a URL that logs, referrers and pages can carry)
+    if (key === keys.admin && typeof req.headers['x-algolia-api-key'] !== 'string') {
+      throw new ApiError(403, 'The admin API key is accepted only in the x-algolia-api-key header');
+    }
     if (req.routeOptions.config?.write && key !== keys.admin) {
       throw new ApiError(403, 'Method not allowed with this API key');
+    }
+    // issue 19: writes only as application/json (a cross-site form or text/plain request cannot write)
+    if (req.routeOptions.config?.write && req.method !== 'GET' && !/^application\/json\b/i.test(String(req.headers['content-type'] ?? ''))) {
+      throw new ApiError(415, 'Writes must be sent as application/json');
     }
   });
 

@@ -24,7 +24,8 @@ export async function startHarness(): Promise<Harness> {
   return {
     app,
     port,
-    admin: algoliasearch(APP_ID, ADMIN_KEY, { hosts }),
+    // writes go as application/json (issue 19); the reader keeps the clients' text/plain
+    admin: algoliasearch(APP_ID, ADMIN_KEY, { hosts, baseHeaders: { 'content-type': 'application/json' } }),
     reader: algoliasearch(APP_ID, SEARCH_KEY, { hosts }),
   };
 }
@@ -41,7 +42,7 @@ export function raw(
   method: string,
   path: string,
   body?: string | Buffer,
-  headers: Record<string, string> = { 'x-algolia-application-id': APP_ID, 'x-algolia-api-key': ADMIN_KEY },
+  headers: Record<string, string> = { 'x-algolia-application-id': APP_ID, 'x-algolia-api-key': ADMIN_KEY, 'content-type': 'application/json' },
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { 'content-type': 'text/plain', ...headers } }, (res) => {

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { SearchResponse as AlgoliaSearchResponse } from 'algoliasearch';
 import * as fx from './fixtures';
 import { ADMIN_KEY, APP_ID, type Harness, raw, SEARCH_KEY, startHarness } from './helpers';
+import { buildServer } from '../src/server';
 
 type Hit = Record<string, unknown> & { objectID: string };
 type Resp = AlgoliaSearchResponse<Hit>;
@@ -278,15 +279,37 @@ describe('auth', () => {
     expect(viaQuery.status).toBe(200);
   });
 
-  it('answers CORS preflights with the x-algolia headers allowed', async () => {
-    const res = await raw(h.port, 'OPTIONS', '/1/indexes/*/queries', undefined, {
-      origin: 'http://localhost:3000',
+  it("answers CORS preflights with the x-algolia headers allowed, for the storefront's origin only (issue 19)", async () => {
+    const preflight = (origin: string) => raw(h.port, 'OPTIONS', '/1/indexes/*/queries', undefined, {
+      origin,
       'access-control-request-method': 'POST',
       'access-control-request-headers': 'x-algolia-api-key,x-algolia-application-id,content-type',
     });
+    const res = await preflight('http://localhost:8080');
     expect(res.status).toBe(204);
-    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:8080');
     expect(String(res.headers['access-control-allow-headers'])).toContain('x-algolia-api-key');
+    const evil = await preflight('https://evil.example');
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses the admin key in the query string, and writes that are not application/json (issue 19: a cross-site text/plain request cleared an index)', async () => {
+    const inQuery = await raw(h.port, 'GET', `/1/indexes?x-algolia-application-id=${APP_ID}&x-algolia-api-key=${ADMIN_KEY}`, undefined, {});
+    expect(inQuery).toMatchObject({ status: 403, body: { message: 'The admin API key is accepted only in the x-algolia-api-key header' } });
+    const plain = await raw(h.port, 'POST', '/1/indexes/products/clear', '', { 'x-algolia-application-id': APP_ID, 'x-algolia-api-key': ADMIN_KEY, 'content-type': 'text/plain' });
+    expect(plain).toMatchObject({ status: 415, body: { message: 'Writes must be sent as application/json' } });
+    const search = await raw(h.port, 'POST', '/1/indexes/products/query', '{"query":"eggs"}', { 'x-algolia-application-id': APP_ID, 'x-algolia-api-key': SEARCH_KEY, 'content-type': 'text/plain' });
+    expect(search.status).toBe(200);
+  });
+
+  it('has no default admin key: without SEARCH_ADMIN_KEY it will not start', () => {
+    const saved = process.env.SEARCH_ADMIN_KEY;
+    delete process.env.SEARCH_ADMIN_KEY;
+    try {
+      expect(() => buildServer({})).toThrow(/SEARCH_ADMIN_KEY is required/);
+    } finally {
+      if (saved !== undefined) process.env.SEARCH_ADMIN_KEY = saved;
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Seeds the search engine with the committed catalogue (run: npm run seed -w @storefront/seed).
- * Env: SEARCH_HOST (default 'localhost:7700'), SEARCH_APP_ID ('grocery-local'), SEARCH_ADMIN_KEY ('local-admin-key'),
+ * Env: SEARCH_HOST (default 'localhost:7700'), SEARCH_APP_ID ('grocery-local'), SEARCH_ADMIN_KEY (required),
  * SEARCH_PROTOCOL ('http'), SEARCH_INDEX_PREFIX ('').
  */
 import { seedSearch } from '../src/seed-search';

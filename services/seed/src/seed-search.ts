@@ -18,7 +18,7 @@ export interface SeedSearchOptions {
   protocol?: 'http' | 'https';
   /** Application id (SEARCH_APP_ID, default 'grocery-local'). */
   appId?: string;
-  /** Admin API key (SEARCH_ADMIN_KEY, default 'local-admin-key'). */
+  /** Admin API key (SEARCH_ADMIN_KEY; required: the engine has no default admin key, issue 19). */
   apiKey?: string;
   /** Prefix for every index name, e.g. 'e2e_' (default ''). */
   indexPrefix?: string;
@@ -45,11 +45,13 @@ function readData<T>(file: string): T {
 export async function seedSearch(options: SeedSearchOptions = {}): Promise<SeedSearchResult> {
   const host = options.host ?? process.env.SEARCH_HOST ?? 'localhost:7700';
   const appId = options.appId ?? process.env.SEARCH_APP_ID ?? 'grocery-local';
-  const apiKey = options.apiKey ?? process.env.SEARCH_ADMIN_KEY ?? 'local-admin-key';
+  const apiKey = options.apiKey ?? process.env.SEARCH_ADMIN_KEY;
+  if (!apiKey) throw new Error('seed-search: SEARCH_ADMIN_KEY is required (`npm start` sets a random one per start)');
   const protocol = options.protocol ?? 'http';
   const prefix = options.indexPrefix ?? '';
   const log = options.log ?? (() => undefined);
-  const client = algoliasearch(appId, apiKey, { hosts: [{ url: host, protocol, accept: 'readWrite' }] });
+  // writes go as application/json: the engine refuses text/plain writes (issue 19)
+  const client = algoliasearch(appId, apiKey, { hosts: [{ url: host, protocol, accept: 'readWrite' }], baseHeaders: { 'content-type': 'application/json' } });
 
   const settings = readData<Record<string, Record<string, unknown>>>('settings.json');
   const datasets: [string, string][] = [
