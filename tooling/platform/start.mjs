@@ -222,7 +222,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   track('loyalty-site', launch('loyalty-site', tsx, ['services/loyalty-site/src/main.ts'], { env: { ...env, LOYALTY_SITE_DATA_FILE: path.join(stateDir, 'loyalty-site', 'registrations.jsonl') }, quiet }));
   const remotes = Object.entries(ports.remotes);
   for (const [name, port] of remotes) {
-    track(name, launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port) }, quiet }));
+    track(name, launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port), STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` }, quiet }));
   }
   track('deploy', launch('deploy', process.execPath, [path.join(root, 'tooling/deploy/origin.mjs')], {
     env: { PORT: String(ports.deploy), DEPLOY_DIR: deployDir, STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` },

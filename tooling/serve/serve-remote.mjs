@@ -14,9 +14,14 @@ import fastifyStatic from '@fastify/static';
 import cors from '@fastify/cors';
 import { cacheControlFor } from './cache-policy.mjs';
 
-export async function serveRemote({ dir, port, host = '127.0.0.1', logger = false }) {
+/**
+ * @param {{ dir: string, port: number, host?: string, logger?: boolean, allowedOrigins?: string[] }} o
+ *   `allowedOrigins`: origins answered with CORS (issue 19: the storefront's only; it used to echo any
+ *   Origin). Default env STOREFRONT_ORIGIN (comma-separated), else http://localhost:8080.
+ */
+export async function serveRemote({ dir, port, host = '127.0.0.1', logger = false, allowedOrigins = (process.env.STOREFRONT_ORIGIN || 'http://localhost:8080').split(',') }) {
   const app = Fastify({ logger });
-  await app.register(cors, { origin: true });
+  await app.register(cors, { origin: allowedOrigins });
   await app.register(fastifyStatic, {
     root: path.join(dir, 'dist'),
     cacheControl: false,
