@@ -63,6 +63,13 @@ export interface RuntimeConfig {
     /** The registration page, e.g. 'http://localhost:4500/register'. */
     url: string;
   };
+  /**
+   * Origins a tester may point a remote at with `?remote.<name>=` or localStorage `remote-override:<name>`
+   * in a production build of the shell (issue 19: any origin was accepted, only the CSP stopped it),
+   * e.g. ['http://localhost:3002', 'https://deploy.example']. Absent or empty: no overrides in
+   * production. A development build accepts any http(s) origin. Optional (a minor, additive field).
+   */
+  remoteOverrideOrigins?: string[];
 }
 
 /** Local defaults: the embedded platform started by `npm start` (README). */

@@ -400,6 +400,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const identityOrigin = process.env.IDENTITY_ORIGIN || undefined;
   const remotesPointer = process.env.REMOTES_POINTER || undefined;
   const deployOrigin = process.env.DEPLOY_ORIGIN ? process.env.DEPLOY_ORIGIN.replace(/\/+$/, '') : undefined;
+  // issue 19: a production shell accepts tester overrides only on these origins (REMOTE_OVERRIDE_ORIGINS,
+  // comma-separated; default: the remote servers of the map and the deploy origin)
+  if (!config.remoteOverrideOrigins) {
+    config.remoteOverrideOrigins = process.env.REMOTE_OVERRIDE_ORIGINS
+      ? process.env.REMOTE_OVERRIDE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+      : unique([...Object.values(remotes).map(httpOrigin), deployOrigin || null]);
+  }
   startEdge({ port, host, remotes, config, bffUrl, identityOrigin, remotesPointer, deployOrigin }).then(
     (app) => {
       const addr = app.server.address();

@@ -25,7 +25,7 @@ import { startVendors } from './vendors/start-vendors';
 import { createLazyUserManager } from './session/oidc';
 import { SessionManager } from './session/session-manager';
 import { ShellRoutes, shellPageFor } from './pages/ShellRoutes';
-import { readStartupData } from './startup-data';
+import { overrideOriginsFor, readStartupData } from './startup-data';
 
 declare global {
   interface Window {
@@ -58,15 +58,16 @@ export async function startShell(): Promise<void> {
   const [remotesRes, configRes] = await Promise.allSettled(startup
     ? [Promise.resolve(startup.remotes), Promise.resolve(startup.config)]
     : [fetchJson('/remotes.json'), fetchJson('/config.json')]);
+  const config = resolveRuntimeConfig(
+    configRes.status === 'fulfilled' ? configRes.value : undefined,
+    configRes.status === 'rejected' ? configRes.reason : undefined,
+  );
   const remotes = resolveRemoteMap(
     remotesRes.status === 'fulfilled' ? remotesRes.value : undefined,
     new URL(window.location.href),
     safeLocalStorage(),
     remotesRes.status === 'rejected' ? remotesRes.reason : undefined,
-  );
-  const config = resolveRuntimeConfig(
-    configRes.status === 'fulfilled' ? configRes.value : undefined,
-    configRes.status === 'rejected' ? configRes.reason : undefined,
+    overrideOriginsFor(config, process.env.NODE_ENV === 'production'),
   );
   window.__SHELL__ = { remotes, config };
 

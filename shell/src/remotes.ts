@@ -74,12 +74,15 @@ export function validateRemoteMap(input: unknown, base: string): { remotes: Remo
 
 /**
  * Tester overrides for this browser: `?remote.<name>=<url>` (this page load) wins over localStorage
- * `remote-override:<name>` (until removed). Only names in `known` and http(s) URLs are accepted.
+ * `remote-override:<name>` (until removed). Only names in `known` and http(s) URLs are accepted, and,
+ * when `allowedOrigins` is given (a production build: RuntimeConfig.remoteOverrideOrigins, issue 19),
+ * only URLs on one of those origins.
  */
 export function readOverrides(
   location: Pick<URL, 'href' | 'search'>,
   storage: Pick<Storage, 'getItem'> | null,
   known: readonly string[],
+  allowedOrigins: readonly string[] | null = null,
 ): { overrides: RemoteMap; rejected: RemoteProblem[] } {
   const overrides: RemoteMap = {};
   const rejected: RemoteProblem[] = [];
@@ -92,6 +95,10 @@ export function readOverrides(
     const url = toHttpUrl(value, location.href);
     if (!url) {
       rejected.push({ remote: name, reason: `${source} for '${name}' is not an http(s) URL: ${JSON.stringify(value)}` });
+      return;
+    }
+    if (allowedOrigins && !allowedOrigins.includes(new URL(url).origin)) {
+      rejected.push({ remote: name, reason: `${source} for '${name}' is on ${new URL(url).origin}, which is not an allowed override origin` });
       return;
     }
     overrides[name] = url;
@@ -123,6 +130,7 @@ export function resolveRemoteMap(
   location: Pick<URL, 'href' | 'search'>,
   storage: Pick<Storage, 'getItem'> | null,
   fetchError?: unknown,
+  allowedOverrideOrigins: readonly string[] | null = null,
 ): RemoteMap {
   let remotes: RemoteMap = {};
   if (fetchError !== undefined) {
@@ -133,7 +141,7 @@ export function resolveRemoteMap(
     for (const p of result.problems) reportShellError(SHELL_ERRORS.REMOTE_MAP_INVALID, `Remote map: ${p.reason}.`, { remote: p.remote });
   }
   const known = Array.from(new Set([...KNOWN_REMOTES, ...Object.keys(remotes)]));
-  const { overrides, rejected } = readOverrides(location, storage, known);
+  const { overrides, rejected } = readOverrides(location, storage, known, allowedOverrideOrigins);
   for (const r of rejected) reportShellError(SHELL_ERRORS.REMOTE_OVERRIDE_REJECTED, `Remote override ignored: ${r.reason}.`, { remote: r.remote });
   for (const [name, url] of Object.entries(overrides)) console.info(`[shell] remote override: ${name} -> ${url}`);
   return { ...remotes, ...overrides };

@@ -14,3 +14,18 @@ export function readStartupData(doc: Document = document): { remotes: unknown; c
     return null;
   }
 }
+
+/**
+ * Which origins a tester override may use (issue 19): in a production build only
+ * `config.remoteOverrideOrigins` (none when absent); in a development build any (null).
+ */
+export function overrideOriginsFor(config: { remoteOverrideOrigins?: string[] }, production: boolean): readonly string[] | null {
+  if (!production) return null;
+  return (config.remoteOverrideOrigins ?? []).flatMap((o) => {
+    try {
+      return [new URL(o).origin];
+    } catch {
+      return [];
+    }
+  });
+}

@@ -1,3 +1,4 @@
+import { overrideOriginsFor } from '../startup-data';
 import { readOverrides, registerRemoteMap, resolveRemoteMap, toHttpUrl, validateRemoteMap } from '../remotes';
 import { shellErrors } from '../errors';
 
@@ -126,5 +127,21 @@ describe('registration with the MF runtime', () => {
   it('toHttpUrl keeps http and https only', () => {
     expect(toHttpUrl('https://cdn.example.com/m.json', PAGE)).toBe('https://cdn.example.com/m.json');
     expect(toHttpUrl('file:///etc/passwd', PAGE)).toBeNull();
+  });
+});
+
+describe('tester overrides in a production build (issue 19: any origin was accepted)', () => {
+  const PAGE_URL = 'http://localhost:8080/';
+  it('accepts an override on an allowed origin and rejects one elsewhere, naming the origin', () => {
+    const loc = new URL(`${PAGE_URL}?remote.mf-header=${encodeURIComponent('http://localhost:3001/mf-header/1.0.1/mf-manifest.json')}&remote.mf-search=${encodeURIComponent('https://evil.example/mf-manifest.json')}`);
+    const { overrides, rejected } = readOverrides(loc, null, ['mf-header', 'mf-search'], ['http://localhost:3001']);
+    expect(overrides).toEqual({ 'mf-header': 'http://localhost:3001/mf-header/1.0.1/mf-manifest.json' });
+    expect(rejected).toEqual([{ remote: 'mf-search', reason: "query parameter 'remote.mf-search' for 'mf-search' is on https://evil.example, which is not an allowed override origin" }]);
+  });
+
+  it('allows any origin in a development build and only the configured ones in production (none when unset)', () => {
+    expect(overrideOriginsFor({ remoteOverrideOrigins: ['http://localhost:3001/x'] }, false)).toBeNull();
+    expect(overrideOriginsFor({ remoteOverrideOrigins: ['http://localhost:3001/x', 'not a url'] }, true)).toEqual(['http://localhost:3001']);
+    expect(overrideOriginsFor({}, true)).toEqual([]);
   });
 });
