@@ -34,6 +34,8 @@ export interface Shopper {
 export interface AuthOptions {
   /** OIDC issuer, e.g. 'http://localhost:4100' (the id token's `iss`). */
   issuer: string;
+  /** The shopper's last sign-out, epoch seconds, or null (issue 19: tokens issued before it are refused). */
+  sessionEndedAt?: (uid: string) => Promise<number | null>;
   /** OIDC client id, e.g. 'storefront' (the id token's `aud`). */
   clientId: string;
   /**
@@ -100,12 +102,18 @@ function reasonFor(err: unknown): string {
   return 'Invalid id token';
 }
 
+/** Oldest id token accepted, seconds since its `iat` (the provider issues 1 h tokens; issue 19). */
+export const MAX_TOKEN_AGE_S = 3600;
+
 /**
  * Builds the id-token verifier (spec §7). Rejections: 401 with a reason ('Invalid id token: expired',
  * '… signature verification failed', '… no matching signing key', '… unexpected "aud" claim value',
  * '… malformed token'); 503 'Identity provider unavailable' when the JWKS cannot be fetched.
+ * Issue 19: `iat` is required, not in the future and at most {@link MAX_TOKEN_AGE_S} old; a token with
+ * several audiences must name this client in `azp`; a token issued at or before the shopper's last
+ * sign-out (`sessionEndedAt`, epoch seconds) is refused ('… the session has ended').
  */
-export function createIdTokenVerifier({ issuer, clientId, jwks, discoveryTimeoutMs = 5000 }: AuthOptions): IdTokenVerifier {
+export function createIdTokenVerifier({ issuer, clientId, jwks, discoveryTimeoutMs = 5000, sessionEndedAt }: AuthOptions): IdTokenVerifier {
   const getKey: JWTVerifyGetKey =
     jwks === undefined ? discoveredKeySet(issuer, discoveryTimeoutMs) : typeof jwks === 'function' ? jwks : createLocalJWKSet(jwks);
   return async (idToken) => {
@@ -116,7 +124,8 @@ export function createIdTokenVerifier({ issuer, clientId, jwks, discoveryTimeout
         audience: clientId,
         algorithms: ALGORITHMS,
         clockTolerance: 30,
-        requiredClaims: ['sub', 'exp'],
+        maxTokenAge: MAX_TOKEN_AGE_S,
+        requiredClaims: ['sub', 'exp', 'iat'],
       }));
     } catch (err) {
       if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid) {
@@ -128,6 +137,13 @@ export function createIdTokenVerifier({ issuer, clientId, jwks, discoveryTimeout
     const str = (v: unknown) => (typeof v === 'string' ? v : null);
     const uid = str(payload.sub);
     if (!uid || uid.length > 255) throw new HttpError(401, 'Invalid id token: bad "sub" claim');
+    if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== clientId) {
+      throw new HttpError(401, 'Invalid id token: a token for several audiences must name this client in "azp"');
+    }
+    if (sessionEndedAt) {
+      const ended = await sessionEndedAt(uid);
+      if (ended !== null && (payload.iat ?? 0) <= ended) throw new HttpError(401, 'Invalid id token: the session has ended (signed out)');
+    }
     return {
       uid,
       email: str(payload.email),

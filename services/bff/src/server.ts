@@ -119,6 +119,11 @@ export function buildServer({
     clientId: auth.clientId ?? DEFAULT_CLIENT_ID,
     jwks: auth.jwks,
     discoveryTimeoutMs: auth.discoveryTimeoutMs,
+    // issue 19: tokens issued before the shopper's last sign-out (POST /api/session/end) are refused
+    sessionEndedAt: async (uid) => {
+      const { rows } = await db.query<{ t: string | number }>('SELECT floor(extract(epoch FROM ended_at))::bigint AS t FROM session_ends WHERE uid = $1', [uid]);
+      return rows[0] ? Number(rows[0].t) : null;
+    },
   });
   const sign = createTokenSigner(secret);
   const storeNumbers = new Set(loadStores().map((s) => s.storeNumber));

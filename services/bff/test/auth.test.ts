@@ -49,6 +49,40 @@ describe('spec §7 shopper auth: id token headers', () => {
     expect(res.json).toEqual(failure(401, 'Id token mismatch: Authorization bearer and x-id-token differ'));
   });
 
+  test('issue 19: a token issued in the future, or more than an hour ago, is refused', async () => {
+    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+    const future = await call(await h.mint(LENA, { issuedIn: 600, expiresIn: 4000 }));
+    expect(future.status).toBe(401);
+    expect(future.json.message).toMatch(/^Invalid id token/);
+    const old = await call(await h.mint(LENA, { issuedIn: -3700, expiresIn: 3600 }));
+    expect(old.status).toBe(401);
+    expect((await call(await h.mint(LENA))).status).toBe(200);
+  });
+
+  test('issue 19: a token for several audiences is accepted only when "azp" names this client', async () => {
+    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+    const noAzp = await call(await h.mint(LENA, { aud: [CLIENT_ID, 'other-app'] }));
+    expect(noAzp.json).toEqual(failure(401, 'Invalid id token: a token for several audiences must name this client in "azp"'));
+    const wrongAzp = await call(await h.mint(LENA, { aud: [CLIENT_ID, 'other-app'], claims: { azp: 'other-app' } }));
+    expect(wrongAzp.status).toBe(401);
+    expect((await call(await h.mint(LENA, { aud: [CLIENT_ID, 'other-app'], claims: { azp: CLIENT_ID } }))).status).toBe(200);
+  });
+
+  test('issue 19: after POST /api/session/end the signed-out token is refused; a new sign-in works; another shopper is untouched', async () => {
+    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+    const uid = 'u-signout-1';
+    const before = await h.mint(uid);
+    const other = await h.mint('u-signout-2');
+    expect((await call(before)).status).toBe(200);
+    const ended = await h.call('POST', '/api/session/end', { headers: { authorization: `Bearer ${before}`, 'x-id-token': before, 'x-nonce': 'nonce-1234' }, body: {} });
+    expect(ended.status).toBe(200);
+    expect(ended.json).toMatchObject({ status: 'success', code: 200, message: 'Session ended', data: { endedAt: expect.any(String) } });
+    expect((await call(before)).json).toEqual(failure(401, 'Invalid id token: the session has ended (signed out)'));
+    expect((await call(other)).status).toBe(200);
+    const after = await h.mint(uid, { issuedIn: 2 });
+    expect((await call(after)).status).toBe(200);
+  });
+
   test('expired token → 401 "expired"', async () => {
     const token = await h.mint(LENA, { expiresIn: -120 });
     const res = await h.call('POST', '/api/services/Inquire', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' }, body: {} });
@@ -148,7 +182,7 @@ describe('verification keys from the issuer (OIDC discovery + createRemoteJWKSet
     try {
       const token = await new SignJWT({ given_name: 'Remy', family_name: 'Remote', email: 'remy@example.com' })
         .setProtectedHeader({ alg: 'RS256', kid: 'remote-1' })
-        .setSubject('u-remote').setIssuer(issuerUrl).setAudience(CLIENT_ID).setExpirationTime('10m')
+        .setSubject('u-remote').setIssuer(issuerUrl).setAudience(CLIENT_ID).setIssuedAt().setExpirationTime('10m')
         .sign(key.privateKey);
       const headers = { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' };
       const get = async (server: FastifyInstance) => {

@@ -20,21 +20,23 @@ export interface MintOptions {
   key?: CryptoKey;
   kid?: string;
   iss?: string;
-  aud?: string;
+  aud?: string | string[];
   /** Expiry, seconds from now (negative: already expired). */
   expiresIn?: number;
+  /** Issued-at, seconds from now (default -60; positive: in the future). */
+  issuedIn?: number;
   claims?: Record<string, unknown>;
 }
 
 /** An id token for `uid` signed with `key` (iss/aud of the test issuer unless given). */
-export function mintIdToken(key: CryptoKey, uid: string, { kid = KID, iss = ISSUER, aud = CLIENT_ID, expiresIn = 3600, claims = {} }: Omit<MintOptions, 'key'> = {}): Promise<string> {
+export function mintIdToken(key: CryptoKey, uid: string, { kid = KID, iss = ISSUER, aud = CLIENT_ID, expiresIn = 3600, issuedIn = -60, claims = {} }: Omit<MintOptions, 'key'> = {}): Promise<string> {
   const nowS = Math.floor(Date.now() / 1000);
   return new SignJWT({ email: `${uid}@example.com`, given_name: 'Test', family_name: 'Shopper', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid })
     .setSubject(uid)
     .setIssuer(iss)
     .setAudience(aud)
-    .setIssuedAt(nowS - 60)
+    .setIssuedAt(nowS + issuedIn)
     .setExpirationTime(nowS + expiresIn)
     .sign(key);
 }

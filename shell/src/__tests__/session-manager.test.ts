@@ -297,8 +297,12 @@ describe('sign-in and sign-out (spec §2 Header account menu; issue 3 Identity)'
     expect(kit.published('toast/show')).toHaveLength(1);
   });
 
-  it('session/sign-out-requested publishes the signed-out session, emits sign_out, then ends the provider session', async () => {
-    mockFetch({ '/api/account': () => ({ body: ok(LENA_ACCOUNT) }), '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }) });
+  it('session/sign-out-requested ends the BFF session, publishes the signed-out session, emits sign_out, then ends the provider session', async () => {
+    const fetchMock = mockFetch({
+      '/api/account': () => ({ body: ok(LENA_ACCOUNT) }),
+      '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }),
+      '/api/session/end': () => ({ body: ok({ endedAt: '2026-11-23T12:00:00.000Z' }) }),
+    });
     const { um } = fakeUserManager(userOf());
     await manager(um).start();
     const order: string[] = [];
@@ -311,6 +315,8 @@ describe('sign-in and sign-out (spec §2 Header account menu; issue 3 Identity)'
     expect(order).toEqual(['session/sign-out-requested', 'session/changed', 'track:sign_out', 'signoutRedirect']);
     expect(um.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id.token.lena', post_logout_redirect_uri: 'http://localhost:8080/' });
     expect(sessionStorage.getItem(IDENTITY_CACHE_KEY)).toBeNull();
+    const end = fetchMock.mock.calls.find(([url]) => url === '/api/session/end')!;
+    expect(end[1]).toMatchObject({ method: 'POST', headers: expect.objectContaining({ authorization: 'Bearer id.token.lena' }) });
   });
 
   it('without an oidc config the shopper stays anonymous and a sign-in request explains itself', async () => {

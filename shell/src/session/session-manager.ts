@@ -265,12 +265,22 @@ export class SessionManager {
   }
 
   /**
-   * Shopper sign-out (spec §2 Account menu 'Sign Out'): forgets the user and the identity cache, publishes
+   * Shopper sign-out (spec §2 Account menu 'Sign Out'): tells the BFF the session ended (its tokens are
+   * refused from then on, issue 19), forgets the user and the identity cache, publishes
    * the signed-out session, emits `analytics/track` `sign_out`, then ends the provider session
    * (end-session redirect; the provider returns to the home page).
    */
   async signOut(): Promise<void> {
     const user = await this.currentUser();
+    // issue 19: the BFF refuses this shopper's current id tokens from now on (POST /api/session/end);
+    // if it cannot be reached the shopper is still signed out here, and the tokens expire within 1 h
+    if (user?.id_token) {
+      try {
+        await this.call(this.config.apiBase, '/session/end', { method: 'POST', body: {}, session: { id_token: user.id_token } });
+      } catch (error) {
+        reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the BFF could not record the sign-out; the old sign-in stays valid until it expires.', { error, level: 'warn' });
+      }
+    }
     await this.clearLocal();
     this.track('sign_out');
     if (!this.um) return;

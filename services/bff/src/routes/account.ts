@@ -59,6 +59,21 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
   }
 
   /**
+   * POST /api/session/end `{}` — the shopper signed out (issue 19: id tokens stayed valid for an hour
+   * after sign-out). Records now as the shopper's session end: every id token of theirs issued at or
+   * before it is refused from then on (401 'Invalid id token: the session has ended (signed out)').
+   * → 200 `{ status: 'success', code: 200, message: 'Session ended', data: { endedAt: <ISO time> } }`.
+   */
+  app.post('/session/end', { schema: { body: { type: 'object', properties: UID_PROPERTY, additionalProperties: false } } }, async (request) => {
+    const { rows } = await db.query<{ ended_at: Date | string }>(
+      `INSERT INTO session_ends (uid, ended_at) VALUES ($1, now())
+       ON CONFLICT (uid) DO UPDATE SET ended_at = EXCLUDED.ended_at RETURNING ended_at`,
+      [shopperOf(request).uid],
+    );
+    return ok({ endedAt: new Date(rows[0]!.ended_at).toISOString() }, 'Session ended');
+  });
+
+  /**
    * GET /api/account (spec §7 "Get account info"; §3 Session).
    * → data `{ uid, email, firstName, lastName, cardNumber: string|null, preferredStoreId: string|null, subscribed }`.
    * The account is created from the id-token claims on the first call (e.g. right after sign-up).
