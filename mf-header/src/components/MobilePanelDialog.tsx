@@ -10,6 +10,7 @@ import { MenuLink } from './MenuLink';
 import { MenuTree } from './MenuTree';
 import { isLiveChatLink, openLiveChat } from '../state/liveChat';
 import './drawer.css';
+import { useOptionalRemote } from '@storefront/remote-kit';
 
 /**
  * The quick links of the mobile panel (spec §2 Header "quick links (Contact Us, Help, Live Chat,
@@ -54,6 +55,8 @@ export interface MobilePanelDialogProps {
  * open.
  */
 export function MobilePanelDialog({ bus, navigate, menu, banner, onClose }: MobilePanelDialogProps) {
+  // the chat embed's script, loaded on the first 'Live Chat' (RuntimeConfig.vendors; absent in tests without the kit)
+  const chatScriptUrl = useOptionalRemote()?.config?.vendors?.chatScriptUrl;
   const { pathname } = useLocation();
   const dialogRef = useRef<HTMLDivElement>(null);
   const trapRef = useRef<FocusTrap | null>(null);
@@ -102,7 +105,7 @@ export function MobilePanelDialog({ bus, navigate, menu, banner, onClose }: Mobi
     close();
     // after focus-trap has put focus back on 'Menu' (it does so in a 0 ms timer), so the chat's own
     // focus handling starts from there and returns there when the chat closes
-    setTimeout(() => void openLiveChat(bus), 0);
+    setTimeout(() => void openLiveChat(bus, undefined, chatScriptUrl), 0);
   };
 
   const goToSearch = () => {

@@ -8,6 +8,7 @@ import './footer.css';
 
 import { isLiveChatLink, openLiveChat } from '../state/liveChat';
 import { SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '../state/support';
+import { useOptionalRemote } from '@storefront/remote-kit';
 
 /** Spec §8 support phone, shown in the footer's bottom line. */
 export { SUPPORT_PHONE };
@@ -36,6 +37,8 @@ export interface FooterProps {
  * Renders under the kit's providers (the content is a kit `useQuery`).
  */
 export function Footer({ bus = sharedBus, navigate, apiBase = DEFAULT_RUNTIME_CONFIG.apiBase }: FooterProps) {
+  // the chat embed's script, loaded on the first 'Live Chat' (RuntimeConfig.vendors; absent in tests without the kit)
+  const chatScriptUrl = useOptionalRemote()?.config?.vendors?.chatScriptUrl;
   const content = useContent(apiBase, 'footer', buildFooter);
   const compact = useMediaQuery(COMPACT_HEADER_QUERY);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
@@ -65,7 +68,7 @@ export function Footer({ bus = sharedBus, navigate, apiBase = DEFAULT_RUNTIME_CO
               idBase={`${prefix}-${g.id}`}
               navigate={navigate}
               onFollow={track}
-              onLiveChat={() => void openLiveChat(bus)}
+              onLiveChat={() => void openLiveChat(bus, undefined, chatScriptUrl)}
             />
           ))}
         </nav>

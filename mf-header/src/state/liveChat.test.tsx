@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { createTestBus } from 'shared-events/testing';
 import { mockBff, mockCompactViewport, mockLayout, renderHeader, settle } from '../test-utils';
 import { Footer } from '../footer/Footer';
-import { CHAT_UNAVAILABLE_MESSAGE, isLiveChatLink, openLiveChat, waitForChat } from './liveChat';
+import { CHAT_UNAVAILABLE_MESSAGE, isLiveChatLink, openLiveChat, requestChatScript, waitForChat } from './liveChat';
 
 type W = Window & { CareChat?: unknown };
 const w = window as W;
@@ -57,6 +57,37 @@ describe('waitForChat / openLiveChat', () => {
     await expect(opened).resolves.toBe(false);
     expect(kit.published('toast/show').map((e) => e.payload)).toEqual([{ id: 'live-chat-unavailable', message: CHAT_UNAVAILABLE_MESSAGE, kind: 'error' }]);
     expect(CHAT_UNAVAILABLE_MESSAGE).toContain('1-866-586-2805');
+  });
+});
+
+describe('the chat script is downloaded on demand (issue 12)', () => {
+  afterEach(() => document.querySelectorAll('script[data-care-chat]').forEach((s) => s.remove()));
+
+  it('adds the vendor script once, only for an http(s) URL', () => {
+    requestChatScript('javascript:alert(1)');
+    expect(document.querySelectorAll('script[data-care-chat]')).toHaveLength(0);
+    requestChatScript('http://localhost:4400/chat.js');
+    requestChatScript('http://localhost:4400/chat.js');
+    const scripts = document.querySelectorAll('script[data-care-chat]');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toHaveAttribute('src', 'http://localhost:4400/chat.js');
+  });
+
+  it('openLiveChat asks for the script when the chat is not on the page yet', async () => {
+    jest.useFakeTimers();
+    try {
+      const kit = createTestBus();
+      const win: { CareChat?: unknown } = {};
+      const opened = openLiveChat(kit.bus, win, 'http://localhost:4400/chat.js');
+      expect(document.querySelector('script[data-care-chat]')).toHaveAttribute('src', 'http://localhost:4400/chat.js');
+      const open = jest.fn();
+      win.CareChat = { open };
+      await jest.advanceTimersByTimeAsync(200);
+      await expect(opened).resolves.toBe(true);
+      expect(open).toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

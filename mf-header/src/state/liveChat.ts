@@ -1,11 +1,13 @@
 /**
  * Live chat (spec §2 Live chat "a chat embed for customer care, reachable from the quick links";
  * §4 Chat "the chat script is awaited up to 50 times at 100 ms intervals"; §9; issue 17).
- * The chat embed is a vendor script the shell loads after the first paint (RuntimeConfig.vendors
- * `chatScriptUrl`; locally services/vendors `/chat.js`); it defines `window.CareChat`. The header's
- * 'Live Chat' links (mobile panel quick link, footer) open it instead of following their URL.
+ * The chat embed is a vendor script (RuntimeConfig.vendors `chatScriptUrl`; locally services/vendors
+ * `/chat.js`) that defines `window.CareChat`. It is downloaded on demand — when a shopper first asks
+ * for the chat — not with the page (issue 12: nothing the first paint does not need). The header's
+ * 'Live Chat' links (mobile panel quick link, footer) load and open it instead of following their URL.
  */
 import type { EventBus } from 'shared-events';
+import { isSafeHttpUrl } from '@storefront/remote-kit/safe-url';
 import { SUPPORT_PHONE } from './support';
 
 /** The URL of the Live Chat links (footer content and the mobile panel's quick link). */
@@ -58,12 +60,27 @@ export function waitForChat(win: ChatWindow = window as unknown as ChatWindow, t
 let pending: Promise<boolean> | null = null;
 
 /**
+ * Adds the chat embed's script once (async), when `url` is an http(s) URL (kit safe-url) and the chat
+ * is not there yet. A script that fails to load leaves `window.CareChat` unset: the wait below then
+ * tells the shopper the chat is unavailable.
+ */
+export function requestChatScript(url: string | undefined, doc: Document = document): void {
+  if (!url || !isSafeHttpUrl(url) || doc.querySelector('script[data-care-chat]')) return;
+  const script = doc.createElement('script');
+  script.src = url;
+  script.async = true;
+  script.dataset.careChat = '';
+  doc.head.appendChild(script);
+}
+
+/**
  * Opens the chat window; when the chat script never comes, shows the error toast
  * {@link CHAT_UNAVAILABLE_MESSAGE} (id 'live-chat-unavailable'). A second click while waiting waits for the same answer.
  * @returns true when the chat opened
  */
-export function openLiveChat(bus: EventBus, win: ChatWindow = window as unknown as ChatWindow): Promise<boolean> {
+export function openLiveChat(bus: EventBus, win: ChatWindow = window as unknown as ChatWindow, scriptUrl?: string): Promise<boolean> {
   if (pending) return pending;
+  if (!chatOf(win)) requestChatScript(scriptUrl);
   pending = waitForChat(win).then((chat) => {
     pending = null;
     if (chat) {

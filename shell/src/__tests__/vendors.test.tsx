@@ -48,7 +48,7 @@ it('loads nothing without a (valid) vendors block', async () => {
   expect(vendorsConfigOf({ ...config, vendors: { ...config.vendors!, chatScriptUrl: 'javascript:alert(1)' } })).toBeNull();
 });
 
-it('waits for the first paint, then loads the chat and the consent tool, and the tag manager only once C0002 is chosen', async () => {
+it('waits for the first paint, then loads the consent tool (never the chat: mf-header loads it on demand), and the tag manager only once C0002 is chosen', async () => {
   const kit = createTestBus();
   let idle!: () => void;
   const consent = new ConsentBridge(kit.bus, window);
@@ -58,7 +58,7 @@ it('waits for the first paint, then loads the chat and the consent tool, and the
   idle();
   await flush();
   await flush();
-  expect(scripts()).toEqual(['/chat.js', '/consent.js']);
+  expect(scripts()).toEqual(['/consent.js']);
   const choose = installTool();
   loaded('/consent.js');
   await done;

@@ -8,12 +8,12 @@
  *    a shopper who declines never downloads it);
  * 3. the ad script (`adsScriptUrl`) only once the targeting group C0004 is active, and only on pages that
  *    have an ad slot (`[data-ad-slot]`); a later page with slots calls `AdSlots.refresh()`;
- * 4. the chat embed (`chatScriptUrl`), always (the Live Chat links wait for `window.CareChat`, spec §9).
+ * The chat embed (`chatScriptUrl`) is not loaded here: mf-header loads it when a shopper first asks for
+ * Live Chat and waits for `window.CareChat` (spec §9), so no page downloads it unasked (issue 12).
  * A script that fails is reported with console.warn ("[vendors] …") and the rest goes on.
  */
 import type { EventBus, RuntimeConfig, Session } from 'shared-events';
 import { callBff } from 'shared-events';
-import { filter, firstValueFrom, timeout } from 'rxjs';
 import { ConsentBridge, type ConsentToolWindow } from '../consent/consent-bridge';
 import { PERFORMANCE_GROUP, TARGETING_GROUP } from '../consent/consent-state';
 import { afterFirstPaint, loadScript } from './load-script';
@@ -37,17 +37,31 @@ function warn(what: string, error: unknown): void {
   console.warn(`[vendors] ${what}`, error);
 }
 
+/** The session once it is no longer loading, or null after {@link SESSION_WAIT_MS}. */
+function settledSession(bus: EventBus): Promise<Session | null> {
+  return new Promise((resolve) => {
+    let done = false;
+    let sub: { unsubscribe(): void } | null = null;
+    const finish = (s: Session | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      queueMicrotask(() => sub?.unsubscribe());
+      resolve(s);
+    };
+    const timer = setTimeout(() => finish(null), SESSION_WAIT_MS);
+    sub = bus.state.session.subscribe((s: Session) => { if (!s.isLoading) finish(s); });
+    if (done) sub.unsubscribe();
+  });
+}
+
 /**
  * The consent token for a signed-in shopper (`POST <apiBase>/generateToken { idToken }`), or null when
  * anonymous, still loading after {@link SESSION_WAIT_MS}, or the BFF refuses (the tool then runs anonymous).
  */
 export async function consentSubject(bus: EventBus, apiBase: string): Promise<{ id: string; isAnonymous: false; token: string } | null> {
-  let session: Session;
-  try {
-    session = await firstValueFrom(bus.state.session.pipe(filter((s: Session) => !s.isLoading), timeout(SESSION_WAIT_MS)));
-  } catch {
-    return null;
-  }
+  const session = await settledSession(bus);
+  if (!session) return null;
   if (!session.loggedIn || !session.id_token || !session.uid) return null;
   try {
     const env = await callBff<{ token: string }>(apiBase, '/generateToken', { body: { idToken: session.id_token }, session });
@@ -74,8 +88,6 @@ export async function startVendors({ bus, config, consent, win = window as Start
   if (!vendors || !win) return;
   const w = win;
   await whenIdle();
-
-  loadScript(vendors.chatScriptUrl, w.document).catch((e) => warn('chat embed failed to load', e));
 
   let gtmRequested = false;
   let adsRequested = false;

@@ -12,7 +12,7 @@ export type { StandaloneHandle, StandaloneOptions } from './standalone';
 
 export {
   KitProviders, PageLoading, RemoteErrorBoundary, DefaultRemoteFallback,
-  handleRemoteError, remoteErrorMessage, useNavigate, useRemote,
+  handleRemoteError, remoteErrorMessage, useNavigate, useOptionalRemote, useRemote,
 } from './providers';
 export type { KitProvidersProps, RemoteContextValue, RemoteErrorBoundaryProps, RemoteFallback } from './providers';
 

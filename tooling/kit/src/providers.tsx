@@ -30,6 +30,14 @@ export function useRemote(): RemoteContextValue {
 }
 
 /**
+ * Like {@link useRemote}, but null outside {@link KitProviders} (e.g. a component rendered alone in a
+ * unit test) instead of throwing. Since kit 1.2.0.
+ */
+export function useOptionalRemote(): RemoteContextValue | null {
+  return useContext(RemoteContext);
+}
+
+/**
  * In-site navigation for components: `RemoteProps.navigate` from context (the shell's single-spa
  * `navigateToUrl`) when there is one, else the kit's {@link navigate} (pushState + popstate).
  * `{ replace: true }` always uses the kit's `replaceState` path (the shell's navigate only pushes).
