@@ -106,6 +106,15 @@ export class FooterBand {
     this.nav = this.contentinfo.locator(this.navigation);
   }
 
+  /**
+   * Scrolls the footer into view: the shell mounts the footer band only once its slot comes into the
+   * viewport (registry `when: 'in-view'`, issue 12), as a shopper scrolling down would.
+   */
+  async reveal(): Promise<void> {
+    await this.slot.scrollIntoViewIfNeeded();
+    await this.page.mouse.wheel(0, 400);
+  }
+
   /** Is the shell's `<footer> #slot-mf-footer` there? */
   async isWired(): Promise<boolean> {
     return (await this.page.locator('footer #slot-mf-footer').count()) > 0;

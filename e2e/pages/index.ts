@@ -66,4 +66,5 @@ export const BAND_LANDMARKS: Record<string, (s: Storefront) => Locator[]> = {
   'mf-loyalty': () => [],
   'mf-shopping-list': (s) => [s.list.trigger],
   'mf-offers': () => [],
+  'mf-tours': () => [],
 };

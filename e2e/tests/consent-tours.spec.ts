@@ -230,6 +230,7 @@ test.describe('live chat (issue 17; spec §2 Live chat, §4 Chat, §9)', () => {
     const s = storefront(page);
     await page.goto('/');
     await new ConsentBanner(page).rejectAll.click();
+    await s.footer.reveal();
     await s.footer.nav.getByRole('link', { name: 'Live Chat' }).click();
     await expect(page.getByRole('dialog', { name: 'Customer care chat' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');
@@ -244,6 +245,7 @@ test.describe('live chat (issue 17; spec §2 Live chat, §4 Chat, §9)', () => {
     await page.goto('/');
     await new ConsentBanner(page).rejectAll.click();
     const clickedAt = Date.now();
+    await s.footer.reveal();
     await s.footer.nav.getByRole('link', { name: 'Live Chat' }).click();
     const message = page.getByText('Live chat is not available right now. Please call us at 1-866-586-2805 for help.');
     await expect(message).toBeVisible({ timeout: 8000 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
 import { HeaderBand, storefront } from '../pages';
+import { grantAnalyticsConsent } from '../pages/consent';
 
 /**
  * Issue 4 (mf-header, spec §2 Header / Footer, §4 Alert banner, §9 Mobile breakpoint), anonymous parts:
@@ -29,7 +30,8 @@ async function seriousViolations(page: Page, selectors: string[]) {
 test.describe('header at 1280px (desktop from 1024px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("mega menu: Products opens its departments with 'View All' entries; Escape closes; nav_header reaches the dataLayer", async ({ page }) => {
+  test("mega menu: Products opens its departments with 'View All' entries; Escape closes; nav_header reaches the dataLayer", async ({ page, context, baseURL }) => {
+    await grantAnalyticsConsent(context, baseURL!); // analytics reach the dataLayer only with consent group C0002 (issue 17)
     const { home, header } = storefront(page);
     await home.goto();
     await header.waitForDefaultStore();
@@ -117,6 +119,7 @@ test.describe('header at 1280px (desktop from 1024px)', () => {
     await home.goto();
     await header.waitForDefaultStore();
     test.skip(!(await footer.isWired()), 'the shell has no <footer> #slot-mf-footer yet');
+    await footer.reveal();
     const nav = footer.nav;
     await expect(nav.getByRole('heading', { level: 2 }).first()).toHaveText('Customer Service');
     await expect(nav.getByRole('button')).toHaveCount(0);
@@ -186,6 +189,7 @@ test.describe('header at 390px (mobile panel up to 1023px)', () => {
     await home.goto();
     await header.waitForDefaultStore();
     test.skip(!(await footer.isWired()), 'the shell has no <footer> #slot-mf-footer yet');
+    await footer.reveal();
     const nav = footer.nav;
     const cs = nav.getByRole('button', { name: 'Customer Service' });
     await expect(cs).toHaveAttribute('aria-expanded', 'false');

@@ -23,8 +23,12 @@ export interface ShellAppDefinition {
   kind: 'band' | 'page';
   /** Shopper-facing name of what the app provides, used in fallback text (e.g. 'Search results'). */
   label: string;
-  /** Band apps: mounted only while this holds ('signed-in'); default always (registry `when`). */
-  when?: 'signed-in';
+  /**
+   * Band apps: mounted only once this holds (registry `when`): 'signed-in' (while a shopper is signed
+   * in), 'consent-performance' (while consent group C0002 is active), 'in-view' (once its slot has come
+   * into the viewport); default always.
+   */
+  when?: BandCondition;
   /** Band apps: the part of the page frame holding the slot. */
   region?: 'header' | 'footer' | 'overlay';
   /** Page apps: the registry's route patterns (see {@link matchesRoute}); [] for band apps. */
@@ -37,6 +41,9 @@ export interface ShellAppDefinition {
    */
   optional?: boolean;
 }
+
+/** When a band is mounted (tooling/registry/index.cjs WHEN). */
+export type BandCondition = 'signed-in' | 'consent-performance' | 'in-view';
 
 /** The Module Federation name of a remote package: non-alphanumerics become '_' (tooling/webpack/preset.js). */
 export function mfName(packageName: string): string {
@@ -95,7 +102,7 @@ function appsFromRegistry(): ShellAppDefinition[] {
     routes: e.routes ?? [],
     activeWhen: e.kind === 'page' ? pageActive(e.routes ?? []) : () => true,
     ...(r.optional ? { optional: true } : {}),
-    ...(e.when ? { when: e.when as 'signed-in' } : {}),
+    ...(e.when ? { when: e.when as BandCondition } : {}),
   })));
   const regions = ['header', 'footer', 'overlay'];
   const bands = all.filter((a) => a.kind === 'band').sort((a, b) => regions.indexOf(a.region!) - regions.indexOf(b.region!));

@@ -19,7 +19,7 @@ import {
 } from 'single-spa';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { EventBus, RemoteProps, RuntimeConfig } from 'shared-events';
-import { findShellApp, SHELL_APPS, type ShellAppDefinition } from './apps';
+import { findShellApp, SHELL_APPS, type BandCondition, type ShellAppDefinition } from './apps';
 import { reportShellError, SHELL_ERRORS } from './errors';
 import { clearFallback, createFallbackLifecycles, renderFallback } from './mf/fallback';
 import type { RemoteMap } from './remotes';
@@ -129,18 +129,49 @@ export function startRootConfig({
     }
   });
 
-  // Bands mounted only for a signed-in shopper (registry `when: 'signed-in'`, e.g. the card popups):
-  // nothing of them is downloaded for an anonymous visitor (issue 12); single-spa re-checks the
-  // activity functions when sign-in state changes.
+  // Bands mounted only under a condition (registry `when`): nothing of them is downloaded until it
+  // holds (issue 12); single-spa re-checks the activity functions when it changes.
+  //  - 'signed-in': while a shopper is signed in (the card popups, the offers band);
+  //  - 'consent-performance': while consent group C0002 is active (guided tours, spec §4 Guided tours);
+  //  - 'in-view': once the band's slot comes into the viewport (the footer below the fold).
   const signedIn = () => bus.state.session.value.loggedIn === true;
-  if (SHELL_APPS.some((a) => a.when === 'signed-in')) {
-    let was = signedIn();
-    bus.state.session.subscribe(() => {
-      if (signedIn() === was) return;
-      was = signedIn();
+  const performanceConsent = () => bus.state.consent.value.includes('C0002');
+  const inView = new Set<string>();
+  const watchCondition = (when: BandCondition, holds: () => boolean, changes: { subscribe(fn: () => void): unknown }) => {
+    if (!SHELL_APPS.some((a) => a.when === when)) return;
+    let was = holds();
+    changes.subscribe(() => {
+      if (holds() === was) return;
+      was = holds();
       void singleSpa.triggerAppChange();
     });
+  };
+  watchCondition('signed-in', signedIn, bus.state.session);
+  watchCondition('consent-performance', performanceConsent, bus.state.consent);
+  for (const app of SHELL_APPS.filter((a) => a.when === 'in-view')) {
+    const slot = doc.getElementById(app.slotId);
+    const Observer = (doc.defaultView as (Window & typeof globalThis) | null)?.IntersectionObserver;
+    if (!slot || !Observer) {
+      inView.add(app.name); // nothing to watch with: mount it as before
+      continue;
+    }
+    const observer = new Observer((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      inView.add(app.name);
+      void singleSpa.triggerAppChange();
+    });
+    observer.observe(slot);
   }
+  const conditionHolds = (app: ShellAppDefinition) => {
+    switch (app.when) {
+      case undefined: return true;
+      case 'signed-in': return signedIn();
+      case 'consent-performance': return performanceConsent();
+      case 'in-view': return inView.has(app.name);
+      default: return false;
+    }
+  };
 
   for (const app of SHELL_APPS) {
     singleSpa.registerApplication({
@@ -148,7 +179,7 @@ export function startRootConfig({
       app: () => (skipped.has(app.remote)
         ? Promise.resolve(createFallbackLifecycles(app.remoteId) as unknown as LifeCycles)
         : loadApp(app, load)),
-      activeWhen: (location: Location) => app.activeWhen(location) && (app.when !== 'signed-in' || signedIn()),
+      activeWhen: (location: Location) => app.activeWhen(location) && conditionHolds(app),
       customProps: (): RemoteProps & Record<string, unknown> => ({
         bus,
         config,

@@ -15,8 +15,12 @@ const registryFile = path.join(repoRoot, 'tooling', 'registry', 'remotes.json');
 
 const KINDS = ['band', 'page'];
 const REGIONS = ['header', 'footer', 'overlay'];
-/** Conditions a band can be mounted under (default: always). */
-const WHEN = ['signed-in'];
+/**
+ * Conditions a band can be mounted under (default: always), issue 12/17: 'signed-in' (a shopper is
+ * signed in), 'consent-performance' (consent group C0002 is active: guided tours), 'in-view' (its slot
+ * has come into the viewport: the footer below the fold). Until then nothing of the band is downloaded.
+ */
+const WHEN = ['signed-in', 'consent-performance', 'in-view'];
 const EVENT = /^[a-z-]+\/[a-z-]+$/;
 const ROUTE = /^\/([A-Za-z0-9._~:*-]+\/?)*(\?[A-Za-z0-9_-]+)?$/;
 

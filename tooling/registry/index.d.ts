@@ -18,7 +18,7 @@ export interface RegistryExpose {
   /** Shopper-facing name used in fallback text, e.g. 'Search results'. */
   label: string;
   /** Band exposes only: mount only while this holds ('signed-in': a shopper is signed in); default always. */
-  when?: 'signed-in';
+  when?: 'signed-in' | 'consent-performance' | 'in-view';
 }
 
 /** One remote of the registry. */

@@ -65,6 +65,50 @@ describe('root config (ARCHITECTURE §4)', () => {
     expect(isSearchResultsRoute(at(url))).toBe(active);
   });
 
+  it('downloads the guided tours only while consent group C0002 is active (registry when: consent-performance; spec §4 Guided tours)', () => {
+    const { api, registered } = fakeSingleSpa();
+    const kit = createTestBus();
+    startRootConfig({ bus: kit.bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
+    const tours = registered.find((r) => r.name === 'mf-tours')!;
+    const active = () => (tours.activeWhen as (l: Location) => boolean)(at('/'));
+    expect(active()).toBe(false);
+    kit.bus.emit('consent/changed', { groups: ['C0001', 'C0003'] });
+    expect(active()).toBe(false);
+    expect(api.triggerAppChange).not.toHaveBeenCalled();
+    kit.bus.emit('consent/changed', { groups: ['C0001', 'C0002'] });
+    expect(active()).toBe(true);
+    expect(api.triggerAppChange).toHaveBeenCalledTimes(1);
+    kit.bus.emit('consent/changed', { groups: ['C0001'] });
+    expect(active()).toBe(false);
+    expect(api.triggerAppChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('mounts the footer once its slot comes into the viewport (registry when: in-view; issue 12 "the footer below the fold")', () => {
+    let callback: ((entries: Array<{ isIntersecting: boolean }>) => void) | null = null;
+    const observed: Element[] = [];
+    const disconnect = jest.fn();
+    (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = jest.fn((cb: typeof callback) => {
+      callback = cb;
+      return { observe: (el: Element) => observed.push(el), disconnect };
+    });
+    try {
+      const { api, registered } = fakeSingleSpa();
+      startRootConfig({ bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, singleSpa: api, load: jest.fn() });
+      const footer = registered.find((r) => r.name === 'mf-footer')!;
+      const active = () => (footer.activeWhen as (l: Location) => boolean)(at('/'));
+      expect(observed).toEqual([document.getElementById('slot-mf-footer')]);
+      expect(active()).toBe(false);
+      callback!([{ isIntersecting: false }]);
+      expect(active()).toBe(false);
+      callback!([{ isIntersecting: true }]);
+      expect(active()).toBe(true);
+      expect(disconnect).toHaveBeenCalled();
+      expect(api.triggerAppChange).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
   it('mounts the card popups only while a shopper is signed in (registry when: signed-in) and re-checks on sign-in and sign-out', () => {
     const { api, registered } = fakeSingleSpa();
     const kit = createTestBus();
