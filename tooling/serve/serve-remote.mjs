@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import cors from '@fastify/cors';
+import { createRequire } from 'node:module';
 import { cacheControlFor } from './cache-policy.mjs';
 
 /**
@@ -37,7 +38,6 @@ export async function serveRemote({ dir, port, host = '127.0.0.1', logger = fals
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.cwd();
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  const { createRequire } = await import('node:module');
   const registry = createRequire(import.meta.url)('../registry/index.cjs');
   const entry = registry.remoteOf(pkg.name);
   const port = Number(process.env.PORT || (entry && entry.port) || 3000);

@@ -12,7 +12,7 @@
  * is active, else dropped. It also writes the consent mode commands the tag manager reads:
  * `gtag('consent', 'default', all denied)` at once and `gtag('consent', 'update', …)` on every decision.
  */
-import type { Observable, Subscription } from 'rxjs';
+import type { Subscription } from 'rxjs';
 import type { EventBus, PayloadOf } from 'shared-events';
 import { consentModeFor, PERFORMANCE_GROUP, type ConsentDecision } from '../consent/consent-state';
 
@@ -64,7 +64,7 @@ function gtag(layer: DataLayerItem[], ...args: unknown[]): void {
  * the shell passes its consent state (see the module comment).
  * @returns the subscription (unsubscribe to stop)
  */
-export function connectDataLayer(bus: EventBus, target: Target = window, consent?: Observable<ConsentDecision>): Subscription {
+export function connectDataLayer(bus: EventBus, target: Target = window, consent?: { subscribe(fn: (d: ConsentDecision) => void): { unsubscribe(): void } }): Subscription {
   const layerOf = () => (Array.isArray(target.dataLayer) ? target.dataLayer : (target.dataLayer = []));
   layerOf();
   if (!consent) return bus.on('analytics/track').subscribe(({ payload }) => layerOf().push(toDataLayerEntry(payload)));
@@ -87,15 +87,14 @@ export function connectDataLayer(bus: EventBus, target: Target = window, consent
     if (granted()) for (const entry of pending) layerOf().push(entry);
     // declined: the waiting events are dropped here and never pushed later
   });
-  sub.add(
-    bus.on('analytics/track').subscribe(({ payload }) => {
-      const entry = toDataLayerEntry(payload);
-      if (granted()) layerOf().push(entry);
-      else if (!decision.decided) {
-        queue.push(entry);
-        if (queue.length > MAX_QUEUED) queue.shift();
-      }
-    }),
-  );
-  return sub;
+  const tracked = bus.on('analytics/track').subscribe(({ payload }) => {
+    const entry = toDataLayerEntry(payload);
+    if (granted()) layerOf().push(entry);
+    else if (!decision.decided) {
+      queue.push(entry);
+      if (queue.length > MAX_QUEUED) queue.shift();
+    }
+  });
+  tracked.add(() => sub.unsubscribe());
+  return tracked;
 }

@@ -7,7 +7,6 @@
  *   same groups: neither publishes twice);
  * - keeps {@link ConsentBridge.decision$}: `{ decided, groups }` for the analytics gate (shell/src/analytics).
  */
-import { BehaviorSubject } from 'rxjs';
 import type { EventBus } from 'shared-events';
 import { groupsFromDetail, parseActiveGroups, sameGroups, UNDECIDED, type ConsentDecision } from './consent-state';
 
@@ -26,9 +25,37 @@ export interface ConsentToolWindow {
 /** The window event the consent tool fires at load and after every choice (`detail`: active group ids). */
 export const GROUPS_UPDATED_EVENT = 'OneTrustGroupsUpdated';
 
+/**
+ * The consent decision as a value with listeners (a BehaviorSubject's contract without rxjs: the shell
+ * does not ship a second copy of rxjs, which reaches the page inside shared-events only, issue 12):
+ * `subscribe` calls the listener at once with the current value, then on every change.
+ */
+export class DecisionStream {
+  private current: ConsentDecision = UNDECIDED;
+  private readonly listeners = new Set<(d: ConsentDecision) => void>();
+
+  /** The current decision. */
+  get value(): ConsentDecision {
+    return this.current;
+  }
+
+  /** Listens from now on (called at once with the current value). */
+  subscribe(listener: (d: ConsentDecision) => void): { unsubscribe(): void } {
+    this.listeners.add(listener);
+    listener(this.current);
+    return { unsubscribe: () => { this.listeners.delete(listener); } };
+  }
+
+  /** Sets a new decision and tells every listener. */
+  next(decision: ConsentDecision): void {
+    this.current = decision;
+    for (const l of [...this.listeners]) l(decision);
+  }
+}
+
 export class ConsentBridge {
   /** The current decision; starts undecided with no group (no tool yet). */
-  readonly decision$ = new BehaviorSubject<ConsentDecision>(UNDECIDED);
+  readonly decision$ = new DecisionStream();
   private published: readonly string[] | null = null;
   private attached = false;
 
