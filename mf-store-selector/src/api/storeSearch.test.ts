@@ -1,7 +1,7 @@
 import { liteClient } from 'algoliasearch/lite';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { fixtures } from 'shared-events/testing';
-import { createStoreSearchApi, toStore } from './storeSearch';
+import { getStoreRecord, createStoreSearchApi, toStore } from './storeSearch';
 
 jest.mock('algoliasearch/lite', () => ({ liteClient: jest.fn() }));
 
@@ -22,7 +22,7 @@ describe('spec §7 store search calls', () => {
     expect(liteClient).not.toHaveBeenCalled();
     searchForHits.mockResolvedValue({ results: [{ hits: [] }] });
     await api.searchStores({ query: 'x' });
-    await api.getStore('3299');
+    await api.searchStores({ query: 'y' });
     expect(liteClient).toHaveBeenCalledTimes(1);
     expect(liteClient).toHaveBeenCalledWith('grocery-local', 'local-search-key', {
       hosts: [{ url: 'localhost:7700', protocol: 'http', accept: 'readWrite' }],
@@ -44,15 +44,20 @@ describe('spec §7 store search calls', () => {
     });
   });
 
-  it('looks a store up by number with a storeNumber filter, null when absent', async () => {
-    const api = createStoreSearchApi(DEFAULT_RUNTIME_CONFIG.search);
-    searchForHits.mockResolvedValue({ results: [{ hits: [hit()] }] });
-    await expect(api.getStore('3299')).resolves.toEqual(fixtures.store());
-    expect(searchForHits).toHaveBeenCalledWith({
-      requests: [{ indexName: 'stores', query: '', filters: 'storeNumber:"3299"', hitsPerPage: 1 }],
+  it('looks a store up by number with the engine\'s retrieve-a-record call, without the algoliasearch client (issue 12); null when absent', async () => {
+    (liteClient as jest.Mock).mockClear();
+    const calls: string[] = [];
+    const fetchImpl = jest.fn(async (url: string) => {
+      calls.push(url);
+      return url.includes('/9999?')
+        ? ({ ok: false, status: 404, json: async () => ({ message: 'ObjectID does not exist' }) } as Response)
+        : ({ ok: true, status: 200, json: async () => hit() } as Response);
     });
-    searchForHits.mockResolvedValue({ results: [{ hits: [] }] });
-    await expect(api.getStore('9999')).resolves.toBeNull();
+    await expect(getStoreRecord(DEFAULT_RUNTIME_CONFIG.search, '3299', fetchImpl as unknown as typeof fetch)).resolves.toEqual(fixtures.store());
+    expect(calls[0]).toBe('http://localhost:7700/1/indexes/stores/3299?x-algolia-application-id=grocery-local&x-algolia-api-key=local-search-key');
+    await expect(getStoreRecord(DEFAULT_RUNTIME_CONFIG.search, '9999', fetchImpl as unknown as typeof fetch)).resolves.toBeNull();
+    await expect(getStoreRecord(DEFAULT_RUNTIME_CONFIG.search, '3299', (async () => ({ ok: false, status: 503 }) as Response) as unknown as typeof fetch)).rejects.toThrow(/HTTP 503/);
+    expect(liteClient).not.toHaveBeenCalled();
   });
 
   it('a failed download of the client chunk rejects that call like an unreachable engine; the next call tries again', async () => {
