@@ -95,3 +95,18 @@ export async function grantConsent(context: BrowserContext, siteUrl: string, gro
     { name: 'OptanonAlertBoxClosed', value: encodeURIComponent(new Date().toISOString()), url },
   ]);
 }
+
+/** Every guided tour's page key (services/seed/data/content/guides.json). */
+const ALL_TOURS = ['welcome', 'search', 'flyer', 'offers', 'product', 'recipes', 'recipeDetail', 'recipeList', 'mealPlan', 'manageListFilter'];
+
+/**
+ * Consent for analytics (C0002, see {@link grantConsent}) for a spec that is not about tours: the
+ * shopper has already done every guided tour (`completed_tours`, mf-tours), so no tour overlay covers
+ * the page the spec clicks on.
+ */
+export async function grantAnalyticsConsent(context: BrowserContext, siteUrl: string): Promise<void> {
+  await grantConsent(context, siteUrl, ['C0002']);
+  await context.addInitScript((tours: string[]) => {
+    try { localStorage.setItem('completed_tours', JSON.stringify(tours)); } catch { /* storage off */ }
+  }, ALL_TOURS);
+}

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, type Platform } from '../fixtures/platform';
 import { storefront, type Storefront } from '../pages';
+import { grantAnalyticsConsent } from '../pages/consent';
 
 /**
  * The search dropdown end to end (issue 5; spec §2 Search dropdown, §3, §5, §7, §9) on the composed
@@ -198,7 +199,8 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
     expect(dialogs).toBe(0);
   });
 
-  test('analytics: view_item_list (item list 7) in the dataLayer; Insights click with queryID and 1-based position; conversion on Add to list', async ({ page, request, platform }) => {
+  test('analytics: view_item_list (item list 7) in the dataLayer; Insights click with queryID and 1-based position; conversion on Add to list', async ({ page, request, platform, context, baseURL }) => {
+    await grantAnalyticsConsent(context, baseURL!); // analytics reach the dataLayer only with consent group C0002 (issue 17)
     const { search } = await openHome(page);
     const box = search.combobox;
     const itemAdded: unknown[] = [];
@@ -215,7 +217,8 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
     const products = search.products;
     await expect(products.getByRole('listitem').first()).toBeVisible();
     await expect.poll(() => page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer
-      ?.some((e) => e.event === 'view_item_list' && e.item_list_id === '7' && e.item_list_name === 'Search - Products'))).toBe(true);
+      ?.some((e) => e.event === 'view_item_list' && (e.ecommerce as Record<string, unknown> | undefined)?.item_list_id === '7'
+        && (e.ecommerce as Record<string, unknown> | undefined)?.item_list_name === 'Search - Products'))).toBe(true);
     await products.getByRole('button', { name: /^Add to list: / }).first().click();
     await expect(products.getByRole('button', { name: /^Added: / }).first()).toBeVisible();
     await expect.poll(() => itemAdded.length).toBe(1);

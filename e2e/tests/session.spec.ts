@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
 import { DEMO_PASSWORD as PASSWORD, storefront } from '../pages';
+import { grantAnalyticsConsent } from '../pages/consent';
 
 /**
  * Issue 3 "Sign-in, session": the shell signs in with the authorization-code flow + PKCE against the
@@ -95,7 +96,8 @@ test.describe('session (issue 3: sign-in, session on the bus, sign-out)', () => 
     await expect(identity.email).toHaveValue('lena.linked@example.com');
   });
 
-  test('Sign Up creates a shopper who is signed in at once and can sign in again later', async ({ page, platform }) => {
+  test('Sign Up creates a shopper who is signed in at once and can sign in again later', async ({ page, platform, context, baseURL }) => {
+    await grantAnalyticsConsent(context, baseURL!); // sign_out reaches the dataLayer only with consent group C0002 (issue 17)
     const email = `tess.tester.${Date.now()}@example.com`;
     // A tag snippet's dataLayer that survives the sign-out redirect: the shell keeps an existing array.
     await page.addInitScript(() => {
