@@ -33,10 +33,13 @@
  *  - first-load JS on `/offers` (issue 14) and `/flyer` (issue 15), by file;
  *  - the BFF's list read of 1,000 items and offers fetch of a card with 200 offers, p50/p95 ms
  *    (services/bff `npm run bench`; goals p95 ≤ 20 ms);
+ *  - load (./load.mjs, issue 19): 100 connections for 20 s on POST /api/bannerAlert and a signed-in
+ *    GET /api/shopping-list through the edge, and a search query on the engine: req/s, p50, p99, errors;
  *  - a summary table, goal vs measured; then the search engine's own bench (p50/p95 ms).
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (default 3; 0 skips
- * Lighthouse), BENCH_SKIP_MONOLITH=1 and BENCH_SKIP_SEARCH=1 skip those parts.
+ * Lighthouse), BENCH_SKIP_MONOLITH=1, BENCH_SKIP_LOAD=1 and BENCH_SKIP_SEARCH=1 skip those parts;
+ * BENCH_LOAD_CONNECTIONS (100) and BENCH_LOAD_SECONDS (20) size the load.
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -48,6 +51,7 @@ import { startPlatform } from '../tooling/platform/start.mjs';
 import { measureFirstLoad, gzipSize, kb } from './first-load.mjs';
 import { buildMonolith } from './monolith/build.mjs';
 import { measureAddToBadge } from './list-latency.mjs';
+import { measureLoad } from './load.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../tooling/registry/index.cjs');
@@ -327,6 +331,18 @@ try {
       }
     } else {
       summary.push(['first-load JS MF ÷ monolith', `≤ ${GOALS.ratio}`, 'n/a (no monolith build)']);
+    }
+
+    // --- load (issue 19): 100 connections × 20 s on bannerAlert, the list read, a search query ---
+    if (process.env.BENCH_SKIP_LOAD !== '1') {
+      console.log('');
+      try {
+        const load = await measureLoad({ edgeUrl: platform.url, searchUrl: `http://127.0.0.1:${platform.ports.search}`, browser });
+        const b = load.bannerAlert;
+        summary.push(['bannerAlert through the edge, 100 conn.', '≥ 2000 req/s, p99 ≤ 50 ms, 0 errors', `${b.rps.toFixed(0)} req/s, p99 ${b.p99} ms, ${b.errors} errors`]);
+      } catch (err) {
+        console.log(`load: failed: ${err.message}`);
+      }
     }
   } finally {
     await browser.close();
