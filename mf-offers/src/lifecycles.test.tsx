@@ -43,13 +43,13 @@ describe("single-spa lifecycles (ARCHITECTURE §4; registry 'mf-offers' and 'mf-
     await lifecycle(spa.mount, p);
     expect(el).toBeEmptyDOMElement();
     await act(async () => {
-      kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20066048'] });
+      kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20070175'] });
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(kit.published('offers/matches')[0].payload.offers.map((o) => o.offerId)).toEqual(['ofr-1003-019']);
     expect((globalThis.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/offers');
     await lifecycle(spa.unmount, p);
-    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20070175'] });
     await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
     expect(kit.published('offers/matches')).toHaveLength(1);
     el.remove();

@@ -64,7 +64,9 @@ export function createPageExists(config, bffUrl, { fetchImpl = fetch, now = Date
           if (item && item.sameLevelList) walk(item.sameLevelList);
         }
       };
-      walk((await res.json()).items);
+      // the BFF answers its envelope `{ status, code, message, data: <the content document> }` (spec §7)
+      const body = await res.json();
+      walk((body && body.data ? body.data : body).items);
       return links;
     } catch {
       return null;

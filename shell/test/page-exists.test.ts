@@ -19,7 +19,8 @@ function fakeFetch(down = false) {
   const impl = jest.fn(async (url: string, init?: { body?: string }) => {
     calls.push(url);
     if (down) throw new Error('ECONNREFUSED');
-    if (url.endsWith('/api/content/menu')) return new Response(JSON.stringify(MENU), { status: 200 });
+    // the BFF's envelope around the content document (spec §7), as services/bff/src/routes/content.ts answers
+    if (url.endsWith('/api/content/menu')) return new Response(JSON.stringify({ status: 'success', code: 200, message: 'OK', data: MENU }), { status: 200 });
     const { filters } = JSON.parse(init?.body ?? '{}') as { filters: string };
     const slug = JSON.parse(filters.replace(/^pageSlug:/, '')) as string;
     return new Response(JSON.stringify({ nbHits: KNOWN.has(slug) ? 1 : 0, hits: [] }), { status: 200 });

@@ -36,7 +36,7 @@ describe('/offers?hash= (spec §2, §6: view access without login; §8 expired h
     expect(api.fetchOffersByHash).toHaveBeenCalledWith(VALID, expect.anything());
     expect(api.fetchOffers).not.toHaveBeenCalled();
     // Markup in an offer is text here too.
-    expect(screen.getByText(/Protein-Fortified <img src=x onerror=alert\(1\)>$/)).toBeInTheDocument();
+    expect(screen.getByText(/Saltines Crackers <img src=x onerror=alert\(1\)>$/)).toBeInTheDocument();
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });
 

@@ -10,7 +10,7 @@ import { usableCollections, type OfferCollections } from '../state/offer';
 import { CARD_STATUS_MESSAGE, EXCEPTION_MESSAGE, NO_CARD_MESSAGE } from '../state/messages';
 import { deferred, fakeApi, goTo, inDays, lenaCollections, lenaData, offer, sessions } from '../test-utils';
 
-const XSS = 'Get 250 points when you buy Spaghetti, Protein-Fortified <img src=x onerror=alert(1)>';
+const XSS = 'Get 50 points when you buy Saltines Crackers <img src=x onerror=alert(1)>';
 
 function renderOffers(session: Session = sessions.lena(), api = fakeApi()) {
   goTo('/offers');
@@ -104,7 +104,7 @@ describe('/offers for a signed-in shopper (spec §3, §4 Offers, §5)', () => {
     const user = userEvent.setup();
     const api = fakeApi({ loadOffers: jest.fn().mockResolvedValue({ loaded: ['ofr-1003-001'], failed: [], collections: afterLoading(['ofr-1003-001']) }) });
     renderOffers(sessions.lena(), api);
-    await user.click(await screen.findByRole('button', { name: 'Load to card: Get 250 points when you buy Harbour Pantry Chicken Vegetable Soup' }));
+    await user.click(await screen.findByRole('button', { name: 'Load to card: Get 250 points when you buy Chili Sauce, Peppers' }));
     expect(await screen.findByText('1 offer loaded to your card')).toBeInTheDocument();
     expect(api.loadOffers.mock.calls[0][1]).toEqual([{ id: 'ofr-1003-001', channel: 'web', banner: 'standard' }]);
     expect(card('ofr-1003-001').dataset.collection).toBe('activeOffers');
@@ -123,7 +123,7 @@ describe('/offers for a signed-in shopper (spec §3, §4 Offers, §5)', () => {
     expect(await screen.findByText('10 offers loaded to your card')).toBeInTheDocument();
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('1 offer could not be loaded:');
-    expect(within(alert).getByText('Get 150 points when you buy Beef Cured, Corned Beef — the offer has expired')).toBeInTheDocument();
+    expect(within(alert).getByText('Get 150 points when you buy Beef Tenderloin — the offer has expired')).toBeInTheDocument();
   });
 
   it('a load that fails as a whole shows the spec §8 exception message and tracks nothing', async () => {
@@ -188,7 +188,7 @@ describe('/offers for a signed-in shopper (spec §3, §4 Offers, §5)', () => {
     const { kit } = renderOffers(sessions.lena(), api);
     const favButton = await screen.findByRole('button', { name: 'Favourite: Get 300 points when you spend $20.00 or more on Meat & Seafood' });
     expect(favButton).toHaveAttribute('aria-pressed', 'true');
-    const pendButton = screen.getByRole('button', { name: 'Favourite: Get 250 points when you buy Harbour Pantry Chicken Vegetable Soup' });
+    const pendButton = screen.getByRole('button', { name: 'Favourite: Get 250 points when you buy Chili Sauce, Peppers' });
     expect(pendButton).toHaveAttribute('aria-pressed', 'false');
     await user.click(pendButton);
     await waitFor(() => expect(pendButton).toHaveAttribute('aria-pressed', 'true'));
@@ -206,7 +206,7 @@ describe('/offers for a signed-in shopper (spec §3, §4 Offers, §5)', () => {
     const user = userEvent.setup();
     const api = fakeApi({ addFavourite: jest.fn().mockRejectedValue(new OffersError('not-live', 'x', 'OFFER_NOT_LIVE')) });
     const { kit } = renderOffers(sessions.lena(), api);
-    await user.click(await screen.findByRole('button', { name: 'Favourite: Get 250 points when you buy Harbour Pantry Chicken Vegetable Soup' }));
+    await user.click(await screen.findByRole('button', { name: 'Favourite: Get 250 points when you buy Chili Sauce, Peppers' }));
     await waitFor(() => expect(kit.published('toast/show')).toHaveLength(1));
     expect(kit.published('toast/show')[0].payload).toMatchObject({ kind: 'error', message: 'This offer can no longer be added to your favourites.' });
   });
@@ -218,7 +218,7 @@ describe('/offers for a signed-in shopper (spec §3, §4 Offers, §5)', () => {
     const loadAll = await screen.findByRole('button', { name: 'Load all (11)' });
     loadAll.focus();
     await user.tab();
-    expect(document.activeElement).toHaveAccessibleName('Load to card: Get 150 points when you buy Beef Cured, Corned Beef');
+    expect(document.activeElement).toHaveAccessibleName('Load to card: Get 150 points when you buy Beef Tenderloin');
     await user.keyboard('{Enter}');
     expect(await screen.findByText('1 offer loaded to your card')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('load-banner')).toHaveFocus());

@@ -11,12 +11,12 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 describe('matchOffers: loaded offers matching the list', () => {
   it("returns Lena's active offers whose article numbers are in the list, with badge and description", () => {
     const c = usableCollections(lenaCollections());
-    // 20066048 = ofr-1003-019 (active, 2x points); 20065331 = ofr-1003-001 (pending: not a match); 20150013 = ofr-1003-002 (active, category).
-    const matches = matchOffers(c, ['20066048', '20065331', '20150013', '99999999']);
+    // 20070175 = ofr-1003-019 (active, 2x points); 20069629 = ofr-1003-001 (pending: not a match); 20150013 = ofr-1003-002 (active, category).
+    const matches = matchOffers(c, ['20070175', '20069629', '20150013', '99999999']);
     expect(matches.map((m) => m.offerId)).toEqual(['ofr-1003-019', 'ofr-1003-002']);
     expect(matches[0]).toEqual({
-      offerId: 'ofr-1003-019', description: 'Get 2x the points on Harbour Pantry Red Taco Sauce', badge: '2X PTS',
-      endDate: expect.any(String), articleNumbers: ['20066048'],
+      offerId: 'ofr-1003-019', description: 'Get 2x the points on Chicken Roll, Light Meat', badge: '2X PTS',
+      endDate: expect.any(String), articleNumbers: ['20070175'],
     });
     expect(matches[1]).toMatchObject({ badge: '300 PTS', articleNumbers: ['20150013'] });
   });
@@ -41,8 +41,8 @@ describe('the band answers offers/matches-requested (shared-events 1.3.0)', () =
 
   it('answers with the same requestId and the matching loaded offers; one GET for several requests', async () => {
     const { kit, api, stop } = setup();
-    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20066048'] });
-    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20181857'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20070175'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20182038'] });
     await flush();
     const answers = kit.published('offers/matches');
     expect(answers.map((a) => a.payload.requestId)).toEqual(['r1', 'r2']);
@@ -58,13 +58,13 @@ describe('the band answers offers/matches-requested (shared-events 1.3.0)', () =
     const t0 = Date.parse('2026-03-01T12:00:00Z');
     now.mockReturnValue(t0);
     const { kit, api, stop } = setup();
-    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20070175'] });
     await flush();
-    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20070175'] });
     await flush();
     expect(api.fetchOffers).toHaveBeenCalledTimes(1);
     now.mockReturnValue(t0 + OFFERS_CACHE_MS + 1);
-    kit.bus.emit('offers/matches-requested', { requestId: 'r3', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r3', articleNumbers: ['20070175'] });
     await flush();
     expect(api.fetchOffers).toHaveBeenCalledTimes(2);
     now.mockRestore();
@@ -73,7 +73,7 @@ describe('the band answers offers/matches-requested (shared-events 1.3.0)', () =
 
   it('after a load (new collections put by the page) answers the recent requests again', async () => {
     const { kit, stop } = setup();
-    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20065331'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20069629'] });
     await flush();
     expect(kit.published('offers/matches')[0].payload.offers).toEqual([]); // ofr-1003-001 is pending
     const after = usableCollections(lenaCollections());
@@ -93,7 +93,7 @@ describe('the band answers offers/matches-requested (shared-events 1.3.0)', () =
     ['signed out', EMPTY_SESSION],
   ])('%s: an empty answer, no BFF call', async (_name, session) => {
     const { kit, api, stop } = setup(session);
-    kit.bus.emit('offers/matches-requested', { requestId: 'r', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r', articleNumbers: ['20070175'] });
     await flush();
     expect(kit.published('offers/matches')).toEqual([expect.objectContaining({ payload: { requestId: 'r', offers: [] } })]);
     expect(api.fetchOffers).not.toHaveBeenCalled();
@@ -102,7 +102,7 @@ describe('the band answers offers/matches-requested (shared-events 1.3.0)', () =
 
   it('waits for a loading session before answering', async () => {
     const { kit, api, stop } = setup({ ...sessions.lena(), isLoading: true, cardStatus: null });
-    kit.bus.emit('offers/matches-requested', { requestId: 'r', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r', articleNumbers: ['20070175'] });
     await flush();
     expect(kit.published('offers/matches')).toHaveLength(0);
     kit.bus.emit('session/changed', sessions.lena());
@@ -115,23 +115,23 @@ describe('the band answers offers/matches-requested (shared-events 1.3.0)', () =
   it('a failed fetch answers empty and is not cached', async () => {
     const api = fakeApi({ fetchOffers: jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(lenaData()) });
     const { kit, stop } = setup(sessions.lena(), api);
-    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20070175'] });
     await flush();
     expect(kit.published('offers/matches')[0].payload.offers).toEqual([]);
-    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20070175'] });
     await flush();
     expect(kit.published('offers/matches')[1].payload.offers).toHaveLength(1);
     stop();
   });
 
   it("another shopper never gets the previous shopper's cached offers", async () => {
-    const bella = { cardNumber: '•••• 1007', status: 'LP01', collections: { activeOffers: [offer({ offerId: 'ofr-1007-001', loaded: true, articleNumbers: ['20066048'] })], pendingOffers: [], expiredOffers: [], redeemedOffers: [] } };
+    const bella = { cardNumber: '•••• 1007', status: 'LP01', collections: { activeOffers: [offer({ offerId: 'ofr-1007-001', loaded: true, articleNumbers: ['20070175'] })], pendingOffers: [], expiredOffers: [], redeemedOffers: [] } };
     const api = fakeApi({ fetchOffers: jest.fn().mockResolvedValueOnce(lenaData()).mockResolvedValueOnce(bella) });
     const { kit, stop } = setup(sessions.lena(), api);
-    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20070175'] });
     await flush();
     kit.bus.emit('session/changed', sessions.bella());
-    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20070175'] });
     await flush();
     expect(api.fetchOffers).toHaveBeenCalledTimes(2);
     expect(api.fetchOffers.mock.calls[1][0]).toMatchObject({ uid: 'u-1007' });
@@ -142,7 +142,7 @@ describe('the band answers offers/matches-requested (shared-events 1.3.0)', () =
   it('stops answering once stopped (unmount)', async () => {
     const held = deferred<ReturnType<typeof lenaData>>();
     const { kit, stop } = setup(sessions.lena(), fakeApi({ fetchOffers: jest.fn(() => held.promise) }));
-    kit.bus.emit('offers/matches-requested', { requestId: 'r', articleNumbers: ['20066048'] });
+    kit.bus.emit('offers/matches-requested', { requestId: 'r', articleNumbers: ['20070175'] });
     stop();
     held.resolve(lenaData());
     await flush();
