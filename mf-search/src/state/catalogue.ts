@@ -8,6 +8,10 @@
  * — `brand` and `price` repeat (OR within the facet), `dietary` repeats (AND: every label), `flyer=1`
  * = on a flyer this week, `sort` one of {@link SORTS}, `page` 1-based (absent = 1).
  */
+import { slugify } from '@storefront/remote-kit/slug';
+
+/** The seed's slug rule (kit `slug`): 'Dairy & Eggs' → 'dairy-eggs'; used to link the /products tree. */
+export { slugify };
 
 /** Sort orders of a listing: relevance (the index's ranking: popularity) or the shelf price. */
 export const SORTS = ['relevance', 'price-asc', 'price-desc'] as const;
@@ -99,19 +103,6 @@ export function parseCataloguePath(pathname: string): CataloguePath | null {
   return { kind: 'category', category, subcategory: sub };
 }
 
-/**
- * The same slug as the seed's `slugify` (services/seed/src/generator/prng.ts): 'Dairy & Eggs' →
- * 'dairy-eggs', 'Bread & Rolls' → 'bread-rolls'. Used to link the /products tree.
- */
-export function slugify(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /** `/products/category/<category>[/<subcategory>]` */
 export function categoryUrl(category: string, subcategory?: string | null): string {

@@ -2,6 +2,10 @@
  * Deterministic pseudo-random helpers for the seed generator (no Math.random anywhere):
  * the same input always yields the same catalogue.
  */
+import { slugify } from '@storefront/remote-kit/slug';
+
+/** The catalogue's slug rule, one for the seed and the remotes (kit `slug`). */
+export { slugify };
 
 /** A PRNG returning floats in [0, 1). */
 export type Rng = () => number;
@@ -43,13 +47,3 @@ export function pick<T>(rng: Rng, list: readonly T[]): T {
   return list[Math.floor(rng() * list.length)] as T;
 }
 
-/** Lowercase kebab-case slug: 'St. John's Co-op' → 'st-johns-co-op'. */
-export function slugify(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
