@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fetchGuideContent, guideFor, parseGuideContent, type GuideStep } from '../state/guides';
+import { fetchGuideContent } from '../api/guides';
+import { guideFor, parseGuideContent, type GuideStep } from '../state/guides';
 import { tourPageFor, TOUR_PAGES } from '../state/pages';
 import { completedTours, finishTour, mayStart, COMPLETED_KEY, START_BY_GUIDE_KEY } from '../state/storage';
 import { findVisibleSteps } from '../state/targets';

@@ -79,17 +79,6 @@ export function parseGuideContent(input: unknown): GuideContent {
   return { buttons, guides };
 }
 
-/**
- * Fetches and parses the guide content.
- * @throws Error on a network error, a non-2xx answer or content that is not guides
- */
-export async function fetchGuideContent(apiBase: string, signal?: AbortSignal): Promise<GuideContent> {
-  const res = await fetch(`${apiBase}/content/guides`, { headers: { accept: 'application/json' }, signal });
-  if (!res.ok) throw new Error(`GET ${apiBase}/content/guides: HTTP ${res.status}`);
-  const body = (await res.json()) as { data?: unknown };
-  return parseGuideContent(body?.data);
-}
-
 /** The active guide of `page` with at least one step, or null. */
 export function guideFor(content: GuideContent, page: TourPage): Guide | null {
   const g = content.guides.find((x) => x.page === page);

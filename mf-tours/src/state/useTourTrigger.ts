@@ -8,7 +8,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from '@storefront/remote-kit';
 import { useBusState, type EventBus } from 'shared-events';
-import { fetchGuideContent, guideFor, type GuideButtons, type GuideContent, type GuideStep } from './guides';
+import { fetchGuideContent } from '../api/guides';
+import { guideFor, type GuideButtons, type GuideContent, type GuideStep } from './guides';
 import { tourPageFor, type TourPage } from './pages';
 import { mayStart } from './storage';
 import { findVisibleSteps } from './targets';
