@@ -99,14 +99,23 @@ function CardGrid({ hits, store, addToList, label }: { hits: ProductHit[]; store
   );
 }
 
-/** `/products`: departments with their categories (counts at the store) and featured products. */
-function ProductsIndex({ client, bus, config }: InnerProps) {
+/**
+ * What both catalogue pages read: the preferred store's search scope, the products index and the cards'
+ * 'Add to list' (with search tracking), for the shopper's session.
+ */
+function useStoreCatalogue(bus: InnerProps['bus'], config: InnerProps['config']) {
   const store = useBusState(bus.state.store);
   const session = useBusState(bus.state.session);
   const scope = useMemo(() => scopeFrom(store), [store]);
   const indexName = config.search.indices.products;
   const tracking = useSearchTracking(bus, config, session);
   const addToList = useAddToList(bus, config, scope.storeNumber, tracking, indexName);
+  return { store, scope, indexName, addToList };
+}
+
+/** `/products`: departments with their categories (counts at the store) and featured products. */
+function ProductsIndex({ client, bus, config }: InnerProps) {
+  const { store, scope, indexName, addToList } = useStoreCatalogue(bus, config);
   useDocumentTitle('Products');
   const result = useQuery<ProductsOverview>({
     queryKey: ['catalogue-overview', indexName, scope.storeNumber, scope.bannerCode],
@@ -186,12 +195,7 @@ function CategoryPage({ path, client, bus, config }: InnerProps & { path: Extrac
   const navigate = useNavigate();
   const state = useMemo(() => parseListingSearch(searchParams), [searchParams]);
   const canonical = listingSearch(state);
-  const store = useBusState(bus.state.store);
-  const session = useBusState(bus.state.session);
-  const scope = useMemo(() => scopeFrom(store), [store]);
-  const indexName = config.search.indices.products;
-  const tracking = useSearchTracking(bus, config, session);
-  const addToList = useAddToList(bus, config, scope.storeNumber, tracking, indexName);
+  const { store, scope, indexName, addToList } = useStoreCatalogue(bus, config);
   const result = useQuery<CategoryListing>({
     queryKey: ['catalogue-listing', indexName, path.category, path.subcategory, canonical, scope.storeNumber, scope.bannerCode],
     queryFn: () => fetchListing(client, indexName, path, state, scope),
