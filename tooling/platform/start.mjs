@@ -179,7 +179,7 @@ function runOnce(name, command, args, env) {
  *   `.deploy/`), `environment` whose pointer the edge overlays on the working builds (default 'local'),
  *   or `remotesPointer` a pointer/map file of its own (a release's candidate, a tester's pinned map); issue 18
  * @returns {{ url: string, ports: object, dataDir: string, stop(): Promise<void>, stopService(name: string): Promise<void>,
- *   killService(name: string, signal?: string): Promise<void>, searchAdminKey: string, readyMs: number }} (readyMs: ms from call to a
+ *   killService(name: string, signal?: string): Promise<void>, startService(name: string): Promise<void>, searchAdminKey: string, readyMs: number }} (readyMs: ms from call to a
  *   ready site; searchAdminKey: this start's search-engine admin key, for tools and tests that write to the engine)
  */
 export async function startPlatform({ offset = 0, quiet = false, dataDir, deployDir = process.env.DEPLOY_DIR || path.join(root, '.deploy'), environment = 'local', remotesPointer } = {}) {
@@ -188,6 +188,10 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   const children = new Map();
   let reaper;
   const track = (name, child) => { children.set(name, child); reaper.watch(child.pid); };
+  // name → how to launch the service again and how to know it is ready (startService after stopService/killService)
+  const starters = new Map();
+  const readiness = new Map();
+  const run = (name, start, ready) => { starters.set(name, start); readiness.set(name, ready); track(name, start()); };
   const stateDir = dataDir || path.join(root, '.data', String(ports.edge));
   fs.mkdirSync(stateDir, { recursive: true });
   const remotesFile = path.join(stateDir, 'remotes.json');
@@ -214,24 +218,30 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   await assertPortFree(ports.loyaltySite, 'loyalty-site');
   reaper = startReaper();
   const hasIdentity = fs.existsSync(path.join(root, 'services/identity/src/main.ts'));
-  track('search-engine', launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env, quiet }));
-  track('bff', launch('bff', tsx, ['services/bff/src/main.ts'], { env: { ...env, PGLITE_DATA_DIR: process.env.DATABASE_URL ? '' : path.join(stateDir, 'pglite') }, quiet }));
-  if (hasIdentity) track('identity', launch('identity', tsx, ['services/identity/src/main.ts'], { env, quiet }));
-  track('flyer', launch('flyer', tsx, ['services/flyer-provider/src/main.ts'], { env, quiet }));
-  track('vendors', launch('vendors', tsx, ['services/vendors/src/main.ts'], { env, quiet }));
-  track('loyalty-site', launch('loyalty-site', tsx, ['services/loyalty-site/src/main.ts'], { env: { ...env, LOYALTY_SITE_DATA_FILE: path.join(stateDir, 'loyalty-site', 'registrations.jsonl') }, quiet }));
+  const health = (port, p = '/health') => () => waitFor(`http://127.0.0.1:${port}${p}`);
+  run('search-engine', () => launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env, quiet }), async () => {
+    // in memory: every start is seeded again
+    await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': searchAdminKey } });
+    await runOnce('seed', tsx, ['services/seed/scripts/seed-search.ts'], env);
+  });
+  run('bff', () => launch('bff', tsx, ['services/bff/src/main.ts'], { env: { ...env, PGLITE_DATA_DIR: process.env.DATABASE_URL ? '' : path.join(stateDir, 'pglite') }, quiet }), health(ports.bff, '/api/health'));
+  if (hasIdentity) run('identity', () => launch('identity', tsx, ['services/identity/src/main.ts'], { env, quiet }), health(ports.identity, '/.well-known/openid-configuration'));
+  run('flyer', () => launch('flyer', tsx, ['services/flyer-provider/src/main.ts'], { env, quiet }), health(ports.flyer));
+  run('vendors', () => launch('vendors', tsx, ['services/vendors/src/main.ts'], { env, quiet }), health(ports.vendors));
+  run('loyalty-site', () => launch('loyalty-site', tsx, ['services/loyalty-site/src/main.ts'], { env: { ...env, LOYALTY_SITE_DATA_FILE: path.join(stateDir, 'loyalty-site', 'registrations.jsonl') }, quiet }), health(ports.loyaltySite));
   const remotes = Object.entries(ports.remotes);
   for (const [name, port] of remotes) {
-    track(name, launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port), STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` }, quiet }));
+    run(name, () => launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port), STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` }, quiet }),
+      health(port, `/${name}/${version(name)}/mf-manifest.json`));
   }
-  track('deploy', launch('deploy', process.execPath, [path.join(root, 'tooling/deploy/origin.mjs')], {
+  run('deploy', () => launch('deploy', process.execPath, [path.join(root, 'tooling/deploy/origin.mjs')], {
     env: { PORT: String(ports.deploy), DEPLOY_DIR: deployDir, STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` },
     quiet,
-  }));
-  track('edge', launch('edge', process.execPath, ['shell/server/edge.mjs'], {
+  }), health(ports.deploy));
+  run('edge', () => launch('edge', process.execPath, ['shell/server/edge.mjs'], {
     env: { ...env, PORT: String(ports.edge), REMOTES_FILE: remotesFile, REMOTES_POINTER: pointer, IDENTITY_ORIGIN: hasIdentity ? env.OIDC_ISSUER : '' },
     quiet,
-  }));
+  }), health(ports.edge, '/remotes.json'));
 
   const stopService = async (name) => {
     const child = children.get(name);
@@ -258,6 +268,20 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
     try { process.kill(-child.pid, signal); } catch { /* gone */ }
     await groupGone(child.pid);
   };
+  /**
+   * Starts a service again after stopService/killService, on the same ports, environment and data
+   * (the BFF on the same PGlite folder; the in-memory search engine seeded again), and resolves once it
+   * is ready; a service that is running is left alone. e2e fault tests (issue 19) restart what they stop.
+   * @throws Error 'unknown service <name>'
+   */
+  const startService = async (name) => {
+    const start = starters.get(name);
+    if (!start) throw new Error(`unknown service ${name}`);
+    const child = children.get(name);
+    if (child && child.exitCode === null && child.signalCode === null) return;
+    track(name, start());
+    await readiness.get(name)();
+  };
   const stop = async () => {
     await Promise.all([...children.keys()].map(stopService));
     reaper.release();
@@ -270,23 +294,13 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   });
 
   try {
-    await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': searchAdminKey } });
-    await runOnce('seed', tsx, ['services/seed/scripts/seed-search.ts'], env);
-    await Promise.all([
-      waitFor(`http://127.0.0.1:${ports.bff}/api/health`),
-      ...(hasIdentity ? [waitFor(`http://127.0.0.1:${ports.identity}/.well-known/openid-configuration`)] : []),
-      waitFor(`http://127.0.0.1:${ports.flyer}/health`),
-      waitFor(`http://127.0.0.1:${ports.vendors}/health`),
-      waitFor(`http://127.0.0.1:${ports.loyaltySite}/health`),
-      waitFor(`http://127.0.0.1:${ports.deploy}/health`),
-      ...remotes.map(([name, port]) => waitFor(`http://127.0.0.1:${port}/${name}/${version(name)}/mf-manifest.json`)),
-      waitFor(`http://127.0.0.1:${ports.edge}/remotes.json`),
-    ]);
+    await readiness.get('search-engine')();
+    await Promise.all([...readiness].filter(([name]) => name !== 'search-engine').map(([, ready]) => ready()));
   } catch (err) {
     await stop();
     throw err;
   }
-  return { url: `http://localhost:${ports.edge}`, ports, stop, stopService, killService, dataDir: stateDir, searchAdminKey, readyMs: Date.now() - t0 };
+  return { url: `http://localhost:${ports.edge}`, ports, stop, stopService, killService, startService, dataDir: stateDir, searchAdminKey, readyMs: Date.now() - t0 };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
