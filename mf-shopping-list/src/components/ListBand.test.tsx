@@ -39,6 +39,8 @@ describe('list trigger (spec §2 count badge, §9)', () => {
     const { trigger } = await setup(manyProducts(n));
     expect(trigger()).toHaveAccessibleName(name);
     expect(screen.getByTestId('list-badge')).toHaveTextContent(new RegExp(`^${badge.replace('+', '\\+')}$`));
+    // the badge is decoration: the name carries the count, so the seen text 'List' is part of the name (WCAG 2.5.3)
+    expect(screen.getByTestId('list-badge')).toHaveAttribute('aria-hidden', 'true');
     expect(trigger()).toHaveTextContent('List');
   });
 

@@ -138,7 +138,9 @@ export function ListBand({ bus, config, navigate, service: given }: ListBandProp
       >
         <span className="mfsl-trigger__icon">
           <ListIcon />
-          {count > 0 && <span className="mfsl-badge" data-testid="list-badge">{badgeText(count)}</span>}
+          {/* aria-hidden: the count is in the button's name (also above 99); the visible '3' or '99+' beside
+              'List' would otherwise make the seen text ('3List') no part of that name (axe label-content-name-mismatch) */}
+          {count > 0 && <span className="mfsl-badge" data-testid="list-badge" aria-hidden="true">{badgeText(count)}</span>}
         </span>
         <span className="mfsl-trigger__text">List</span>
       </button>
