@@ -145,9 +145,18 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(client.search).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the error state with a retry', async () => {
+  it('searches by banner only once no store came within 5 s (issue 19: the stores live in the search engine too)', async () => {
+    setup('/?query=milk&tab=product', { store: false });
+    await flush();
+    expect(client.search).not.toHaveBeenCalled();
+    await act(async () => { jest.advanceTimersByTime(5_000); });
+    expect(await screen.findByRole('tab', { name: 'Products (30)' })).toBeInTheDocument();
+    expect(client.calls[0][0].filters).toBe('banners:"standard"');
+  });
+
+  it('says search is unavailable, with a retry, when the engine does not answer (issue 19)', async () => {
     const { user } = setup('/?query=milk&tab=product', { failFirst: true });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. please try later.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Search is unavailable right now. Please try again later.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('tab', { name: 'Products (30)' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

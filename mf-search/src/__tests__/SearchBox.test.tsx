@@ -139,6 +139,16 @@ describe('spec §2 Search dropdown: WAI-ARIA combobox', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Products' })).not.toBeInTheDocument();
   });
+
+  it('says search is unavailable, not "No suggestions!", when the engine does not answer (issue 19)', async () => {
+    const { user, input } = setup();
+    client.search.mockRejectedValue(new Error('connection refused'));
+    await user.type(input, 'milk');
+    await settle(10_000); // the debounce, then the kit's retries
+    expect(screen.getByText('Search is unavailable right now. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByText('No suggestions!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Finding the best matches for you...')).not.toBeInTheDocument();
+  });
 });
 
 describe('spec §5 / §9: 1000 ms suggestion debounce', () => {

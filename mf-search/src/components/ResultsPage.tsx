@@ -14,15 +14,25 @@ import { parseResultsLocation, resultsUrl, type ResultTab } from '../state/navig
 import { sanitizeQuery, toSearchText } from '../state/query';
 import { ProductCard, RecipeCard } from './Cards';
 import { Carousel } from './Carousel';
-import { NO_RESULTS_TEXT } from '../state/dropdownTexts';
+import { NO_RESULTS_TEXT, SEARCH_UNAVAILABLE_TEXT } from '../state/dropdownTexts';
 import { Pagination } from './Pagination';
 import './results.css';
 
 /** Results per page on the results page. */
 export const RESULTS_PER_PAGE = 24;
 
-/** Spec §8 "Exception during a call". */
-export const RESULTS_ERROR = 'Something went wrong. please try later.';
+/**
+ * The results query failed: the search engine is unavailable (issue 19: say what is unavailable,
+ * rather than spec §8's generic 'Something went wrong. please try later.').
+ */
+export const RESULTS_ERROR = SEARCH_UNAVAILABLE_TEXT;
+
+/**
+ * How long the page waits for the store selector's store before searching without one (banner only,
+ * as the dropdown does), ms: the stores are looked up in the search engine too, so with the engine down
+ * no store ever comes and the page said 'Loading results…' for ever (issue 19).
+ */
+export const STORE_WAIT_MS = 5_000;
 
 export interface ResultsPageProps {
   client: SearchClient;
@@ -44,7 +54,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * with 24 per page and 'Previous'/'Next' + 'Page X of Y', and announces counts in a polite role=status.
  * Products are filtered by the banner and availability (spec §5): sold at the preferred store or in
  * one of its regions, each card saying which ('Available at <store>' / 'Not at your store · available
- * in your region'); it waits for a store (loading) and re-queries, without a reload, when the preferred store
+ * in your region'); it waits for a store (loading; {@link STORE_WAIT_MS} at most, then by banner only) and re-queries, without a reload, when the preferred store
  * (`bus.state.store`: number, banner or regions) changes.
  * Server state through the kit's `useQuery` (keyed by query, tab, page, store, banner, regions and user
  * token; an answer for another key is never shown; 'Try again' refetches). Tab changes go through
@@ -68,6 +78,13 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const tracking = useSearchTracking(bus, config, session);
   const width = useViewportWidth();
   const perView = useMemo(() => cardsForWidth(width), [width]);
+  const [storeWaitOver, setStoreWaitOver] = useState(false);
+  useEffect(() => {
+    if (store) return;
+    const timer = setTimeout(() => setStoreWaitOver(true), STORE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [store]);
+  const scoped = !!store || storeWaitOver;
   const regionKey = (store?.region ?? []).join(',');
   const productFilter = useMemo(() => productRegionFilters(scope, regionKey ? regionKey.split(',') : []), [scope, regionKey]);
 
@@ -76,7 +93,8 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const [pageState, setPageState] = useState({ key: pageKey, page: 0 });
   const page = pageState.key === pageKey ? pageState.page : 0;
 
-  // One query per (query, tab, page, store, banner, regions, user token); none until there is a store.
+  // One query per (query, tab, page, store, banner, regions, user token); none until there is a store
+  // or STORE_WAIT_MS passed without one.
   const results = useQuery({
     queryKey: ['results', text, tab, page, scope.storeNumber, scope.bannerCode, productFilter, tracking.userToken, indices],
     queryFn: () => searchCombined(client, indices, {
@@ -87,12 +105,12 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
       productFilter,
       userToken: tracking.userToken,
     }),
-    enabled: !!store && !!text,
+    enabled: scoped && !!text,
   });
   // The error state shows once the query settled in error; 'Try again' shows loading while it refetches.
   const failed = results.isError && !results.isFetching;
   const data = failed ? null : results.data ?? null;
-  const loading = !!text && (!store || (!data && !failed));
+  const loading = !!text && (!scoped || (!data && !failed));
   const noResults = !!data && data.products.nbHits === 0 && data.recipes.nbHits === 0;
   const profane = useProfanity(query, noResults);
   const popularItems = usePopularItems(client, indices, scope, noResults);

@@ -9,7 +9,7 @@ import type { CardCounts } from '../state/layout';
 import { resultsUrl } from '../state/navigation';
 import { truncateLabel } from '../state/recent';
 import type { RedirectCard } from '../state/redirect';
-import { NO_RESULTS_TEXT, SUGGESTIONS_LOADING_TEXT } from '../state/dropdownTexts';
+import { NO_RESULTS_TEXT, SEARCH_UNAVAILABLE_TEXT, SUGGESTIONS_LOADING_TEXT } from '../state/dropdownTexts';
 import { ProductCard, RecipeCard } from './Cards';
 import { Carousel } from './Carousel';
 import './dropdown.css';
@@ -65,7 +65,8 @@ const plain = isPlainLeftClick;
  * The dropdown under the search box (spec §2 Search dropdown).
  * Left: for an empty box one listbox 'Recent and popular searches' with the groups 'Recent searches'
  * (labels cut at 45 characters, each removable) and 'Popular searches'; when typing the listbox
- * 'Suggestions', 'Finding the best matches for you...' while loading, 'No suggestions!' when none.
+ * 'Suggestions', 'Finding the best matches for you...' while loading, 'No suggestions!' when none,
+ * {@link SEARCH_UNAVAILABLE_TEXT} when the search engine did not answer.
  * Right: the promotional redirect card, product and recipe cards with 'view all' links, or the
  * no-results view (message in a polite live region, popular products (5) and recipes (12) carousels).
  */
@@ -136,9 +137,11 @@ export function SearchDropdown(props: SearchDropdownProps) {
   }
 
   const suggestionCount = options.length;
+  // issue 19: a failed query says search is unavailable ('No suggestions!' would tell the shopper nothing matched)
   const statusText = loading
     ? SUGGESTIONS_LOADING_TEXT
-    : suggestionCount === 0 ? 'No suggestions!' : null;
+    : status === 'error' ? SEARCH_UNAVAILABLE_TEXT
+      : suggestionCount === 0 ? 'No suggestions!' : null;
   const countsText = results
     ? `${suggestionCount} suggestion${suggestionCount === 1 ? '' : 's'}. ${results.products.nbHits} product${results.products.nbHits === 1 ? '' : 's'} and ${results.recipes.nbHits} recipe${results.recipes.nbHits === 1 ? '' : 's'} found.`
     : '';

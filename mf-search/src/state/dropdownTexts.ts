@@ -3,6 +3,13 @@
 /** The dropdown's status while the answer for the typed text loads (also while the dropdown's own chunk loads). */
 export const SUGGESTIONS_LOADING_TEXT = 'Finding the best matches for you...';
 
+/**
+ * What the search box and the results page say when the search engine cannot be reached (issue 19:
+ * say what is unavailable; before, the dropdown said 'No suggestions!' and the results page said
+ * nothing of search).
+ */
+export const SEARCH_UNAVAILABLE_TEXT = 'Search is unavailable right now. Please try again later.';
+
 /** Texts of the no-results view (spec §2, §5 "Profanity in the query switches the no-results message"). */
 export const NO_RESULTS_TEXT = {
   heading: (query: string) => `Sorry, we couldn’t find any results for “${query}”.`,
