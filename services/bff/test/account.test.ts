@@ -3,8 +3,9 @@
  * generateToken (spec §7), recent searches (spec §3, §6) and content, over real HTTP.
  */
 import { jwtVerify } from 'jose';
-import { rmSync } from 'fs';
+import { existsSync, rmSync, writeFileSync } from 'fs';
 import path from 'path';
+import { PAGE_CONTENT_NAMES } from '../src/routes/content';
 import { failure, startHarness, success, TOKEN_SECRET, type Harness } from './harness';
 
 let h: Harness;
@@ -203,6 +204,17 @@ describe('GET /api/content/:name (public, allow-list)', () => {
     const res = await h.call('GET', '/api/content/menu');
     expect(res.json).toEqual(success(200, { items: [{ label: 'Flyer', link: '/flyer' }] }));
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+
+  test("the shell's managed content pages (spec §2 Routes '/privacy-policy', the footer's info pages of spec §2 Footer) are served", async () => {
+    expect(PAGE_CONTENT_NAMES).toEqual(expect.arrayContaining(['privacy-policy', 'about-careers', 'customer-service-help', 'legal-accessibility']));
+    for (const name of PAGE_CONTENT_NAMES) {
+      expect([name, existsSync(path.resolve(__dirname, '../../seed/data/content', `${name}.json`))]).toEqual([name, true]);
+      writeFileSync(path.join(h.contentDir, `${name}.json`), JSON.stringify({ title: name, sections: [] }));
+      const res = await h.call('GET', `/api/content/${name}`);
+      expect([name, res.status]).toEqual([name, 200]);
+      expect(res.json.data.title).toBe(name);
+    }
   });
 
   test('a name outside the allow-list (even when the file exists), a path and a missing file → 404 CONTENT_NOT_FOUND', async () => {

@@ -1,15 +1,27 @@
 /**
  * Public content endpoint: `GET /api/content/:name` serves `services/seed/data/content/<name>.json`
- * (header menu, footer, content-managed popular searches; spec §2 Header / Footer, §3 Menu item,
- * Popular search). Only names in {@link CONTENT_NAMES} are served.
+ * (header menu, footer, content-managed popular searches, guides; spec §2 Header / Footer, §3 Menu item,
+ * Popular search; and the shell's managed content pages, spec §2 Routes '/privacy-policy' and the
+ * footer's info pages). Only names in {@link CONTENT_NAMES} are served.
  */
 import { readFile } from 'fs/promises';
 import path from 'path';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, ok } from '../http';
 
+/**
+ * The shell's managed content pages (shell/src/pages/content-pages.json): the page path without its
+ * first '/' and with '/' as '-', e.g. '/about/careers' → 'about-careers'.
+ */
+export const PAGE_CONTENT_NAMES: readonly string[] = [
+  'privacy-policy',
+  'legal-terms-of-use', 'legal-accessibility',
+  'customer-service-contact-us', 'customer-service-help', 'customer-service-live-chat',
+  'about-our-story', 'about-co-op-stores', 'about-community', 'about-careers',
+];
+
 /** Content names that may be read. */
-export const CONTENT_NAMES: ReadonlySet<string> = new Set(['menu', 'footer', 'popular-searches', 'privacy-policy', 'guides']);
+export const CONTENT_NAMES: ReadonlySet<string> = new Set(['menu', 'footer', 'popular-searches', 'guides', ...PAGE_CONTENT_NAMES]);
 
 /**
  * Registers GET /api/content/:name → data = the file's JSON as is; `Cache-Control: public, max-age=60`.
