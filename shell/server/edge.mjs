@@ -40,12 +40,17 @@ import defaults from './defaults.cjs';
 import { createPageExists } from './page-exists.mjs';
 import { createStartupHints } from './startup-hints.mjs';
 
-const registry = createRequire(import.meta.url)('@storefront/tooling/registry/index.cjs');
+const require = createRequire(import.meta.url);
+const registry = require('@storefront/tooling/registry/index.cjs');
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The shell's own content pages besides home (shell/src/pages/ShellRoutes.tsx), e.g. spec §2 '/privacy-policy'. */
-export const SHELL_CONTENT_ROUTES = ['/privacy-policy'];
+/**
+ * The shell's managed content pages (shell/src/pages/content-pages.json, the table ShellRoutes.tsx reads
+ * too): spec §2 Routes '/privacy-policy' and the footer's info pages (spec §2 Footer), e.g. '/about/careers',
+ * '/customer-service/help', '/legal/terms-of-use'. Only these exact paths: '/about/x' stays 404.
+ */
+export const SHELL_CONTENT_ROUTES = require('../src/pages/content-pages.json').pages.map((p) => p.path);
 
 /**
  * Paths the shell (or a route-owned remote) renders, answered 200 (fastify patterns): home, the sign-in

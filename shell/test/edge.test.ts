@@ -88,7 +88,18 @@ describe('HTML routes', () => {
     },
   );
 
-  it.each(['/no/such/page', '/offerz', '/stores/x/y', '/stores', '/auth', '/scene/x'])('answers %s with 404 and still the HTML (the shell shows Page not found)', async (p) => {
+  it.each([
+    '/about/our-story', '/about/co-op-stores', '/about/community', '/about/careers', '/customer-service/contact-us',
+    '/customer-service/help', '/customer-service/live-chat', '/legal/terms-of-use', '/legal/accessibility',
+  ])('answers the footer\'s info page %s with 200 and the page frame (spec §2 Footer; a managed content page like /privacy-policy)', async (p) => {
+    const res = await fetch(base + p);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('id="shell-root"');
+    expect(html).not.toContain('<h1>Page not found</h1>');
+  });
+
+  it.each(['/no/such/page', '/offerz', '/stores/x/y', '/stores', '/auth', '/scene/x', '/about', '/about/x', '/legal/terms', '/customer-service/help/x'])('answers %s with 404 and still the HTML (the shell shows Page not found)', async (p) => {
     const res = await fetch(base + p);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);

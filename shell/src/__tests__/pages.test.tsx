@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
@@ -140,7 +142,7 @@ describe('remote-owned pages and the sign-in callback (wave-2 shell wiring)', ()
   });
 });
 
-describe('privacy policy (spec §2 Routes: /privacy-policy)', () => {
+describe('managed content pages (spec §2 Routes: /privacy-policy; spec §2 Footer: the footer\'s info links)', () => {
   const policy = {
     title: 'Privacy Policy', updated: '2026-11-23',
     sections: [
@@ -154,7 +156,7 @@ describe('privacy policy (spec §2 Routes: /privacy-policy)', () => {
     global.fetch = fetchMock as unknown as typeof fetch;
     const { container } = renderAt('/privacy-policy', createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-    expect(screen.getByText('Loading the privacy policy…')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Loading this page…')).toHaveAttribute('role', 'status');
     expect(await screen.findByRole('heading', { level: 2, name: 'What is stored on your device' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Contact us' })).toHaveTextContent('1-866-586-2805');
     expect(screen.getByText('Last updated November 23, 2026')).toBeInTheDocument();
@@ -173,11 +175,71 @@ describe('privacy policy (spec §2 Routes: /privacy-policy)', () => {
     ];
     global.fetch = jest.fn(async () => answers.shift() as unknown as Response) as unknown as typeof fetch;
     renderAt('/privacy-policy', createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The privacy policy could not be loaded right now.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded right now.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Contact us' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+});
+
+describe('the footer\'s info pages (spec §2 Footer; issue 16: every footer link is a real page)', () => {
+  const CONTENT_DIR = path.resolve(__dirname, '../../../services/seed/data/content');
+  /** A fetch answering `/api/content/<name>` with the seed's file, as the BFF does. */
+  function serveSeedContent() {
+    const fetchMock = jest.fn(async (input: RequestInfo | URL) => {
+      const name = /\/api\/content\/([a-z-]+)$/.exec(String(input))?.[1];
+      const file = name ? path.join(CONTENT_DIR, `${name}.json`) : '';
+      if (!file || !fs.existsSync(file)) return { ok: false, status: 404, json: async () => ({ status: 'error', code: 'CONTENT_NOT_FOUND' }) } as unknown as Response;
+      const data: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      return { ok: true, status: 200, json: async () => ({ status: 'success', code: 200, message: 'OK', data }) } as unknown as Response;
+    });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    return fetchMock;
+  }
+
+  it.each([
+    ['/about/our-story', 'Our Story', 'about-our-story'],
+    ['/about/co-op-stores', 'Co-op Stores', 'about-co-op-stores'],
+    ['/about/community', 'Community Giving', 'about-community'],
+    ['/about/careers', 'Careers', 'about-careers'],
+    ['/customer-service/contact-us', 'Contact Us', 'customer-service-contact-us'],
+    ['/customer-service/help', 'Help & FAQs', 'customer-service-help'],
+    ['/customer-service/live-chat', 'Live Chat', 'customer-service-live-chat'],
+    ['/legal/terms-of-use', 'Terms of Use', 'legal-terms-of-use'],
+    ['/legal/accessibility', 'Accessibility', 'legal-accessibility'],
+  ])('%s shows its <h1> %j at once, then the sections of the managed content %s', async (url, title, name) => {
+    const fetchMock = serveSeedContent();
+    renderAt(url, createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: title })).toBeInTheDocument();
+    const first = (JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, `${name}.json`), 'utf8')) as { sections: Array<{ heading: string }> }).sections[0]!.heading;
+    expect(await screen.findByRole('heading', { level: 2, name: first })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(`/api/content/${name}`, expect.anything());
+    expect(document.title).toBe(`${title} – Harbour Market`);
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+
+  it('follows an in-site link of the content with the keyboard, without a page load, to the next page', async () => {
+    serveSeedContent();
+    const user = userEvent.setup();
+    renderAt('/customer-service/contact-us', createTestBus().bus, DEFAULT_RUNTIME_CONFIG);
+    const help = await screen.findByRole('link', { name: 'Help & FAQs' });
+    expect(help).toHaveAttribute('href', '/customer-service/help');
+    expect(screen.getByRole('link', { name: 'Call 1-866-586-2805' })).toHaveAttribute('href', 'tel:+18665862805');
+    help.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/customer-service\/help$/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Help & FAQs' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'How do I choose my store?' })).toBeInTheDocument();
+  });
+
+  it.each(['/about', '/about/', '/about/no-such-page', '/legal/terms', '/customer-service', '/customer-service/help/more', '/privacy-policy/x'])(
+    'still shows Page not found at %s (only the listed pages exist)',
+    (url) => {
+      renderAt(url);
+      expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    },
+  );
 });
 
 describe('not-found page', () => {

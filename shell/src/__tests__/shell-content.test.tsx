@@ -1,5 +1,6 @@
 /**
- * Issue 16 (shell part): the managed privacy policy is a valid policy, the home page's data loaders
+ * Issue 16 (shell part): the managed content pages (spec §2 Routes '/privacy-policy', the footer's info
+ * pages of spec §2 Footer) are valid content whose links all lead somewhere, the home page's data loaders
  * read the engine's and the flyer provider's answers, and the pre-rendered home still hydrates without
  * a mismatch when the shell has its runtime config (the data arrives after the first paint).
  */
@@ -9,20 +10,37 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import { parsePrivacyPolicy } from '../pages/PrivacyPolicyPage';
+import { isSafeContentHref, parseManagedContent } from '../pages/ContentPage';
+import { CONTENT_PAGES, contentNameFor } from '../pages/content-routes';
 import { fetchFlyerTeaser, fetchPopularSearches } from '../pages/home-content';
 import { prerenderShellPage } from '../pages/prerender';
-import { ShellRoutes } from '../pages/ShellRoutes';
+import { ShellRoutes, shellPageFor } from '../pages/ShellRoutes';
 
 const realFetch = global.fetch;
 afterEach(() => { global.fetch = realFetch; });
 
 const answer = (body: unknown, status = 200) => ({ ok: status < 400, status, json: async () => body }) as Response;
 
+const CONTENT_DIR = path.resolve(__dirname, '../../../services/seed/data/content');
+const readContent = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, `${name}.json`), 'utf8'));
+const STORE_SLUGS = new Set((JSON.parse(fs.readFileSync(path.resolve(CONTENT_DIR, '../stores.json'), 'utf8')) as Array<{ slug: string }>).map((s) => s.slug));
+
+/**
+ * Does an in-site link lead to a page? A shell page (home, a content page) or a remote's page route;
+ * a store page only for a store of the seed (services/seed/data/stores.json); '/register' is the
+ * edge's redirect to the external loyalty site (spec §2 Routes).
+ */
+function leadsToAPage(href: string): boolean {
+  const url = new URL(href, 'http://site');
+  if (url.pathname === '/register') return true;
+  const store = /^\/stores\/([^/]+)$/.exec(url.pathname);
+  if (store) return STORE_SLUGS.has(store[1]!);
+  return shellPageFor(url) !== 'not-found';
+}
+
 describe('managed content privacy-policy.json', () => {
   it('is a policy with the sections the spec asks for and the support number', () => {
-    const file = path.resolve(__dirname, '../../../services/seed/data/content/privacy-policy.json');
-    const policy = parsePrivacyPolicy(JSON.parse(fs.readFileSync(file, 'utf8')));
+    const policy = parseManagedContent(readContent('privacy-policy'));
     expect(policy.title).toBe('Privacy Policy');
     expect(policy.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const headings = policy.sections.map((s) => s.heading);
@@ -32,8 +50,46 @@ describe('managed content privacy-policy.json', () => {
   });
 
   it('rejects content without sections', () => {
-    expect(() => parsePrivacyPolicy({ title: 'x' })).toThrow();
-    expect(() => parsePrivacyPolicy(null)).toThrow();
+    expect(() => parseManagedContent({ title: 'x' })).toThrow();
+    expect(() => parseManagedContent(null)).toThrow();
+  });
+});
+
+describe('managed content pages (spec §2 Footer: the footer\'s info links are real pages)', () => {
+  it.each(CONTENT_PAGES.map((p) => [p.path, p.title] as const))('%s: services/seed/data/content has its content, titled %j, every section with text', (pagePath, title) => {
+    const content = parseManagedContent(readContent(contentNameFor(pagePath)));
+    expect(content.title).toBe(title);
+    expect(content.sections.length).toBeGreaterThan(0);
+    for (const s of content.sections) expect(s.paragraphs.join(' ').length).toBeGreaterThan(20);
+    expect(JSON.stringify(content)).not.toMatch(/lorem|ipsum|TODO/i);
+  });
+
+  it('every link of every content page leads to a page of the site (or is the support phone)', () => {
+    const links = CONTENT_PAGES.flatMap((p) => parseManagedContent(readContent(contentNameFor(p.path))).sections.flatMap((s) => s.links));
+    expect(links.length).toBeGreaterThan(0);
+    for (const l of links) {
+      if (l.href.startsWith('tel:')) expect(l.href).toBe('tel:+18665862805');
+      else expect([l.href, leadsToAPage(l.href)]).toEqual([l.href, true]);
+    }
+  });
+
+  it('keeps only in-site paths and tel: numbers as links', () => {
+    const content = parseManagedContent({
+      sections: [{ heading: 'h', paragraphs: ['p'], links: [
+        { label: 'ok', href: '/store-locator' }, { label: 'phone', href: 'tel:+18665862805' },
+        { label: 'x', href: 'javascript:alert(1)' }, { label: 'x', href: '//evil.example' }, { label: 'x', href: 'https://evil.example' }, { label: 'x', href: '/\\evil' }, { label: 1, href: '/' },
+      ] }],
+    }, 'Fallback');
+    expect(content.title).toBe('Fallback');
+    expect(content.sections[0]!.links).toEqual([{ label: 'ok', href: '/store-locator' }, { label: 'phone', href: 'tel:+18665862805' }]);
+    expect(isSafeContentHref('/%2F%2Fevil')).toBe(false);
+  });
+
+  it('every in-site link of the footer content (spec §2 Footer) leads to a page: no info link answers 404', () => {
+    const footer = readContent('footer') as { groups: Array<{ links: Array<{ link: string }> }> };
+    const internal = footer.groups.flatMap((g) => g.links.map((l) => l.link)).filter((l) => l.startsWith('/'));
+    expect(internal).toEqual(expect.arrayContaining(['/about/careers', '/legal/accessibility', '/customer-service/live-chat']));
+    expect(internal.filter((l) => !leadsToAPage(l))).toEqual([]);
   });
 });
 
