@@ -1,8 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures/platform';
+import { FooterBand } from '../pages';
 
 /**
  * The shell's own pages with real content (issue 16, the shell part; spec §2 Routes): `/privacy-policy`
- * from managed content (BFF `GET /api/content/privacy-policy`), and the home page's popular searches
+ * and the footer's info pages (spec §2 Footer: `/about/*`, `/customer-service/*`, `/legal/*`) from managed
+ * content (BFF `GET /api/content/<name>`), and the home page's popular searches
  * from the search engine's analytics (`GET /2/searches`), with the flyer and offers teasers.
  */
 
@@ -26,6 +29,52 @@ test('/privacy-policy shows its heading and the sections of the managed content'
   await expect(page.locator('#shell-root')).toContainText('1-866-586-2805');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
   await expect(page).toHaveTitle('Privacy Policy – Harbour Market');
+});
+
+/** Spec §2 Footer: the footer's info links (label in services/seed/data/content/footer.json) → path, `<h1>`. */
+const FOOTER_INFO_LINKS: Array<[label: string, path: string, title: string]> = [
+  ['Contact Us', '/customer-service/contact-us', 'Contact Us'],
+  ['Help & FAQs', '/customer-service/help', 'Help & FAQs'],
+  ['Our Story', '/about/our-story', 'Our Story'],
+  ['Co-op Stores', '/about/co-op-stores', 'Co-op Stores'],
+  ['Community Giving', '/about/community', 'Community Giving'],
+  ['Careers', '/about/careers', 'Careers'],
+  ['Privacy Policy', '/privacy-policy', 'Privacy Policy'],
+  ['Terms of Use', '/legal/terms-of-use', 'Terms of Use'],
+  ['Accessibility', '/legal/accessibility', 'Accessibility'],
+];
+
+test("spec §2 Footer: each info link of the footer reaches its page (keyboard, in-site), whose content shows", async ({ page }) => {
+  await page.goto('/');
+  const footer = new FooterBand(page);
+  await footer.reveal();
+  for (const [label, path, title] of FOOTER_INFO_LINKS) {
+    const link = footer.nav.getByRole('link', { name: label, exact: true });
+    await expect(link).toHaveAttribute('href', path);
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    await expect(page.locator('#shell-root').getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await expect(page).toHaveTitle(`${title} – Harbour Market`);
+  }
+  // 'Live Chat' stays the chat trigger (spec §2 Live chat): the footer link does not leave the page
+  await expect(footer.nav.getByRole('link', { name: 'Live Chat', exact: true })).toHaveAttribute('href', '/customer-service/live-chat');
+});
+
+test('/about/co-op-stores lists the co-op stores as links to their store pages; no serious axe violations', async ({ page }) => {
+  const res = await page.goto('/about/co-op-stores');
+  expect(res?.status()).toBe(200);
+  const root = page.locator('#shell-root');
+  await expect(root.getByRole('heading', { level: 2, name: 'Our co-op stores' })).toBeVisible();
+  const store = root.getByRole('link', { name: 'Antigonish Co-op, Antigonish, NS' });
+  await expect(store).toHaveAttribute('href', '/stores/antigonish-antigonish-co-op-2062');
+  const { violations } = await new AxeBuilder({ page }).include('#shell-root').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await store.click();
+  await expect(page).toHaveURL(/\/stores\/antigonish-antigonish-co-op-2062$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Antigonish Co-op/ })).toBeVisible({ timeout: 20_000 });
 });
 
 test('the home page shows popular searches from the search data and links to the flyer and offers', async ({ page, platform, request }) => {
