@@ -119,31 +119,33 @@ export function ListBand({ bus, config, navigate, service: given }: ListBandProp
 
   return (
     <div className="mfsl-band">
-      <button
-        ref={triggerRef}
-        type="button"
-        className="mfsl-trigger"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-label={triggerLabel(count)}
-        onClick={() => {
-          warm();
-          if (serviceFailed) startService();
-          setOpen((o) => !o);
-        }}
-        onPointerEnter={warm}
-        onPointerDown={warm}
-        onFocus={warm}
-        onKeyDown={onKeyDown}
-      >
-        <span className="mfsl-trigger__icon">
-          <ListIcon />
-          {/* aria-hidden: the count is in the button's name (also above 99); the visible '3' or '99+' beside
-              'List' would otherwise make the seen text ('3List') no part of that name (axe label-content-name-mismatch) */}
-          {count > 0 && <span className="mfsl-badge" data-testid="list-badge" aria-hidden="true">{badgeText(count)}</span>}
-        </span>
-        <span className="mfsl-trigger__text">List</span>
-      </button>
+      <span className="mfsl-trigger-box">
+        <button
+          ref={triggerRef}
+          type="button"
+          className="mfsl-trigger"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-label={triggerLabel(count)}
+          onClick={() => {
+            warm();
+            if (serviceFailed) startService();
+            setOpen((o) => !o);
+          }}
+          onPointerEnter={warm}
+          onPointerDown={warm}
+          onFocus={warm}
+          onKeyDown={onKeyDown}
+        >
+          <span className="mfsl-trigger__icon">
+            <ListIcon />
+          </span>
+          <span className="mfsl-trigger__text">List</span>
+        </button>
+        {/* Beside the button, not in it, and aria-hidden: the name carries the exact count (also above 99),
+            and the button's seen text stays 'List', a part of that name (WCAG 2.5.3; inside, '3List' was not) */}
+        {count > 0 && <span className="mfsl-badge" data-testid="list-badge" aria-hidden="true">{badgeText(count)}</span>}
+      </span>
       {open && (
         <PartBoundary
           label="side panel"
