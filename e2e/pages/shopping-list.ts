@@ -23,9 +23,9 @@ export class ShoppingListPanel {
     this.close = this.dialog.getByRole('button', { name: /^Close/ });
   }
 
-  /** The count the badge shows ('3', '99+'), read from the trigger's visible text. */
+  /** The count badge over the trigger ('3', '99+'; aria-hidden, beside the button: its name has the count). */
   badge(): Locator {
-    return this.trigger;
+    return this.slot.getByTestId('list-badge');
   }
 
   /** Waits until the trigger names `count` items ('Shopping list, 3 items'). */

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/a11y';
 import { test, expect } from '../fixtures/platform';
 import { HeaderBand, storefront } from '../pages';
 import { grantAnalyticsConsent } from '../pages/consent';
@@ -15,17 +14,6 @@ type DataLayerWindow = { dataLayer?: Array<Record<string, unknown>> };
 
 /** What mf-header renders in the header band: its slot and the alert banner host it adds to the shell's <header>. */
 const HEADER_PARTS = HeaderBand.PARTS;
-
-/** axe violations of impact serious or critical inside the given selectors. */
-async function seriousViolations(page: Page, selectors: string[]) {
-  let builder = new AxeBuilder({ page });
-  for (const s of selectors) builder = builder.include(s);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 
 test.describe('header at 1280px (desktop from 1024px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -47,7 +35,7 @@ test.describe('header at 1280px (desktop from 1024px)', () => {
     await expect(nav.getByRole('link', { name: 'View All Dairy & Eggs' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Cheese', exact: true })).toHaveAttribute('href', '/products/category/dairy-eggs/cheese');
 
-    expect(await seriousViolations(page, HEADER_PARTS)).toEqual([]);
+    expect(await seriousViolations(page, { include: HEADER_PARTS })).toEqual([]);
 
     await nav.getByRole('link', { name: 'Cheese', exact: true }).focus();
     await page.keyboard.press('Escape');
@@ -108,7 +96,7 @@ test.describe('header at 1280px (desktop from 1024px)', () => {
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
       '/my-profile', '/preferences-centre', '/scene', '/offers', '/favourites', '/recipes/meal-plan', '/recipes/my-recipe-lists', '/shopping-list',
     ]);
-    expect(await seriousViolations(page, HEADER_PARTS)).toEqual([]);
+    expect(await seriousViolations(page, { include: HEADER_PARTS })).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await expect(trigger).toBeFocused();
@@ -125,7 +113,7 @@ test.describe('header at 1280px (desktop from 1024px)', () => {
     await expect(nav.getByRole('button')).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
-    expect(await seriousViolations(page, ['footer'])).toEqual([]);
+    expect(await seriousViolations(page, { include: ['footer'] })).toEqual([]);
   });
 });
 
@@ -152,7 +140,7 @@ test.describe('header at 390px (mobile panel up to 1023px)', () => {
     await dialog.getByRole('button', { name: 'Bakery' }).click();
     await expect(dialog.getByRole('link', { name: 'View All Bakery' })).toHaveAttribute('href', '/products/category/bakery');
 
-    expect(await seriousViolations(page, [...HEADER_PARTS, '[role="dialog"]'])).toEqual([]);
+    expect(await seriousViolations(page, { include: [...HEADER_PARTS, '[role="dialog"]'] })).toEqual([]);
 
     for (let i = 0; i < 40; i += 1) {
       await page.keyboard.press('Tab');
@@ -197,6 +185,6 @@ test.describe('header at 390px (mobile panel up to 1023px)', () => {
     await cs.click();
     await expect(cs).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByRole('region', { name: 'Customer Service' }).getByRole('link', { name: 'Contact Us' })).toBeVisible();
-    expect(await seriousViolations(page, ['footer'])).toEqual([]);
+    expect(await seriousViolations(page, { include: ['footer'] })).toEqual([]);
   });
 });

@@ -5,32 +5,8 @@
  * The footer's info links (spec §2 Footer) are walked the same way.
  */
 import { test, expect } from '../fixtures/platform';
+import { ROUTES } from '../fixtures/routes';
 
-/** Spec §2 Routes, each with an example a shopper would reach (seed data: services/seed/data). */
-const ROUTES: Array<[string, string]> = [
-  ['/', 'Home'],
-  ['/?query=milk&tab=product', 'Search results (product tab)'],
-  ['/?query=chowder&tab=recipe', 'Search results (recipe tab)'],
-  ['/flyer', 'Weekly flyer'],
-  ['/offers', 'Digital offers'],
-  ['/favourites', 'Favourite offers'],
-  ['/recipes', 'Recipes'],
-  ['/recipes/nova-scotia-haddock-chowder', 'Recipe detail'],
-  ['/recipes/my-recipe-lists', 'Saved recipe lists'],
-  ['/recipes/meal-plan', 'Meal plan'],
-  ['/shopping-list', 'Shopping list'],
-  ['/products', 'Products'],
-  ['/products/category/bakery', 'Product department listing'],
-  ['/products/category/bakery/bread-rolls', 'Product category listing'],
-  ['/store-locator', 'Store locator'],
-  ['/stores/halifax-quinpool-3299', 'Store detail'],
-  ['/verify-card', 'Card verification'],
-  ['/scene', 'Loyalty programme page'],
-  ['/my-profile', 'Profile'],
-  ['/preferences-centre', 'Preferences'],
-  ['/privacy-policy', 'Privacy policy'],
-  ['/products/salted-butter-20010010', 'Target of a search result card (product)'],
-];
 
 /**
  * Spec §2 Footer ("a Customer Service group plus other groups each with a heading and a vertical list
