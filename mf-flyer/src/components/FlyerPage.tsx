@@ -9,8 +9,8 @@
  * - The provider unreachable (script fails or times out, publications fail, the flyer never says it is
  *   ready): a short explanation with 'Try again'; nothing else on the page depends on it.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@storefront/remote-kit';
+import { useMemo, useState } from 'react';
+import { useQuery, useWaitOver } from '@storefront/remote-kit';
 import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { loadFlyerStorefront } from '../api/providerScript';
 import { fetchCurrentPublication, NoPublicationError } from '../api/publications';
@@ -47,12 +47,7 @@ function validity(from: string, to: string): string | null {
 export function FlyerPage({ bus, config }: FlyerPageProps) {
   const flyer = useMemo(() => readFlyerConfig(config), [config]);
   const busStore = useBusState(bus.state.store);
-  const [storeWaitOver, setStoreWaitOver] = useState(false);
-  useEffect(() => {
-    if (busStore) return;
-    const timer = setTimeout(() => setStoreWaitOver(true), STORE_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [busStore]);
+  const storeWaitOver = useWaitOver(!busStore, STORE_WAIT_MS);
 
   const defaultNumber = config?.defaultStoreNumber ?? '3299';
   const current: FlyerStore | null = busStore

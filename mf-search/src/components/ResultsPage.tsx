@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
+import { useLocation, useNavigate, useQuery, useWaitOver } from '@storefront/remote-kit';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { CAROUSEL_SLIDES } from '../api/popularItems';
 import { priceFor, productRegionFilters, scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
@@ -78,13 +78,7 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const tracking = useSearchTracking(bus, config, session);
   const width = useViewportWidth();
   const perView = useMemo(() => cardsForWidth(width), [width]);
-  const [storeWaitOver, setStoreWaitOver] = useState(false);
-  useEffect(() => {
-    if (store) return;
-    const timer = setTimeout(() => setStoreWaitOver(true), STORE_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [store]);
-  const scoped = !!store || storeWaitOver;
+  const scoped = useWaitOver(!store, STORE_WAIT_MS) || !!store;
   const regionKey = (store?.region ?? []).join(',');
   const productFilter = useMemo(() => productRegionFilters(scope, regionKey ? regionKey.split(',') : []), [scope, regionKey]);
 
