@@ -10,7 +10,8 @@
  *   ready): a short explanation with 'Try again'; nothing else on the page depends on it.
  */
 import { useMemo, useState } from 'react';
-import { useQuery, useWaitOver } from '@storefront/remote-kit';
+import { useQuery } from '@storefront/remote-kit';
+import { useWaitOver } from '@storefront/remote-kit/wait';
 import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { loadFlyerStorefront } from '../api/providerScript';
 import { fetchCurrentPublication, NoPublicationError } from '../api/publications';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate, useQuery, useWaitOver } from '@storefront/remote-kit';
+import { useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
+import { useWaitOver } from '@storefront/remote-kit/wait';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { CAROUSEL_SLIDES } from '../api/popularItems';
 import { priceFor, productRegionFilters, scopeFrom, searchCombined, type CombinedResults } from '../api/queries';

@@ -3,7 +3,6 @@
  * the hand-written `setTimeout` debouncers (mf-store-selector `useDebouncedValue`, `useStoreSearch`,
  * mf-search `useSuggestions`). All delays are in milliseconds.
  */
-import { useEffect, useState } from 'react';
 import { useDebounce, useDebouncedCallback as useDebouncedCallbackLib, type DebouncedState, type Options } from 'use-debounce';
 
 export type { DebouncedState };
@@ -47,23 +46,4 @@ export function useDebouncedValue<T>(value: T, delayMs: number, options?: Deboun
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- same constraint as use-debounce
 export function useDebouncedCallback<F extends (...args: any[]) => ReturnType<F>>(callback: F, delayMs: number, options?: DebounceOptions): DebouncedState<F> {
   return useDebouncedCallbackLib(callback, delayMs, options);
-}
-
-/**
- * True once `waiting` has stayed true for `delayMs` milliseconds in one go, and from then on (a
- * timeout for something that may never come). E.g. a page that needs the store selector's store gives
- * up waiting after 5 s and goes on with the default store (mf-flyer) or without one (mf-search
- * results): with the search engine down no store ever comes (issue 19).
- * @param waiting true while the thing is still missing
- * @param delayMs how long to wait, ms
- * @example const waitOver = useWaitOver(!store, 5_000);
- */
-export function useWaitOver(waiting: boolean, delayMs: number): boolean {
-  const [over, setOver] = useState(false);
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => setOver(true), delayMs);
-    return () => clearTimeout(timer);
-  }, [waiting, delayMs]);
-  return over;
 }

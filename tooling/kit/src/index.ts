@@ -22,7 +22,7 @@ export type { LazyPart, PartBoundaryProps } from './lazyPart';
 export { LOCATION_EVENTS, getLocationSnapshot, navigate, subscribeToLocation, useLocation } from './location';
 export type { LocationSnapshot, NavigateOptions } from './location';
 
-export { useDebouncedCallback, useDebouncedValue, useWaitOver } from './debounce';
+export { useDebouncedCallback, useDebouncedValue } from './debounce';
 export type { DebounceOptions, DebouncedState, DebouncedValueOptions } from './debounce';
 
 export * from './query';
