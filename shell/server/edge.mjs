@@ -13,7 +13,8 @@
  *   GET /media/<file>     the catalogue's pictures (services/seed/media), max-age one day
  *   GET /remotes.json     the remote map, Cache-Control: no-cache
  *   GET /config.json      the RuntimeConfig + `oidc: { issuer, clientId }`, Cache-Control: no-cache
- *   *   /api/*            proxied unchanged to the BFF
+ *   *   /api/*            proxied unchanged to the BFF; POST /api/bannerAlert answered from a 5 s cache per
+ *                         body (./public-cache.mjs, issue 19 "Load")
  *   GET /<file>           the build (tooling/serve/cache-policy.mjs: no-cache for html, manifests,
  *                         remoteEntry.js, main.js; immutable for content-hashed chunks)
  *
@@ -39,6 +40,7 @@ import { createRequire } from 'node:module';
 import defaults from './defaults.cjs';
 import { createPageExists } from './page-exists.mjs';
 import { createStartupHints } from './startup-hints.mjs';
+import { registerPublicApiCache } from './public-cache.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('@storefront/tooling/registry/index.cjs');
@@ -212,6 +214,8 @@ export async function startEdge({
     hsts: false,
   });
 
+  // issue 19 "Load": public API reads (bannerAlert) answered from a short-lived cache, the rest proxied
+  await registerPublicApiCache(app, { bffUrl, bodyLimit: apiBodyLimit });
   await app.register(httpProxy, {
     upstream: bffUrl,
     prefix: '/api',
