@@ -61,7 +61,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const LIGHTHOUSE_PAGES = ['/', '/store-locator', '/?query=milk&tab=product', '/flyer'];
+/**
+ * Issue 12's three pages, issue 15's '/flyer', issue 19's '/offers', and issue 16's category listing and
+ * product page (each from the e2e route table, e2e/fixtures/routes.ts).
+ */
+const LIGHTHOUSE_PAGES = ['/', '/store-locator', '/?query=milk&tab=product', '/flyer', '/offers', '/products/category/bakery/bread-rolls', '/products/salted-butter-20010010'];
 
 /** Goals of issue 12 ("Done when"). */
 const GOALS = {
