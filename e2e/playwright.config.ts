@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { PlatformOptions } from './fixtures/platform';
 
 /**
  * End-to-end suite against the composed site built in production mode (ARCHITECTURE §6), in Debian's
@@ -9,7 +10,7 @@ import { defineConfig } from '@playwright/test';
 /** Port offset of the platform under test (edge = 8080 + offset); helpers running in parallel pick their own. */
 export const E2E_OFFSET = Number(process.env.E2E_OFFSET || 10000);
 
-export default defineConfig({
+export default defineConfig<object, PlatformOptions>({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
@@ -28,5 +29,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /pinned\.spec\.ts$/ },
+    // issue 18, integration testers: the shell against a pinned map file (its own platform, whose edge
+    // reads the map from fixtures/platform.ts `pinnedMapFile` instead of the deploy store's pointer)
+    { name: 'pinned', use: { browserName: 'chromium', pinnedMap: true }, testMatch: /pinned\.spec\.ts$/ },
+  ],
 });

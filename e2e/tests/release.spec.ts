@@ -6,33 +6,13 @@
  * "changed" version itself: the current mf-search build with one visible text changed (the search box's name).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test, expect } from '../fixtures/platform';
+import { changedSearchBuild, releaseSearchBuild, repoRoot as root } from '../fixtures/release';
 import { release, rollbackRemote } from '../../tooling/deploy/release.mjs';
 import { SearchBox } from '../pages/search';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NEW_LABEL = 'Search groceries and recipes';
-
-/** A copy of mf-search's build whose search box is named NEW_LABEL: the squad's change. */
-function changedBuild(): string {
-  const version = JSON.parse(fs.readFileSync(path.join(root, 'mf-search', 'package.json'), 'utf8')).version as string;
-  const from = path.join(root, 'mf-search', 'dist', 'mf-search', version);
-  const to = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-search-changed-'));
-  fs.cpSync(from, to, { recursive: true });
-  let patched = 0;
-  for (const f of fs.readdirSync(to).filter((n) => n.endsWith('.js'))) {
-    const text = fs.readFileSync(path.join(to, f), 'utf8');
-    if (text.includes(SearchBox.LABEL)) {
-      fs.writeFileSync(path.join(to, f), text.split(SearchBox.LABEL).join(NEW_LABEL));
-      patched += 1;
-    }
-  }
-  expect(patched).toBeGreaterThan(0);
-  return to;
-}
 
 test('release promotes a new mf-search with no rebuild of anything else, and rollback brings the old one back (issue 18)', async ({ page, platform }) => {
   test.setTimeout(120_000);
@@ -43,9 +23,9 @@ test('release promotes a new mf-search with no rebuild of anything else, and rol
   await page.goto('/');
   await expect(page.getByRole('combobox', { name: SearchBox.LABEL })).toBeVisible({ timeout: 20_000 });
 
-  const buildDir = changedBuild();
+  const buildDir = changedSearchBuild(NEW_LABEL);
   try {
-    const out = release({ remote: 'mf-search', dir: deployDir, version: '9.0.0-e2e', buildDir, skipBuild: true, skipTests: true, skipTypes: true, skipSmoke: true, log: (l) => log.push(l) });
+    const out = releaseSearchBuild({ deployDir, version: '9.0.0-e2e', buildDir, log: (l) => log.push(l) });
     expect(out).toMatchObject({ version: '9.0.0-e2e', from: null, to: 'deploy:/mf-search/9.0.0-e2e/mf-manifest.json' });
   } finally {
     fs.rmSync(buildDir, { recursive: true, force: true });
