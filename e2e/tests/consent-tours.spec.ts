@@ -132,6 +132,31 @@ test.describe('consent, analytics and ads (issue 17)', () => {
     expect(after!.y).toBeCloseTo(before!.y, 0);
     await context.close();
   });
+
+  test('with targeting consent the results page ad slot is filled under the results, without moving them; rejected, nothing loads', async ({ browser, platform }) => {
+    const { context, page } = await freshPage(browser, platform.url);
+    const consent = new ConsentBanner(page);
+    await page.goto('/');
+    await consent.choose(['Targeting Cookies']);
+    await page.goto('/?query=milk&tab=product');
+    const slot = page.locator('[data-ad-slot="results-leaderboard"]');
+    await expect(slot.locator('img[alt="Advertisement"]')).toBeVisible();
+    const grid = page.getByRole('list', { name: 'Products' });
+    const [gridBox, slotBox] = [await grid.boundingBox(), await slot.boundingBox()];
+    expect(slotBox!.y).toBeGreaterThan(gridBox!.y + gridBox!.height);
+    await context.close();
+
+    const declined = await freshPage(browser, platform.url);
+    const ads: string[] = [];
+    declined.page.on('request', (r) => { if (r.url().includes('/ads.js')) ads.push(r.url()); });
+    await declined.page.goto('/');
+    await new ConsentBanner(declined.page).rejectAll.click();
+    await declined.page.goto('/?query=milk&tab=product');
+    await expect(declined.page.locator('[data-ad-slot="results-leaderboard"]')).toBeAttached();
+    await expect(declined.page.locator('[data-ad-slot="results-leaderboard"] img')).toHaveCount(0);
+    expect(ads).toEqual([]);
+    await declined.context.close();
+  });
 });
 
 test.describe('guided tours (issue 17; spec §4 Guided tours, §9)', () => {

@@ -74,6 +74,17 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(within(panel).getByRole('link', { name: /Milk 1 1 L \$1\.00/ })).toHaveAttribute('href', '/products/m1');
   });
 
+  it('draws an empty ad slot (728×90, size reserved) under the results only once they are in (issue 17: nothing is pushed down)', async () => {
+    setup('/?query=milk&tab=product');
+    expect(document.querySelector('[data-ad-slot]')).toBeNull();
+    await screen.findByRole('tab', { name: 'Products (30)' });
+    const slot = document.querySelector<HTMLElement>('[data-ad-slot="results-leaderboard"]');
+    expect(slot).not.toBeNull();
+    expect(slot!.dataset.adSize).toBe('728x90');
+    expect(slot!.style.aspectRatio).toBe('728 / 90');
+    expect(slot!.childNodes).toHaveLength(0);
+  });
+
   it('opens the tab named in the URL', async () => {
     setup('/?query=milk&tab=recipe');
     expect(await screen.findByRole('tab', { name: 'Recipes (2)' })).toHaveAttribute('aria-selected', 'true');

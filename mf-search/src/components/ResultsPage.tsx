@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
 import { useWaitOver } from '@storefront/remote-kit/wait';
+import { AdSlot } from '@storefront/remote-kit/ad-slot';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { CAROUSEL_SLIDES } from '../api/popularItems';
 import { priceFor, productRegionFilters, scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
@@ -237,6 +238,9 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
           <Pagination page={page} pageCount={activePage.nbPages} onChange={changePage} label={`${active.label} pages`} />
         ) : null}
       </div>
+      {/* issue 17 "ad slots on the home and results pages": drawn under the results once they are in, so it
+          pushes nothing; the shell fills it only with the targeting consent group C0004 */}
+      {activePage ? <AdSlot slot="results-leaderboard" width={728} height={90} /> : null}
     </section>
   );
 }

@@ -89,6 +89,42 @@ it('loads the ad script only with C0004 and an ad slot on the page', async () =>
   expect(scripts()).toContain('/ads.js');
 });
 
+it('fills a slot a remote draws later (the results page, issue 17): the ad script with C0004, then AdSlots.refresh(); nothing without C0004', async () => {
+  const kit = createTestBus();
+  const consent = new ConsentBridge(kit.bus, window);
+  const done = startVendors({ bus: kit.bus, config, consent, whenIdle: async () => undefined });
+  await flush();
+  await flush();
+  const choose = installTool();
+  loaded('/consent.js');
+  await done;
+  const drawSlot = (name: string) => {
+    const slot = document.createElement('div');
+    slot.dataset.adSlot = name;
+    document.body.appendChild(slot);
+    return slot;
+  };
+  choose(['C0001', 'C0002']);
+  drawSlot('results-banner');
+  await flush();
+  expect(scripts()).not.toContain('/ads.js');
+  document.body.replaceChildren();
+  choose(['C0001', 'C0002', 'C0004']);
+  await flush();
+  expect(scripts()).not.toContain('/ads.js');
+  drawSlot('results-banner');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(scripts().filter((x) => x === '/ads.js')).toHaveLength(1);
+  const refresh = jest.fn(() => 1);
+  w.AdSlots = { refresh };
+  document.querySelector('[data-ad-slot]')!.setAttribute('data-ad-filled', 'true');
+  drawSlot('results-banner-2');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(refresh).toHaveBeenCalled();
+  expect(scripts().filter((x) => x === '/ads.js')).toHaveLength(1);
+  delete w.AdSlots;
+});
+
 it("a signed-in shopper: the consent token from POST /api/generateToken is handed to the tool before it loads", async () => {
   const kit = createTestBus();
   const fetchMock = jest.fn(async () => ({ status: 200, json: async () => ({ status: 200, code: 'OK', message: 'ok', data: { token: 'h.p.s', expiresIn: 300 } }) }) as Response);
@@ -112,7 +148,7 @@ it("a signed-in shopper: the consent token from POST /api/generateToken is hande
 describe('AdSlot (home page, issue 17: the slot reserves its size, so an ad never shifts the page)', () => {
   it('renders an empty slot the ad script recognises, sized by aspect-ratio up to the creative width', async () => {
     const { renderToString } = await import('react-dom/server');
-    const { AdSlot } = await import('../vendors/AdSlot');
+    const { AdSlot } = await import('@storefront/remote-kit/ad-slot');
     const host = document.createElement('div');
     host.innerHTML = renderToString(<AdSlot slot="home-leaderboard" width={728} height={90} />);
     const slot = host.firstElementChild as HTMLElement;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { bus as sharedBus, siteLinkClick, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { fetchFlyerTeaser, fetchPopularSearches, whenIdle, type FlyerTeaser, type PopularSearch } from './home-content';
-import { AdSlot } from '../vendors/AdSlot';
+import { AdSlot } from '@storefront/remote-kit/ad-slot';
 
 /** Banner names (common brief): co-op stores belong to 'Harbour Co-op', others to 'Harbour Market'. */
 export function bannerName(bannerCode: string | null | undefined): string {

@@ -7,7 +7,8 @@
  * 2. the tag manager (`tagManagerUrl`) only once the performance group C0002 is active (basic consent mode:
  *    a shopper who declines never downloads it);
  * 3. the ad script (`adsScriptUrl`) only once the targeting group C0004 is active, and only on pages that
- *    have an ad slot (`[data-ad-slot]`); a later page with slots calls `AdSlots.refresh()`;
+ *    have an ad slot (`[data-ad-slot]`); slots drawn later (a remote's page) are noticed with a
+ *    MutationObserver and filled with `AdSlots.refresh()`;
  * The chat embed (`chatScriptUrl`) is not loaded here: mf-header loads it when a shopper first asks for
  * Live Chat and waits for `window.CareChat` (spec §9), so no page downloads it unasked (issue 12).
  * A script that fails is reported with console.warn ("[vendors] …") and the rest goes on.
@@ -19,6 +20,9 @@ import { PERFORMANCE_GROUP, TARGETING_GROUP } from '../consent/consent-state';
 import { afterFirstPaint, loadScript } from './load-script';
 
 type VendorsConfig = NonNullable<RuntimeConfig['vendors']>;
+
+/** An ad slot the ad script has not filled yet (services/vendors ads.js marks filled ones). */
+const UNFILLED_SLOT = '[data-ad-slot]:not([data-ad-filled="true"])';
 
 /** Longest wait for the session to settle before loading the consent tool without a token, ms. */
 export const SESSION_WAIT_MS = 3000;
@@ -91,18 +95,34 @@ export async function startVendors({ bus, config, consent, win = window as Start
 
   let gtmRequested = false;
   let adsRequested = false;
+  let targeting = false;
+  /** Loads the ad script for the first slot on a page, or has it fill slots added since (targeting only). */
+  const fillSlots = () => {
+    if (!targeting || !w.document.querySelector(UNFILLED_SLOT)) return;
+    if (!adsRequested) {
+      adsRequested = true;
+      loadScript(vendors.adsScriptUrl, w.document).catch((e) => warn('ad script failed to load', e));
+    } else w.AdSlots?.refresh();
+  };
   consent.decision$.subscribe(({ groups }) => {
     if (groups.includes(PERFORMANCE_GROUP) && !gtmRequested) {
       gtmRequested = true;
       loadScript(vendors.tagManagerUrl, w.document).catch((e) => warn('tag manager failed to load', e));
     }
-    if (groups.includes(TARGETING_GROUP) && w.document.querySelector('[data-ad-slot]')) {
-      if (!adsRequested) {
-        adsRequested = true;
-        loadScript(vendors.adsScriptUrl, w.document).catch((e) => warn('ad script failed to load', e));
-      } else w.AdSlots?.refresh();
-    }
+    targeting = groups.includes(TARGETING_GROUP);
+    fillSlots();
   });
+  // A remote's page draws its slot later (e.g. mf-search's results page, issue 17 "ad slots on the home
+  // and results pages"): the shell notices new slots and fills them; without targeting nothing loads.
+  const MutationObserverCtor = (w as Window & typeof globalThis).MutationObserver;
+  if (MutationObserverCtor && w.document.body) {
+    let queued = false;
+    new MutationObserverCtor(() => {
+      if (queued || !targeting) return;
+      queued = true;
+      w.setTimeout(() => { queued = false; fillSlots(); }, 0);
+    }).observe(w.document.body, { childList: true, subtree: true });
+  }
 
   const subject = await consentSubject(bus, config.apiBase);
   if (subject) w.OneTrust = { ...(w.OneTrust ?? {}), dataSubjectParams: subject };
