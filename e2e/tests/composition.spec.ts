@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { test, expect, installReactRendererProbe } from '../fixtures/platform';
 import { storefront } from '../pages';
 
@@ -36,5 +37,20 @@ test.describe('composition (ARCHITECTURE §2)', () => {
     expect((await request.get('/remotes.json')).headers()['cache-control']).toBe('no-cache');
     const alert = await request.post('/api/bannerAlert', { data: { province: 'ON' } });
     expect(alert.status()).toBe(200);
+  });
+
+  // issue 18: the release's smoke step runs this file against its candidate map; without this check an
+  // entry the edge could not resolve would fall back to the working build and the smoke would still pass.
+  test('the edge serves the candidate map the release handed it (E2E_REMOTES_POINTER)', async ({ request }) => {
+    const pointer = process.env.E2E_REMOTES_POINTER;
+    test.skip(!pointer, 'only in a release smoke run (npm run release -- <remote>)');
+    const candidate = JSON.parse(fs.readFileSync(pointer!, 'utf8')) as Record<string, string>;
+    const served = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
+    for (const [remote, ref] of Object.entries(candidate)) {
+      // `deploy:/<remote>/<version>/mf-manifest.json` resolves against the deploy origin; a URL is served as is
+      if (ref.startsWith('deploy:')) expect(new URL(served[remote]).pathname, `${remote} as served`).toBe(ref.slice('deploy:'.length));
+      else expect(served[remote], `${remote} as served`).toBe(ref);
+      expect((await request.get(served[remote])).status(), `${remote}'s manifest at ${served[remote]}`).toBe(200);
+    }
   });
 });
