@@ -1,8 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, type Platform } from '../fixtures/platform';
-import { storefront } from '../pages';
+import { HeaderBand, storefront } from '../pages';
 import { collectStats, ConsentBanner, grantConsent, VendorTraffic } from '../pages/consent';
 import { TourOverlay } from '../pages/tours';
+import { signIn } from '../fixtures/session';
 
 /**
  * Issue 17: the consent tool, the tag manager, the ad script, guided tours and live chat, against the
@@ -156,6 +157,60 @@ test.describe('consent, analytics and ads (issue 17)', () => {
     await expect(declined.page.locator('[data-ad-slot="results-leaderboard"] img')).toHaveCount(0);
     expect(ads).toEqual([]);
     await declined.context.close();
+  });
+
+  test('at 390 px the consent bar sits above the alert banner, neither hiding the other, and moving nothing (no layout shift)', async ({ browser, platform }) => {
+    const { context, page } = await freshPage(browser, platform.url, { width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => { for (const e of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/?query=milk&tab=product');
+    const consent = new ConsentBanner(page);
+    const alertBanner = new HeaderBand(page).alertBanner;
+    await expect(consent.banner).toBeVisible();
+    await expect(alertBanner).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
+    await page.waitForTimeout(500);
+    const [bar, alert] = [await consent.banner.boundingBox(), await alertBanner.boundingBox()];
+    expect(bar!.y + bar!.height).toBeLessThanOrEqual(alert!.y + 1);
+    // spec §3 Alert / issue 12: CLS ≤ 0.05 at 390 px; the consent bar is moved by a transform, not a shift
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.05);
+    await context.close();
+  });
+
+  test('a signed-in shopper\'s choice goes to the consent tool with the token from POST /api/generateToken (spec §7); an anonymous one sends no receipt', async ({ browser, platform }) => {
+    const receiptsOf = (page: Page) => {
+      const seen: Array<{ authorization: string | undefined; body: { identifier: string; groups: string[] } }> = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().endsWith('/consent/receipts')) seen.push({ authorization: r.headers().authorization, body: r.postDataJSON() });
+      });
+      return seen;
+    };
+    const anonymous = await freshPage(browser, platform.url);
+    const anonymousReceipts = receiptsOf(anonymous.page);
+    await anonymous.page.goto('/');
+    await new ConsentBanner(anonymous.page).acceptAll.click();
+    await expect(new ConsentBanner(anonymous.page).banner).toBeHidden();
+    await anonymous.page.waitForTimeout(500);
+    expect(anonymousReceipts).toEqual([]);
+    await anonymous.context.close();
+
+    const { context, page } = await freshPage(browser, platform.url);
+    const tokenAnswers: number[] = [];
+    page.on('response', (r) => { if (r.request().method() === 'POST' && r.url().endsWith('/api/generateToken')) tokenAnswers.push(r.status()); });
+    const receipts = receiptsOf(page);
+    await signIn(page, 'lena.linked@example.com');
+    const consent = new ConsentBanner(page);
+    await expect(consent.acceptAll).toBeVisible();
+    expect(tokenAnswers).toEqual([200]);
+    const uid = await page.evaluate(() => (globalThis as unknown as { __SHARED_EVENTS__: { bus: { state: { session: { value: { uid: string } } } } } }).__SHARED_EVENTS__.bus.state.session.value.uid);
+    await consent.acceptAll.click();
+    await expect.poll(() => receipts.length).toBe(1);
+    expect(receipts[0].authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(receipts[0].body).toEqual({ identifier: uid, groups: ['C0001', 'C0002', 'C0003', 'C0004'] });
+    await context.close();
   });
 });
 

@@ -175,9 +175,15 @@
     }
     return 0;
   }
+  /**
+   * Moves the bar above the site's bottom bar with a transform, not `bottom`: a transform is not a layout
+   * shift (CLS), so a site's alert banner arriving after the consent bar moves nothing (issue 12 "the
+   * alert banner and toasts never push content after paint").
+   */
   function restack() {
     if (!banner) return;
-    banner.style.bottom = bottomInset() + 'px';
+    var inset = bottomInset();
+    banner.style.transform = inset ? 'translateY(-' + inset + 'px)' : '';
   }
 
   function ensureStyle() {
