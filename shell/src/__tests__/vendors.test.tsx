@@ -159,3 +159,18 @@ describe('AdSlot (home page, issue 17: the slot reserves its size, so an ad neve
     expect(slot.childNodes).toHaveLength(0);
   });
 });
+
+describe('afterShellPaint (issue 12, 17: the consent banner right after the shell paints, not after load)', () => {
+  it('resolves after the next animation frame and a task, without waiting for the load event', async () => {
+    const { afterShellPaint } = await import('../vendors/load-script');
+    const frames: Array<() => void> = [];
+    const fake = { requestAnimationFrame: (cb: () => void) => frames.push(cb), setTimeout: ((cb: () => void) => setTimeout(cb, 0)) as unknown as Window['setTimeout'] };
+    let done = false;
+    const p = afterShellPaint(fake).then(() => { done = true; });
+    await flush();
+    expect(done).toBe(false);
+    frames.forEach((cb) => cb());
+    await p;
+    expect(done).toBe(true);
+  });
+});

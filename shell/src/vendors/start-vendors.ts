@@ -1,6 +1,7 @@
 /**
  * The vendors' scripts on the page (issue 17; spec §7 Other, §4 Guided tours and Chat; ARCHITECTURE §5),
- * all after the first paint ({@link afterFirstPaint}) from `RuntimeConfig.vendors`:
+ * all after the shell's first paint ({@link afterShellPaint}; not after `load`: the consent banner is the
+ * first thing a new visitor answers) from `RuntimeConfig.vendors`:
  * 1. the consent tool (`consentScriptUrl`), always; a signed-in shopper first gets its token from the BFF's
  *    `POST /api/generateToken` (spec §7: "token, used for the consent tool"), handed to the tool as
  *    `window.OneTrust.dataSubjectParams` before it loads. Then {@link ConsentBridge.attach}.
@@ -17,7 +18,7 @@ import type { EventBus, RuntimeConfig, Session } from 'shared-events';
 import { callBff } from 'shared-events';
 import { ConsentBridge, type ConsentToolWindow } from '../consent/consent-bridge';
 import { PERFORMANCE_GROUP, TARGETING_GROUP } from '../consent/consent-state';
-import { afterFirstPaint, loadScript } from './load-script';
+import { afterShellPaint, loadScript } from './load-script';
 
 type VendorsConfig = NonNullable<RuntimeConfig['vendors']>;
 
@@ -82,12 +83,12 @@ export interface StartVendorsOptions {
   /** The shell's consent adapter (its decision$ also gates the dataLayer). */
   consent: ConsentBridge;
   win?: Window & ConsentToolWindow & { AdSlots?: { refresh(): number } };
-  /** Resolves when the first paint is done (default {@link afterFirstPaint}). */
+  /** Resolves when the shell's first paint is done (default {@link afterShellPaint}). */
   whenIdle?: () => Promise<void>;
 }
 
 /** Runs the sequence above. Resolves once the consent tool is attached (or failed). */
-export async function startVendors({ bus, config, consent, win = window as StartVendorsOptions['win'] & Window, whenIdle = () => afterFirstPaint() }: StartVendorsOptions): Promise<void> {
+export async function startVendors({ bus, config, consent, win = window as StartVendorsOptions['win'] & Window, whenIdle = () => afterShellPaint() }: StartVendorsOptions): Promise<void> {
   const vendors = vendorsConfigOf(config);
   if (!vendors || !win) return;
   const w = win;
