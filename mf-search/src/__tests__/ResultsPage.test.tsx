@@ -4,6 +4,7 @@ import { navigate as kitNavigate } from '@storefront/remote-kit';
 import { renderWithKit } from '@storefront/remote-kit/testing';
 import { createTestBus, type TestBus } from 'shared-events/testing';
 import { createSearchClient } from '../api/searchClient';
+import { EAGER_CARDS } from '../state/layout';
 import { ResultsApp } from '../components/ResultsApp';
 import { fakeClient, product, recipe, type FakeData, type FakeSearchClient } from './fakeSearch';
 
@@ -12,7 +13,7 @@ jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => [
 jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
 jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
 
-const thirtyMilks = Array.from({ length: 30 }, (_, i) => product(`m${i + 1}`, `Milk ${i + 1}`, { price: 100 + i, storePrices: {} }));
+const thirtyMilks = Array.from({ length: 30 }, (_, i) => product(`m${i + 1}`, `Milk ${i + 1}`, { price: 100 + i, storePrices: {}, ...(i < 8 ? { featuredImage: '/media/glass-of-milk.svg' } : {}) }));
 const DATA: FakeData = {
   products: [
     ...thirtyMilks,
@@ -83,6 +84,15 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(slot!.dataset.adSize).toBe('728x90');
     expect(slot!.style.aspectRatio).toBe('728 / 90');
     expect(slot!.childNodes).toHaveLength(0);
+  });
+
+  it('loads the first row of pictures at once and the rest lazily (issue 12: the first view\'s largest picture is not held back)', async () => {
+    setup('/?query=milk&tab=product');
+    await screen.findByRole('tab', { name: 'Products (30)' });
+    const loading = Array.from(document.querySelectorAll('.mfs-grid img')).map((img) => img.getAttribute('loading'));
+    expect(loading.length).toBeGreaterThan(EAGER_CARDS);
+    expect(loading.slice(0, EAGER_CARDS)).toEqual(Array(EAGER_CARDS).fill('eager'));
+    expect(new Set(loading.slice(EAGER_CARDS))).toEqual(new Set(['lazy']));
   });
 
   it('opens the tab named in the URL', async () => {
@@ -194,7 +204,8 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     setup(`/?query=${encodeURIComponent('<img src=x onerror=alert(1)>')}&tab=product`);
     await screen.findByRole('tab', { name: 'Products (0)' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “img src=x onerror=alert(1)”');
-    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).querySelector('img')).toBeNull();
+    expect(document.querySelector('img[src="x"], [onerror]')).toBeNull();
     expect(client.calls[0][0].query).toBe('img src=x onerror=alert(1)');
   });
 });

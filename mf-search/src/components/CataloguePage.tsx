@@ -9,6 +9,7 @@ import {
   categoryUrl, DIETARY, DIETARY_LABELS, hasRefinements, listingSearch, parseCataloguePath, parseListingSearch, PRICE_BANDS, refine,
   SORT_LABELS, SORTS, toggle, type CatalogueSort, type CataloguePath, type ListingState,
 } from '../state/catalogue';
+import { EAGER_CARDS } from '../state/layout';
 import { ProductCard } from './Cards';
 import { Pagination } from './Pagination';
 import './catalogue.css';
@@ -17,8 +18,6 @@ import './catalogue.css';
 export const CATALOGUE_ERROR = 'Something went wrong. please try later.';
 /** Heading of an unknown catalogue path (same words as the shell's not-found page). */
 export const CATALOGUE_NOT_FOUND = 'Page not found';
-/** Cards whose pictures load at once (the first row at desktop width); the rest load lazily. */
-const EAGER_CARDS = 4;
 /** Placeholder cards of the loading skeleton. */
 const SKELETON_CARDS = 8;
 

@@ -11,7 +11,7 @@ import { useProfanity } from '../hooks/useProfanity';
 import { useAddToList, SEARCH_ITEM_LIST, useSearchTracking } from '../hooks/useSearchTracking';
 import { useViewportWidth } from '../hooks/useViewportWidth';
 import { availabilityFor, availabilityText } from '../state/availability';
-import { cardsForWidth } from '../state/layout';
+import { cardsForWidth, EAGER_CARDS } from '../state/layout';
 import { parseResultsLocation, resultsUrl, type ResultTab } from '../state/navigation';
 import { sanitizeQuery, toSearchText } from '../state/query';
 import { ProductCard, RecipeCard } from './Cards';
@@ -122,10 +122,11 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   }, [data, tab, tracking, indices, scope.storeNumber, text]);
 
   const addToList = useAddToList(bus, config, scope.storeNumber, tracking, indices.products);
-  const productCard = (hit: ProductHit, slide?: Parameters<typeof ProductCard>[0]['slide']) => (
+  const productCard = (hit: ProductHit, slide?: Parameters<typeof ProductCard>[0]['slide'], index?: number) => (
     <ProductCard
       key={hit.objectID}
       hit={hit}
+      imageLoading={index !== undefined && index < EAGER_CARDS ? 'eager' : 'lazy'}
       storeNumber={scope.storeNumber}
       slide={slide}
       availability={availabilityText(availabilityFor(hit, store), store?.locationName)}
@@ -220,7 +221,7 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
         {activePage && activePage.hits.length > 0 ? (
           <ul className="mfs-grid" aria-label={active.label}>
             {tab === 'product' && data
-              ? data.products.hits.map((hit) => productCard(hit))
+              ? data.products.hits.map((hit, i) => productCard(hit, undefined, i))
               : data?.recipes.hits.map((hit) => <RecipeCard key={hit.objectID} hit={hit} onFollow={(h) => tracking.click(indices.recipes, h)} />)}
           </ul>
         ) : null}

@@ -22,3 +22,10 @@ export function cardsForWidth(width: number): CardCounts {
   else if (width >= 414) products = 2;
   return { products, recipes: width >= 1024 ? 4 : 2 };
 }
+
+/**
+ * Cards of a results grid whose pictures load at once (the first row at desktop width, two rows at
+ * 390 px): the largest picture of the first view is requested with the page, not after layout
+ * (issue 12: LCP); the rest load lazily. Used by the results page and the catalogue pages.
+ */
+export const EAGER_CARDS = 4;
