@@ -71,7 +71,8 @@ it('waits for the first paint, then loads the consent tool (never the chat: mf-h
   expect(scripts()).not.toContain('/ads.js');
 });
 
-it('loads the ad script only with C0004 and an ad slot on the page', async () => {
+/** startVendors with the consent tool loaded and attached (nothing chosen yet); resolves with `choose`. */
+async function startedWithTool() {
   const kit = createTestBus();
   const consent = new ConsentBridge(kit.bus, window);
   const done = startVendors({ bus: kit.bus, config, consent, whenIdle: async () => undefined });
@@ -80,6 +81,11 @@ it('loads the ad script only with C0004 and an ad slot on the page', async () =>
   const choose = installTool();
   loaded('/consent.js');
   await done;
+  return choose;
+}
+
+it('loads the ad script only with C0004 and an ad slot on the page', async () => {
+  const choose = await startedWithTool();
   choose(['C0001', 'C0004']);
   expect(scripts()).not.toContain('/ads.js');
   const slot = document.createElement('div');
@@ -90,14 +96,7 @@ it('loads the ad script only with C0004 and an ad slot on the page', async () =>
 });
 
 it('fills a slot a remote draws later (the results page, issue 17): the ad script with C0004, then AdSlots.refresh(); nothing without C0004', async () => {
-  const kit = createTestBus();
-  const consent = new ConsentBridge(kit.bus, window);
-  const done = startVendors({ bus: kit.bus, config, consent, whenIdle: async () => undefined });
-  await flush();
-  await flush();
-  const choose = installTool();
-  loaded('/consent.js');
-  await done;
+  const choose = await startedWithTool();
   const drawSlot = (name: string) => {
     const slot = document.createElement('div');
     slot.dataset.adSlot = name;
