@@ -93,7 +93,9 @@ export async function startShell(): Promise<void> {
   }
 
   startRootConfig({ bus, config, remotes });
-  void startVendors({ bus, config, consent });
+  let sessionStarted!: () => void;
+  const sessionReady = new Promise<void>((resolve) => { sessionStarted = resolve; });
+  void startVendors({ bus, config, consent, sessionReady });
 
   let userManager = null;
   try {
@@ -102,7 +104,11 @@ export async function startShell(): Promise<void> {
     reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the OpenID Connect client could not be created; sign-in is unavailable.', { error });
   }
   if (!config.oidc) reportShellError(SHELL_ERRORS.SESSION_FAILED, '/config.json has no oidc block; sign-in is unavailable.', { level: 'warn' });
-  await new SessionManager({ bus, config, userManager }).start();
+  try {
+    await new SessionManager({ bus, config, userManager }).start();
+  } finally {
+    sessionStarted();
+  }
 }
 
 startShell().catch((error) => {

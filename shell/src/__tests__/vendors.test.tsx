@@ -124,15 +124,27 @@ it('fills a slot a remote draws later (the results page, issue 17): the ad scrip
   delete w.AdSlots;
 });
 
-it("a signed-in shopper: the consent token from POST /api/generateToken is handed to the tool before it loads", async () => {
+it.each([
+  ['published before the vendors start', false],
+  ['restored by the session manager after the shell painted (the bus starts signed out, not loading)', true],
+])("a signed-in shopper (%s): the consent token from POST /api/generateToken is handed to the tool before it loads", async (_when, late) => {
   const kit = createTestBus();
   const fetchMock = jest.fn(async () => ({ status: 200, json: async () => ({ status: 200, code: 'OK', message: 'ok', data: { token: 'h.p.s', expiresIn: 300 } }) }) as Response);
   const realFetch = global.fetch;
   global.fetch = fetchMock as unknown as typeof fetch;
   try {
-    kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1', loggedIn: true, isLoading: false, id_token: 'id.tok.en' }));
+    const signIn = () => kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1', loggedIn: true, isLoading: false, id_token: 'id.tok.en' }));
+    let sessionStarted!: () => void;
+    const sessionReady = new Promise<void>((r) => { sessionStarted = r; });
+    if (!late) { signIn(); sessionStarted(); }
     const consent = new ConsentBridge(kit.bus, window);
-    void startVendors({ bus: kit.bus, config, consent, whenIdle: async () => undefined });
+    void startVendors({ bus: kit.bus, config, consent, whenIdle: async () => undefined, sessionReady });
+    if (late) {
+      await flush();
+      expect(scripts()).not.toContain('/consent.js');
+      signIn();
+      sessionStarted();
+    }
     for (let i = 0; i < 5 && !scripts().includes('/consent.js'); i++) await flush();
     expect(scripts()).toContain('/consent.js');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];

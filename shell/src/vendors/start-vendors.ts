@@ -64,7 +64,14 @@ function settledSession(bus: EventBus): Promise<Session | null> {
  * The consent token for a signed-in shopper (`POST <apiBase>/generateToken { idToken }`), or null when
  * anonymous, still loading after {@link SESSION_WAIT_MS}, or the BFF refuses (the tool then runs anonymous).
  */
-export async function consentSubject(bus: EventBus, apiBase: string): Promise<{ id: string; isAnonymous: false; token: string } | null> {
+export async function consentSubject(bus: EventBus, apiBase: string, sessionReady?: Promise<unknown>): Promise<{ id: string; isAnonymous: false; token: string } | null> {
+  // The bus starts with the signed-out session (not loading): before the session manager has read a
+  // stored sign-in, a signed-in shopper would look anonymous. Wait for it (at most SESSION_WAIT_MS).
+  if (sessionReady) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([sessionReady.catch(() => undefined), new Promise((r) => { timer = setTimeout(r, SESSION_WAIT_MS); })]);
+    clearTimeout(timer);
+  }
   const session = await settledSession(bus);
   if (!session) return null;
   if (!session.loggedIn || !session.id_token || !session.uid) return null;
@@ -85,10 +92,15 @@ export interface StartVendorsOptions {
   win?: Window & ConsentToolWindow & { AdSlots?: { refresh(): number } };
   /** Resolves when the shell's first paint is done (default {@link afterShellPaint}). */
   whenIdle?: () => Promise<void>;
+  /**
+   * Settles once the session manager has restored (or not) a stored sign-in (its `start()`); the
+   * consent token is asked for only after it, so a signed-in shopper is never taken for anonymous.
+   */
+  sessionReady?: Promise<unknown>;
 }
 
 /** Runs the sequence above. Resolves once the consent tool is attached (or failed). */
-export async function startVendors({ bus, config, consent, win = window as StartVendorsOptions['win'] & Window, whenIdle = () => afterShellPaint() }: StartVendorsOptions): Promise<void> {
+export async function startVendors({ bus, config, consent, win = window as StartVendorsOptions['win'] & Window, whenIdle = () => afterShellPaint(), sessionReady }: StartVendorsOptions): Promise<void> {
   const vendors = vendorsConfigOf(config);
   if (!vendors || !win) return;
   const w = win;
@@ -125,7 +137,7 @@ export async function startVendors({ bus, config, consent, win = window as Start
     }).observe(w.document.body, { childList: true, subtree: true });
   }
 
-  const subject = await consentSubject(bus, config.apiBase);
+  const subject = await consentSubject(bus, config.apiBase, sessionReady);
   if (subject) w.OneTrust = { ...(w.OneTrust ?? {}), dataSubjectParams: subject };
   try {
     await loadScript(vendors.consentScriptUrl, w.document);
