@@ -4,7 +4,7 @@ const CleanCSS = require('clean-css');
 const { createConfig } = require('@storefront/tooling');
 const { defaultRemotes, defaultRuntimeConfig } = require('./server/defaults.cjs');
 const registry = require('@storefront/tooling/registry/index.cjs');
-const { StartupPreloadPlugin } = require('./webpack.preload.js');
+const { StartupPreloadPlugin, PaintFirstPlugin } = require('./webpack.preload.js');
 
 const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -60,12 +60,15 @@ function prerenderedPages() {
   }
 }
 
+/** The kit's page intro CSS: the first view the edge writes into #slot-page (shell/server/startup-hints.mjs). */
+const PAGE_INTRO_CSS = require.resolve('@storefront/remote-kit/page-intro.css');
+
 /**
- * The shell's own CSS (page frame, slots, shell pages), inlined in the served HTML's <head> so the
- * first paint is styled with no request and no shift when scripts arrive (issue 12).
+ * The shell's own CSS (page frame, slots, shell pages) and the kit's page intro, inlined in the served
+ * HTML's <head> so the first paint is styled with no request and no shift when scripts arrive (issue 12).
  */
 function inlineCss() {
-  const css = ['src/styles.css', 'src/pages/pages.css'].map((f) => fs.readFileSync(path.join(__dirname, f), 'utf8')).join('\n');
+  const css = [path.join(__dirname, 'src/styles.css'), path.join(__dirname, 'src/pages/pages.css'), PAGE_INTRO_CSS].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
   return new CleanCSS({ level: 1 }).minify(css).styles.replace(/<\/style/gi, '<\\/style');
 }
 
@@ -86,11 +89,14 @@ module.exports = (env, argv) => {
   config.output.publicPath = '/';
   // issue 12: the start-up chunks download in parallel with main.js (see webpack.preload.js).
   config.plugins.push(new StartupPreloadPlugin());
+  // issue 12/19: the first paint comes before any script runs (see webpack.preload.js).
+  config.plugins.push(new PaintFirstPlugin());
   config.cache.buildDependencies.config.push(path.join(__dirname, 'webpack.preload.js'));
   config.cache.buildDependencies.config.push(path.join(__dirname, 'server', 'defaults.cjs'));
   // The pre-rendered pages and the inlined CSS change with these files: rebuild the config when they do.
   for (const f of fs.readdirSync(path.join(__dirname, 'src', 'pages'))) config.cache.buildDependencies.config.push(path.join(__dirname, 'src', 'pages', f));
   config.cache.buildDependencies.config.push(path.join(__dirname, 'src', 'styles.css'));
+  config.cache.buildDependencies.config.push(PAGE_INTRO_CSS);
   // `npm run dev`: the same /remotes.json, /config.json and /api proxy as the edge (server/edge.mjs).
   config.devServer = {
     ...config.devServer,

@@ -102,3 +102,24 @@ test('the home page shows popular searches from the search data and links to the
   await cheese.click();
   await expect(page).toHaveURL(/\/\?query=cheese&tab=product$/);
 });
+
+// issue 12 "a stable, fast first paint" / issue 19: the HTML the edge serves for a remote's page carries
+// that remote's page intro (its first-view.json), so it shows before any script has run — here, with
+// none at all — and the shopper's search terms in it are text.
+test('remote pages show their intro from the served HTML, before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const pages: Array<[string, string, RegExp]> = [
+    ['/flyer', 'Weekly flyer', /deals at your store/],
+    ['/offers', 'Offers', /Scene\+ offers for this week/],
+    ['/store-locator', 'Find a store', /opening hours/],
+    [`/?query=${encodeURIComponent('<b>milk</b>')}`, 'Results for “<b>milk</b>”', /match your search/],
+  ];
+  for (const [path, heading, lead] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    await expect(page.locator('#slot-page .sf-intro__lead')).toHaveText(lead);
+  }
+  expect(await page.locator('#slot-page b').count()).toBe(0);
+  await context.close();
+});

@@ -14,10 +14,15 @@
  *     exposes mounted (matching the MF runtime's and webpack's script tags: no crossorigin attribute).
  * Manifests are read from the remotes' servers and kept 10 s; a remote that does not answer gets no
  * hint (the page still works: the shell loads it the slow way and its fallback applies if it is down).
- * A page with a tester override (`?remote.<name>=`) gets the data block but no remote hints.
+ *   - the first view of the route's page remote (its `first-view.json`, next to its manifest, kept 10 s)
+ *     written into the empty `#slot-page`: the page's heading and lead paint with the HTML, before
+ *     any script (see {@link firstViewHtml}); a remote without the file, or that does not answer, gets none.
+ * A page with a tester override (`?remote.<name>=`) gets the data block but no remote hints and no first view.
  */
 
 const MANIFEST_TTL_MS = 10_000;
+/** A remote file that did not answer is asked for again after this long (a remote starting up gets its hints and first view soon). */
+const MISS_TTL_MS = 2_000;
 const TIMEOUT_MS = 800;
 
 /** Same rule as the shell's `matchesRoute` (shell/src/apps.ts): '/a/:b', trailing '/*', '?key'. */
@@ -41,7 +46,7 @@ function specificity(pattern) {
  * The exposes mounted at start on a page: every band of the header and footer regions without a
  * `when` condition, plus the page expose whose route matches most specifically (none on home).
  * @param {Array<{ package: string, exposes: Array<{ expose: string, kind: string, region?: string, when?: string, routes?: string[] }> }>} remotes the registry's remotes
- * @returns {Array<{ remote: string, expose: string }>}
+ * @returns {Array<{ remote: string, expose: string, route?: string }>} `route`: the matched route pattern of the page expose
  */
 export function startupExposes(remotes, pathname, query) {
   const out = [];
@@ -55,17 +60,41 @@ export function startupExposes(remotes, pathname, query) {
       for (const route of e.routes || []) {
         if (!matchesRoute(route, pathname, query)) continue;
         const s = specificity(route);
-        if (!best || s > best.s) best = { s, remote: r.package, expose: e.expose };
+        if (!best || s > best.s) best = { s, remote: r.package, expose: e.expose, route };
       }
     }
   }
-  if (best) out.push({ remote: best.remote, expose: best.expose });
+  if (best) out.push({ remote: best.remote, expose: best.expose, route: best.route });
   return out;
 }
 
 const escapeAttr = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 /** JSON safe inside a <script> data block: no '<' (so no '</script>'), no U+2028/9. */
 const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const escapeText = (s) => String(s).replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+const MAX_FIRST_VIEW_TEXT = 400;
+
+/**
+ * The first view of a remote page (issue 12 "a stable, fast first paint"; issue 19 performance at eight
+ * remotes): the page intro of @storefront/remote-kit/page-intro as HTML, the same markup React renders
+ * for `PageIntro` (shell/test/first-view.test.tsx checks both), marked `data-first-view="<remote>"`.
+ * `{name}` in the heading is the URL's query parameter `name` (e.g. the search terms); every text is
+ * escaped, never HTML.
+ * @param {unknown} view an entry of the remote's first-view.json: `{ heading: string, lead: string }`
+ * @param {string} remote the remote's package name
+ * @param {URLSearchParams} query the page URL's query
+ * @returns {string} the HTML, or '' when `view` is not a valid entry (strings of 1–400 characters)
+ */
+export function firstViewHtml(view, remote, query) {
+  const ok = (v) => typeof v === 'string' && v.length > 0 && v.length <= MAX_FIRST_VIEW_TEXT;
+  if (!view || typeof view !== 'object' || !ok(view.heading) || !ok(view.lead)) return '';
+  const heading = view.heading.replace(/\{([A-Za-z][\w-]*)\}/g, (_, name) => query.get(name) ?? '');
+  return `<header class="sf-intro" data-first-view="${escapeAttr(remote)}"><h1 class="sf-intro__heading" tabindex="-1">${escapeText(heading)}</h1><p class="sf-intro__lead">${escapeText(view.lead)}</p></header>`;
+}
+
+/** The empty page slot of frame.html, as html-webpack-plugin's minifier writes it (quotes optional). */
+const EMPTY_PAGE_SLOT = /<div id="?slot-page"?><\/div>/;
 
 /**
  * @param {{ remotes: Record<string,string> | (() => Record<string,string>), config: object, registryRemotes: Array<object>, fetchImpl?: typeof fetch, now?: () => number }} o
@@ -78,6 +107,7 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
   // the map may change while the edge runs (a promotion of the deploy store's pointer, issue 18)
   const currentRemotes = typeof remotesOrGetter === 'function' ? remotesOrGetter : () => remotesOrGetter;
 
+  /** A remote's JSON file (manifest or first view), kept MANIFEST_TTL_MS (a miss MISS_TTL_MS); null when it does not answer 200 with JSON. */
   async function manifest(url) {
     const hit = cache.get(url);
     if (hit && hit.until > now()) return hit.manifest;
@@ -88,8 +118,19 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
     } catch {
       value = null;
     }
-    cache.set(url, { until: now() + MANIFEST_TTL_MS, manifest: value });
+    cache.set(url, { until: now() + (value ? MANIFEST_TTL_MS : MISS_TTL_MS), manifest: value });
     return value;
+  }
+
+  /** A remote's first-view.json (beside its manifest), or null. */
+  function firstViews(manifestUrl) {
+    let url;
+    try {
+      url = new URL('first-view.json', manifestUrl).href;
+    } catch {
+      return null;
+    }
+    return manifest(url);
   }
 
   /** The hint links for one remote's exposes, or [] when its manifest is unavailable or odd. */
@@ -120,15 +161,23 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
       const remotes = currentRemotes();
       const dataBlock = `<script type="application/json" id="shell-startup">${jsonForHtml({ remotes, config })}</script>`;
       let hints = [dataBlock];
+      let firstView = '';
       const overridden = [...query.keys()].some((k) => k.startsWith('remote.'));
       if (!overridden) {
+        const exposes = startupExposes(registryRemotes, pathname, query);
         const byRemote = new Map();
-        for (const { remote, expose } of startupExposes(registryRemotes, pathname, query)) byRemote.set(remote, [...(byRemote.get(remote) || []), expose]);
-        const lists = await Promise.all([...byRemote].map(([remote, exposes]) => linksFor(remotes, remote, exposes)));
+        for (const { remote, expose } of exposes) byRemote.set(remote, [...(byRemote.get(remote) || []), expose]);
+        const page = exposes.find((e) => e.route);
+        const [lists, views] = await Promise.all([
+          Promise.all([...byRemote].map(([remote, list]) => linksFor(remotes, remote, list))),
+          page && EMPTY_PAGE_SLOT.test(html) ? firstViews(remotes[page.remote]) : null,
+        ]);
         hints = [...lists.flat(), dataBlock];
+        if (page && views) firstView = firstViewHtml(views[page.route], page.remote, query);
       }
-      const at = html.indexOf('</head>');
-      return at < 0 ? html : `${html.slice(0, at)}${Array.from(new Set(hints)).join('')}${html.slice(at)}`;
+      const withView = firstView ? html.replace(EMPTY_PAGE_SLOT, () => `<div id="slot-page">${firstView}</div>`) : html;
+      const at = withView.indexOf('</head>');
+      return at < 0 ? withView : `${withView.slice(0, at)}${Array.from(new Set(hints)).join('')}${withView.slice(at)}`;
     },
   };
 }

@@ -6,7 +6,10 @@
  * not wait for a chain of round trips. A remote that does not answer gets no hint; a tester override
  * gets no remote hints.
  */
-import { createStartupHints, startupExposes } from '../server/startup-hints.mjs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { PageIntro } from '@storefront/remote-kit/page-intro';
+import { createStartupHints, firstViewHtml, startupExposes } from '../server/startup-hints.mjs';
 
 const registryRemotes = [
   { package: 'mf-header', exposes: [{ expose: './spa', kind: 'band', region: 'header' }, { expose: './footer', kind: 'band', region: 'footer' }] },
@@ -27,14 +30,24 @@ const MANIFESTS: Record<string, unknown> = {
   [remotes['mf-header']]: manifest({ spa: ['1.js', 'expose_spa.js'], footer: ['expose_footer.js'] }),
   [remotes['mf-search']]: manifest({ results: ['9.js', 'expose_results.js'], recipes: ['expose_recipes.js'] }),
 };
-const fetchImpl = (async (url: string) => (MANIFESTS[url] ? new Response(JSON.stringify(MANIFESTS[url])) : new Response('no', { status: 503 }))) as unknown as typeof fetch;
+const FIRST_VIEWS: Record<string, unknown> = {
+  'http://s.test/mf-search/1.0.0/first-view.json': {
+    '/?query': { heading: 'Results for “{query}”', lead: 'Products & recipes <for> you.' },
+    '/recipes/:slug': { heading: 'Recipe', lead: '' },
+  },
+};
+const fetchImpl = (async (url: string) => {
+  const body = MANIFESTS[url] ?? FIRST_VIEWS[url];
+  return body ? new Response(JSON.stringify(body)) : new Response('no', { status: 503 });
+}) as unknown as typeof fetch;
+const FRAME = '<html><head><title>t</title></head><body><main><div id=slot-page></div></main></body></html>';
 const HTML = '<html><head><title>t</title></head><body></body></html>';
 const q = (s = '') => new URLSearchParams(s);
 
 describe('startupExposes', () => {
   it('mounts the header and footer bands without a sign-in condition, plus the most specific page', () => {
     expect(startupExposes(registryRemotes, '/recipes/meal-plan', q())).toEqual([
-      { remote: 'mf-header', expose: './spa' }, { remote: 'mf-header', expose: './footer' }, { remote: 'mf-shopping-list', expose: './recipe-plans' },
+      { remote: 'mf-header', expose: './spa' }, { remote: 'mf-header', expose: './footer' }, { remote: 'mf-shopping-list', expose: './recipe-plans', route: '/recipes/meal-plan' },
     ]);
     expect(startupExposes(registryRemotes, '/', q('query=milk')).map((e) => e.expose)).toEqual(['./spa', './footer', './results']);
     expect(startupExposes(registryRemotes, '/', q()).map((e) => e.remote)).toEqual(['mf-header', 'mf-header']);
@@ -76,5 +89,31 @@ describe('createStartupHints (issue 12)', () => {
     const overridden = await hints.inject(HTML, '/', q('query=milk&remote.mf-search=http://localhost:9999/m.json'));
     expect(overridden).not.toContain('rel="preload"');
     expect(overridden).toContain('id="shell-startup"');
+  });
+});
+
+describe('the first view of a remote page (issue 12 "a stable, fast first paint", issue 19)', () => {
+  const hints = createStartupHints({ remotes, config: {}, registryRemotes, fetchImpl });
+  const slot = (html: string) => /<div id="?slot-page"?>(.*?)<\/div><\/main>/.exec(html)?.[1] ?? null;
+
+  it("writes the route's intro from the remote's first-view.json into the empty #slot-page, the query's terms as text", async () => {
+    const html = await hints.inject(FRAME, '/', q(`query=${encodeURIComponent('<img src=x onerror=alert(1)>$&')}`));
+    expect(slot(html)).toBe(
+      '<header class="sf-intro" data-first-view="mf-search"><h1 class="sf-intro__heading" tabindex="-1">Results for “&lt;img src=x onerror=alert(1)&gt;$&amp;”</h1>'
+      + '<p class="sf-intro__lead">Products &amp; recipes &lt;for&gt; you.</p></header>',
+    );
+  });
+
+  it('is the markup React renders for the kit\'s PageIntro, so the hand-over to the remote changes nothing', () => {
+    const edge = firstViewHtml({ heading: 'Weekly flyer', lead: 'Deals & more' }, 'mf-flyer', q()).replace(' data-first-view="mf-flyer"', '');
+    expect(edge).toBe(renderToStaticMarkup(createElement(PageIntro, { heading: 'Weekly flyer', lead: 'Deals & more' })));
+  });
+
+  it('writes nothing without a valid entry, without the file, on a page the edge renders itself, or with a tester override', async () => {
+    expect(slot(await hints.inject(FRAME, '/recipes/pancakes', q()))).toBe(''); // entry with an empty lead
+    expect(slot(await hints.inject(FRAME, '/scene', q()))).toBe(''); // mf-loyalty has no first-view.json
+    expect(slot(await hints.inject(FRAME, '/', q()))).toBe(''); // home: no page remote
+    expect(slot(await hints.inject(FRAME, '/', q('query=milk&remote.mf-search=http://localhost:9999/m.json')))).toBe('');
+    expect(await hints.inject(HTML, '/', q('query=milk'))).not.toContain('sf-intro'); // no empty slot to fill
   });
 });

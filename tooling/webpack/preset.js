@@ -205,7 +205,7 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           chunks: ['main'],
           hash: prod,
         })),
-        ...(host ? [] : [new StandaloneRuntimeTagPlugin()]),
+        ...(host ? [] : [new StandaloneRuntimeTagPlugin(), new FirstViewPlugin(path.join(dirname, 'src', 'first-view.json'), pkg.name)]),
       ],
       // mangleExports off: a shared singleton provided by one build is consumed by others
       // (shareStrategy 'loaded-first'), so its exports must not be renamed for the provider's own usage.
@@ -256,6 +256,37 @@ class StandaloneRuntimeTagPlugin {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimeTagPlugin', (data) => {
         data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { src: 'standalone-runtime.js' }));
         return data;
+      });
+    });
+  }
+}
+
+/**
+ * Publishes a remote's page intros (`src/first-view.json` → `first-view.json` beside mf-manifest.json)
+ * for the edge to write into the HTML it serves (@storefront/remote-kit/page-intro; issue 12 "a stable,
+ * fast first paint"). The build fails when the file names a route that is not one of this remote's
+ * page routes in the registry, or an entry is not `{ heading, lead }` strings of 1–400 characters.
+ * A remote without the file publishes nothing (its pages get no first view).
+ */
+class FirstViewPlugin {
+  constructor(file, pkgName) {
+    this.file = file;
+    this.pkgName = pkgName;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('FirstViewPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'FirstViewPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        if (!fs.existsSync(this.file)) return;
+        compilation.fileDependencies.add(this.file);
+        const views = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+        const routes = new Set(registry.remoteOf(this.pkgName).exposes.filter((e) => e.kind === 'page').flatMap((e) => e.routes || []));
+        const text = (v) => typeof v === 'string' && v.length > 0 && v.length <= 400;
+        for (const [route, view] of Object.entries(views)) {
+          if (!routes.has(route)) throw new Error(`${this.file}: '${route}' is not a page route of ${this.pkgName} in the registry (${[...routes].join(', ')})`);
+          if (!view || !text(view.heading) || !text(view.lead)) throw new Error(`${this.file}: '${route}' needs { heading, lead }, strings of 1–400 characters`);
+        }
+        compilation.emitAsset('first-view.json', new webpack.sources.RawSource(JSON.stringify(views)));
       });
     });
   }

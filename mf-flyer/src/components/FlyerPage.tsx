@@ -12,6 +12,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@storefront/remote-kit';
 import { useWaitOver } from '@storefront/remote-kit/wait';
+import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { loadFlyerStorefront } from '../api/providerScript';
 import { fetchCurrentPublication, NoPublicationError } from '../api/publications';
@@ -21,7 +22,11 @@ import { usePreferredStoreParam } from '../state/usePreferredStoreParam';
 import { useShownStore } from '../state/useShownStore';
 import { FlyerEmbed } from './FlyerEmbed';
 import { FlyerSkeleton } from './FlyerSkeleton';
+import firstViews from '../first-view.json';
 import './flyer.css';
+
+/** The page intro, also the first view the edge serves (src/first-view.json; kit page-intro). */
+const INTRO = firstViewFor(firstViews, '/flyer');
 
 /** How long to wait for the store selector's first store before showing the default store's flyer (ms). */
 export const STORE_WAIT_MS = 5_000;
@@ -113,9 +118,10 @@ export function FlyerPage({ bus, config }: FlyerPageProps) {
 
   const dates = publication.data ? validity(publication.data.validFrom, publication.data.validTo) : null;
   return (
+    <>
+    <PageIntro heading={INTRO.heading} lead={INTRO.lead} headingId="mf-flyer-title" />
     <section className="mf-flyer" aria-labelledby="mf-flyer-title">
       <div className="mf-flyer__head">
-        <h1 id="mf-flyer-title" className="mf-flyer__title">Weekly flyer</h1>
         <p className="mf-flyer__store">
           {shown ? <>Flyer for <strong>{storeLabel(shown)}</strong>{dates ? <span className="mf-flyer__dates"> · {dates}</span> : null}</> : 'Finding your store…'}
         </p>
@@ -125,5 +131,6 @@ export function FlyerPage({ bus, config }: FlyerPageProps) {
       </div>
       {body}
     </section>
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { siteLinkClick } from 'shared-events';
+import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
+import firstViews from '../first-view.json';
 import './offers.css';
 
 /** Props of {@link PageFrame}. */
@@ -15,22 +17,25 @@ export interface PageFrameProps {
 }
 
 /**
- * The frame of both pages: `<h1>` (focusable with tabIndex -1, so focus can return to it), a nav
- * 'Offers' / 'Favourites' (`aria-current="page"`), then the content.
+ * The frame of both pages: the page intro (`<h1>`, focusable with tabIndex -1 so focus can return to
+ * it, and the lead of src/first-view.json, the first view the edge serves: @storefront/remote-kit/page-intro),
+ * a nav 'Offers' / 'Favourites' (`aria-current="page"`), then the content.
  */
 export const PageFrame = forwardRef<HTMLHeadingElement, PageFrameProps>(function PageFrame({ title, current, navigate, subtitle, children }, ref) {
   const link = (href: '/offers' | '/favourites', label: string) => (
     <a href={href} className="mfo-nav__link" aria-current={current === href ? 'page' : undefined} onClick={siteLinkClick(href, navigate)}>{label}</a>
   );
   return (
-    <div className="mfo-page">
-      <h1 className="mfo-page__title" ref={ref} tabIndex={-1}>{title}</h1>
-      {subtitle && <p className="mfo-page__subtitle">{subtitle}</p>}
-      <nav className="mfo-nav" aria-label="Scene+ offers">
-        {link('/offers', 'Offers')}
-        {link('/favourites', 'Favourites')}
-      </nav>
-      {children}
-    </div>
+    <>
+      <PageIntro heading={title} lead={firstViewFor(firstViews, current).lead} headingRef={ref} />
+      <div className="mfo-page">
+        {subtitle && <p className="mfo-page__subtitle">{subtitle}</p>}
+        <nav className="mfo-nav" aria-label="Scene+ offers">
+          {link('/offers', 'Offers')}
+          {link('/favourites', 'Favourites')}
+        </nav>
+        {children}
+      </div>
+    </>
   );
 });

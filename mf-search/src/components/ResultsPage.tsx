@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
 import { useWaitOver } from '@storefront/remote-kit/wait';
 import { AdSlot } from '@storefront/remote-kit/ad-slot';
+import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { CAROUSEL_SLIDES } from '../api/popularItems';
 import { priceFor, productRegionFilters, scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
@@ -18,7 +19,11 @@ import { ProductCard, RecipeCard } from './Cards';
 import { Carousel } from './Carousel';
 import { NO_RESULTS_TEXT, SEARCH_UNAVAILABLE_TEXT } from '../state/dropdownTexts';
 import { Pagination } from './Pagination';
+import firstViews from '../first-view.json';
 import './results.css';
+
+/** The page intro's lead, also in the first view the edge serves (src/first-view.json; kit page-intro). */
+const INTRO_LEAD = firstViewFor(firstViews, '/?query').lead;
 
 /** Results per page on the results page. */
 export const RESULTS_PER_PAGE = 24;
@@ -183,10 +188,9 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const activePage = data ? (tab === 'product' ? data.products : data.recipes) : null;
 
   return (
+    <>
+    <PageIntro heading={`Results for “${query}”`} lead={INTRO_LEAD} headingId={`${baseId}-heading`} headingRef={headingRef} />
     <section className="mfs-results" aria-labelledby={`${baseId}-heading`} aria-busy={loading}>
-      <h1 id={`${baseId}-heading`} ref={headingRef} tabIndex={-1} className="mfs-results__heading">
-        {`Results for “${query}”`}
-      </h1>
       <p role="status" className="mfs-results__status">{status}</p>
       {failed ? (
         <div role="alert" className="mfs-results__error">
@@ -243,5 +247,6 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
           pushes nothing; the shell fills it only with the targeting consent group C0004 */}
       {activePage ? <AdSlot slot="results-leaderboard" width={728} height={90} /> : null}
     </section>
+    </>
   );
 }

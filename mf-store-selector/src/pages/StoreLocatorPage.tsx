@@ -11,6 +11,11 @@ import {
 import { useStoreLocatorSearch } from '../state/useStoreLocatorSearch';
 import { LocatorStoreCard } from './LocatorStoreCard';
 import { StoreMap } from './StoreMap';
+import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
+import firstViews from '../first-view.json';
+
+/** The page intro, also the first view the edge serves (src/first-view.json; kit page-intro). */
+const INTRO = firstViewFor(firstViews, '/store-locator');
 import type { StoreConfirmation } from './useStoreConfirmation';
 
 export interface StoreLocatorPageProps {
@@ -87,8 +92,9 @@ export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation
   const select = (store: Store, trigger: HTMLElement) => confirmation.choose(store, trigger);
 
   return (
-    <div className="mfsp-page" inert={confirmation.pending ? true : undefined}>
-      <h1 id="mfsp-locator-title" ref={headingRef} tabIndex={-1} className="mfsp-title">Find a store</h1>
+    <>
+    <PageIntro heading={INTRO.heading} lead={INTRO.lead} headingId="mfsp-locator-title" headingRef={headingRef} />
+    <div className="mfsp-page mfsp-page--under-intro" inert={confirmation.pending ? true : undefined}>
       <div className="mfsp-locator__search">
         <StoreSearchField id={inputId} prefix="mfsp" value={query} onChange={setQuery} />
         <button type="button" className="mfsp-btn mfsp-btn--secondary" onClick={useMyLocation} disabled={locating}>
@@ -150,5 +156,6 @@ export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation
         )}
       </div>
     </div>
+    </>
   );
 }

@@ -2,7 +2,7 @@
  * `createRemoteLifecycles`: the one way a remote exposes single-spa lifecycles (ARCHITECTURE §1
  * `src/spa.tsx`, §2 error boundary per slot, §4 single-spa-react 6 with `ReactDOMClient`).
  */
-import React, { lazy, startTransition, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import React, { lazy, startTransition, useLayoutEffect, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps, LifeCycleFn } from 'single-spa';
@@ -26,6 +26,30 @@ const transitionDOMClient = {
     };
   },
 };
+
+/**
+ * The first view the edge wrote into the slot (`<header data-first-view>` of
+ * @storefront/remote-kit/page-intro, shell/server/startup-hints.mjs), or null. Read before React's first
+ * commit clears the slot.
+ */
+function firstViewOf(domElement: Element | undefined): Element | null {
+  return domElement?.querySelector(':scope > [data-first-view]') ?? null;
+}
+
+/**
+ * While a lazy page loads, the slot keeps showing the edge's first view instead of 'Loading…', so the
+ * page intro does not blink out and back (issue 12). The edge's own element is put back as it was (no
+ * markup is parsed: its texts stay text) in a box React renders no children into; `aria-busy` says the
+ * page is still loading.
+ */
+function FirstViewHold({ view }: { view: Element }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.appendChild(view);
+    return () => view.remove();
+  }, [view]);
+  return <div ref={box} style={{ display: 'contents' }} aria-busy="true" data-first-view-hold="" />;
+}
 
 /** The props a remote's root component gets: the shell's `RemoteProps` plus single-spa's `AppProps` (`name`, `singleSpa`, `mountParcel`). */
 export type RemoteRootProps<P extends RemoteProps = RemoteProps> = P & AppProps;
@@ -68,15 +92,17 @@ export interface RemoteLifecycles<P extends RemoteProps = RemoteProps> {
  *   `console.error('[remote] label failed', error)` and the quiet `fallback` replaces the app;
  * - the tree runs under {@link KitProviders}: one QueryClient per mount (retry 1, no refetch on
  *   window focus), `useRemote()`/`useNavigate()` context, and a Suspense boundary showing
- *   {@link PageLoading} while a {@link lazyPage} loads.
+ *   {@link PageLoading} while a {@link lazyPage} loads — or, on the first load of a page the edge served
+ *   with a first view (@storefront/remote-kit/page-intro), that first view.
  * @example export const { bootstrap, mount, unmount } = createRemoteLifecycles({ remote: 'mf-search', label: 'results', rootComponent: ResultsApp });
  */
 export function createRemoteLifecycles<P extends RemoteProps = RemoteProps>(options: RemoteLifecycleOptions<P>): RemoteLifecycles<P> {
   const { remote, label, rootComponent: Root, fallback, loading, queryClient } = options;
 
   function KitRoot(props: RemoteRootProps<P>) {
+    const [firstView] = useState(() => firstViewOf(props.domElement));
     return (
-      <KitProviders remote={remote} remoteProps={props} queryClient={queryClient} loading={loading}>
+      <KitProviders remote={remote} remoteProps={props} queryClient={queryClient} loading={firstView ? <FirstViewHold view={firstView} /> : loading}>
         <Root {...props} />
       </KitProviders>
     );

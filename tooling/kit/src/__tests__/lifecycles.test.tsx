@@ -121,6 +121,26 @@ describe('createRemoteLifecycles', () => {
     await act(async () => { await lifecycles.unmount(props as never); });
   });
 
+  it('keeps the first view the edge served in the slot while the lazy page loads, then shows the page (issue 12)', async () => {
+    let resolve!: (m: { default: () => React.JSX.Element }) => void;
+    const Page = lazyPage(() => new Promise<{ default: () => React.JSX.Element }>((r) => { resolve = r; }));
+    const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'pages', rootComponent: () => <Page /> });
+    const domElement = slot('slot-page');
+    domElement.innerHTML = '<header class="sf-intro" data-first-view="mf-test"><h1 class="sf-intro__heading" tabindex="-1">Weekly flyer</h1><p class="sf-intro__lead">Deals &lt;b&gt;</p></header>';
+    const served = domElement.querySelector('[data-first-view]');
+    const props = propsFor(domElement);
+    await mount(lifecycles, props);
+    // the same element, still showing, not 'Loading…'; its text is still text
+    expect(screen.getByRole('heading', { name: 'Weekly flyer' })).toBe(served!.querySelector('h1'));
+    expect(screen.getByText('Deals <b>')).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+
+    await act(async () => { resolve({ default: () => <h1>Weekly flyer page</h1> }); });
+    expect(await screen.findByRole('heading', { name: 'Weekly flyer page' })).toBeInTheDocument();
+    expect(domElement.querySelector('[data-first-view]')).toBeNull();
+    await act(async () => { await lifecycles.unmount(props as never); });
+  });
+
   it('lazyPage picks a named export, and a missing export or failed chunk falls back quietly', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const Named = lazyPage(async () => ({ StoreLocatorPage: () => <h1>Locator</h1> }), 'StoreLocatorPage');

@@ -1,0 +1,67 @@
+/**
+ * `@storefront/remote-kit/page-intro` (bundled into each user, not shared): the first view of a
+ * remote's page (issue 12 "a stable, fast first paint", issue 19 "performance at eight remotes").
+ *
+ * A remote page's Largest Contentful Paint used to wait for every script of the page (Lighthouse mobile
+ * LCP ~7 s on /flyer, /offers, results, /store-locator): nothing of the page was in the HTML. Now each
+ * remote publishes, next to its manifest, `first-view.json` — for each of its page routes the intro's
+ * heading and lead — and the edge writes that intro into `#slot-page` of the HTML it serves
+ * (shell/server/startup-hints.mjs). The remote renders the same intro, with {@link PageIntro}, as the
+ * first child of its page, from the same file; the markup and the CSS (./page-intro.css, inlined by the
+ * shell) are the same, so React replacing the edge's copy moves nothing and paints nothing larger.
+ *
+ * The file's shape ({@link FirstViews}): route pattern of the registry (e.g. '/flyer', '/?query',
+ * '/products/category/:category') → `{ heading, lead }`; `{name}` in the heading is replaced by the
+ * page URL's query parameter `name` (text only, escaped), e.g. 'Results for “{query}”'.
+ */
+import { createElement, type Ref } from 'react';
+import './page-intro.css';
+
+/** One route's first view: plain text, never HTML. */
+export interface FirstView {
+  /** The page's `<h1>`; may hold `{param}` placeholders filled from the URL's query. */
+  heading: string;
+  /** One paragraph under it (≥ 3 lines on a 412 px phone keeps it the page's largest paint). */
+  lead: string;
+}
+
+/** `first-view.json`: route pattern → first view. */
+export type FirstViews = Record<string, FirstView>;
+
+/** Props of {@link PageIntro}. */
+export interface PageIntroProps {
+  /** The heading's text (already filled: no placeholders). */
+  heading: string;
+  /** The lead paragraph's text. */
+  lead: string;
+  /** id of the `<h1>` (a section's `aria-labelledby` can point at it). */
+  headingId?: string;
+  /** ref to the `<h1>`, e.g. to move focus to it after navigation (it has tabIndex -1). */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/**
+ * The page intro: `<header class="sf-intro"><h1 class="sf-intro__heading" tabindex="-1">…</h1><p
+ * class="sf-intro__lead">…</p></header>`. Render it as the first child of the page (directly in
+ * `#slot-page`, before the page's own container), so it sits where the edge's first view was.
+ * Texts are rendered as text (React escapes them).
+ */
+export function PageIntro({ heading, lead, headingId, headingRef }: PageIntroProps) {
+  // createElement, not JSX: like ./ad-slot, this file may be compiled with the classic JSX transform.
+  return createElement(
+    'header',
+    { className: 'sf-intro' },
+    createElement('h1', { className: 'sf-intro__heading', id: headingId, ref: headingRef, tabIndex: -1 }, heading),
+    createElement('p', { className: 'sf-intro__lead' }, lead),
+  );
+}
+
+/**
+ * The first view of a route from a remote's `first-view.json`.
+ * @throws Error when the file has no entry for `route` (a missing intro is a build mistake, caught by the remote's tests)
+ */
+export function firstViewFor(views: FirstViews, route: string): FirstView {
+  const view = views[route];
+  if (!view) throw new Error(`first-view.json has no entry for the route '${route}'`);
+  return view;
+}
