@@ -76,7 +76,7 @@ const base = createConfig({
   dirname: __dirname,
   host: true,
   port: 8080,
-  runtimePlugins: [require.resolve('./src/mf/offline-remote-plugin.ts')],
+  runtimePlugins: [require.resolve('./src/mf/offline-remote-plugin.ts'), require.resolve('./src/mf/startup-manifests-plugin.ts')],
   title: 'Harbour Market',
   templateParameters: { slotsHtml, inlineCss: inlineCss() },
   htmlPages: prerenderedPages(),

@@ -1,5 +1,8 @@
 /**
- * The shell's start-up chunks as `<link rel="preload" as="script">` in the served HTML (issue 12).
+ * The shell's start-up chunks, preloaded as soon as the page has painted (issue 12): listed on the entry
+ * script tag (`data-preload="/1.js /238.js …"`), which paint-first.js (below) turns into
+ * `<link rel="preload" as="script">` together with the remotes' chunks the edge lists in the page's
+ * data block (server/startup-hints.mjs), then adds main.js.
  *
  * Without it the browser learns of them only after main.js (the MF runtime) has downloaded and run:
  * main.js → import('./bootstrap') → the bootstrap chunk and the shared singletons it consumes
@@ -22,19 +25,11 @@ class StartupPreloadPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('StartupPreloadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('StartupPreloadPlugin', (data) => {
-        const files = this.startupFiles(compilation);
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath || '');
-        const links = files.map((file) => ({
-          tagName: 'link', voidTag: true, meta: { plugin: 'StartupPreloadPlugin' },
-          attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
-        }));
-        // the entry (main.js, the MF runtime) first: it is needed first, and a `defer` script alone
-        // would be fetched at low priority behind the preloads
-        const entries = data.assetTags.scripts.filter((t) => t.tagName === 'script' && t.attributes.src).map((t) => ({
-          tagName: 'link', voidTag: true, meta: { plugin: 'StartupPreloadPlugin' },
-          attributes: { rel: 'preload', as: 'script', href: t.attributes['data-main'] || t.attributes.src },
-        }));
-        data.assetTags.scripts.unshift(...entries, ...links);
+        const files = this.startupFiles(compilation).map((file) => `${publicPath}${file}`);
+        for (const tag of data.assetTags.scripts) {
+          if (tag.tagName === 'script' && tag.attributes.src) tag.attributes['data-preload'] = files.join(' ');
+        }
         return data;
       });
     });
@@ -81,27 +76,55 @@ class StartupPreloadPlugin {
  * first view), but a `defer` script that has already downloaded (it is preloaded) runs before the
  * browser's first frame, so the first paint waited for main.js and the chunks it starts, and a phone
  * saw nothing for seconds. The entry's `<script defer src="main.js">` becomes
- * `<script defer src="/paint-first.js" data-main="main.js?…">`: that 0.3 KB loader adds main.js only
- * once a frame has been painted (requestAnimationFrame, then a task), or at once in a hidden tab (no
- * frames there). main.js still downloads at the start (its preload link).
+ * `<script defer src="/paint-first.js" data-main="main.js?…" data-preload="…">`: that 0.6 KB loader
+ * starts the scripts once the first contentful paint is on screen (its Paint Timing entry: a frame's own
+ * callbacks run before the frame is shown), at most PAINT_WAIT_MAX_MS after the first frame, and at once
+ * in a hidden tab (no frames there): it preloads the start-up chunks (the shell's `data-preload` and the
+ * remotes' `preload` of the data block) in parallel, then adds main.js. Before the paint nothing but the
+ * HTML is downloaded, so the first paint shares the network with nothing.
  */
+/** Longest wait for the first contentful paint after the first frame, ms (a page with nothing contentful, or no paint timing). */
+const PAINT_WAIT_MAX_MS = 500;
 const PAINT_FIRST_JS = `(function () {
   var me = document.currentScript;
   var main = me && me.getAttribute('data-main');
   if (!main) return;
   var started = false;
+  function preloadList() {
+    var list = (me.getAttribute('data-preload') || '').split(' ');
+    try {
+      var block = document.getElementById('shell-startup');
+      var data = block ? JSON.parse(block.textContent || '{}') : {};
+      if (Array.isArray(data.preload)) list = list.concat(data.preload);
+    } catch (e) { /* no list: main.js loads what it needs */ }
+    return list.filter(function (u) { return typeof u === 'string' && u; });
+  }
   function start() {
     if (started) return;
     started = true;
+    preloadList().forEach(function (href) {
+      var l = document.createElement('link');
+      l.rel = 'preload';
+      l.as = 'script';
+      l.href = href;
+      document.head.appendChild(l);
+    });
     var s = document.createElement('script');
     s.src = main;
     document.head.appendChild(s);
   }
-  if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(function () { setTimeout(start, 0); });
+  if (document.visibilityState === 'hidden') return start();
   document.addEventListener('visibilitychange', function () { if (document.visibilityState === 'hidden') start(); });
+  // the first contentful paint's entry arrives once the frame is on screen; a frame's callbacks run before that
+  try {
+    var seen = new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) { seen.disconnect(); setTimeout(start, 0); }
+    });
+    seen.observe({ type: 'paint', buffered: true });
+  } catch (e) { /* no paint timing: the fallback below */ }
+  requestAnimationFrame(function () { setTimeout(start, MAX_WAIT_MS); });
 })();
-`;
+`.replace('MAX_WAIT_MS', String(PAINT_WAIT_MAX_MS));
 
 class PaintFirstPlugin {
   apply(compiler) {

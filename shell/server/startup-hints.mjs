@@ -4,14 +4,15 @@
  *   HTML → main.js → /remotes.json + /config.json → each remote's mf-manifest.json → remoteEntry.js and
  *   the expose's chunks → the page's data.
  * The edge already knows the first three answers, so it writes them into the page:
- *   - `<script type="application/json" id="shell-startup">{"remotes":…,"config":…}</script>`: the
- *     remote map and RuntimeConfig the edge serves at /remotes.json and /config.json (a data block: not
- *     executed, so the CSP's script-src is unaffected); the shell uses it instead of fetching them;
- *   - `<link rel="preload" as="fetch" crossorigin>` for the manifest of every remote the page mounts at
- *     start (the header and footer bands that need no sign-in, plus the route's page), matching the MF
- *     runtime's `fetch(manifestUrl)` (mode cors, credentials same-origin);
- *   - `<link rel="preload" as="script">` for those remotes' remoteEntry.js and the sync chunks of the
- *     exposes mounted (matching the MF runtime's and webpack's script tags: no crossorigin attribute).
+ *   - `<script type="application/json" id="shell-startup">{"remotes":…,"config":…,"manifests":…}</script>`:
+ *     the remote map and RuntimeConfig the edge serves at /remotes.json and /config.json (a data block:
+ *     not executed, so the CSP's script-src is unaffected), which the shell uses instead of fetching
+ *     them, and the mf-manifest.json of every remote the page mounts at start (the header and footer
+ *     bands that need no sign-in, plus the route's page), keyed by its URL, which the MF runtime gets
+ *     from there instead of one cross-origin fetch per remote (shell/src/mf/startup-manifests-plugin.ts);
+ *     The block's `preload` lists those remotes' remoteEntry.js and the sync chunks of the exposes
+ *     mounted: the shell's paint-first.js preloads them once the first paint is on screen, with its own
+ *     start-up chunks (shell/webpack.preload.js), so no script download competes with the first paint.
  * Manifests are read from the remotes' servers and kept 10 s; a remote that does not answer gets no
  * hint (the page still works: the shell loads it the slow way and its fallback applies if it is down).
  *   - the first view of the route's page remote (its `first-view.json`, next to its manifest, kept 10 s)
@@ -133,34 +134,37 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
     return manifest(url);
   }
 
-  /** The hint links for one remote's exposes, or [] when its manifest is unavailable or odd. */
-  async function linksFor(remotes, remote, exposes) {
+  /**
+   * The scripts of one remote's exposes to preload (remoteEntry.js and the exposes' sync chunks) and
+   * its manifest, or none when the manifest is unavailable or odd.
+   * @returns {Promise<{ scripts: string[], manifest?: { url: string, json: object } }>}
+   */
+  async function startupOf(remotes, remote, exposes) {
     const manifestUrl = remotes[remote];
-    if (!manifestUrl) return [];
+    if (!manifestUrl) return { scripts: [] };
     const m = await manifest(manifestUrl);
     const meta = m && m.metaData;
-    if (!meta || !meta.remoteEntry || typeof meta.remoteEntry.name !== 'string') return [];
+    if (!meta || !meta.remoteEntry || typeof meta.remoteEntry.name !== 'string') return { scripts: [] };
     let base;
     try {
       base = meta.publicPath && meta.publicPath !== 'auto' ? new URL(meta.publicPath, manifestUrl).href : new URL('.', manifestUrl).href;
     } catch {
-      return [];
+      return { scripts: [] };
     }
     const abs = (file) => new URL(file, base).href;
-    const links = [`<link rel="preload" as="fetch" crossorigin href="${escapeAttr(manifestUrl)}">`];
-    links.push(`<link rel="preload" as="script" href="${escapeAttr(abs(`${meta.remoteEntry.path || ''}${meta.remoteEntry.name}`))}">`);
+    const scripts = [abs(`${meta.remoteEntry.path || ''}${meta.remoteEntry.name}`)];
     for (const expose of exposes) {
       const entry = (m.exposes || []).find((e) => e.path === expose || `./${e.name}` === expose || e.name === expose);
-      for (const file of entry?.assets?.js?.sync || []) links.push(`<link rel="preload" as="script" href="${escapeAttr(abs(file))}">`);
+      for (const file of entry?.assets?.js?.sync || []) scripts.push(abs(file));
     }
-    return links;
+    return { scripts, manifest: { url: manifestUrl, json: m } };
   }
 
   return {
     async inject(html, pathname, query) {
       const remotes = currentRemotes();
-      const dataBlock = `<script type="application/json" id="shell-startup">${jsonForHtml({ remotes, config })}</script>`;
-      let hints = [dataBlock];
+      const block = (data) => `<script type="application/json" id="shell-startup">${jsonForHtml(data)}</script>`;
+      let hints = [block({ remotes, config })];
       let firstView = '';
       const overridden = [...query.keys()].some((k) => k.startsWith('remote.'));
       if (!overridden) {
@@ -169,10 +173,12 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
         for (const { remote, expose } of exposes) byRemote.set(remote, [...(byRemote.get(remote) || []), expose]);
         const page = exposes.find((e) => e.route);
         const [lists, views] = await Promise.all([
-          Promise.all([...byRemote].map(([remote, list]) => linksFor(remotes, remote, list))),
+          Promise.all([...byRemote].map(([remote, list]) => startupOf(remotes, remote, list))),
           page && EMPTY_PAGE_SLOT.test(html) ? firstViews(remotes[page.remote]) : null,
         ]);
-        hints = [...lists.flat(), dataBlock];
+        const manifests = Object.fromEntries(lists.filter((l) => l.manifest).map((l) => [l.manifest.url, l.manifest.json]));
+        const preload = Array.from(new Set(lists.flatMap((l) => l.scripts)));
+        hints = [block({ remotes, config, manifests, preload })];
         if (page && views) firstView = firstViewHtml(views[page.route], page.remote, query);
       }
       const withView = firstView ? html.replace(EMPTY_PAGE_SLOT, () => `<div id="slot-page">${firstView}</div>`) : html;

@@ -16,6 +16,24 @@ export function readStartupData(doc: Document = document): { remotes: unknown; c
 }
 
 /**
+ * The remotes' mf-manifest.json the edge wrote into the data block (`manifests`: manifest URL →
+ * manifest), for shell/src/mf/startup-manifests-plugin.ts. Empty when absent or unreadable (the MF
+ * runtime then fetches each manifest).
+ */
+export function readStartupManifests(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Map<string, unknown> {
+  const text = doc?.getElementById('shell-startup')?.textContent;
+  if (!text) return new Map();
+  try {
+    const data = JSON.parse(text) as { manifests?: unknown };
+    const m = data && typeof data === 'object' ? data.manifests : null;
+    if (!m || typeof m !== 'object' || Array.isArray(m)) return new Map();
+    return new Map(Object.entries(m as Record<string, unknown>).filter(([, v]) => v && typeof v === 'object'));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
  * Which origins a tester override may use (issue 19): in a production build only
  * `config.remoteOverrideOrigins` (none when absent); in a development build any (null).
  */

@@ -60,34 +60,39 @@ describe('createStartupHints (issue 12)', () => {
   it('writes the remote map and config as a data block that cannot close the script element', async () => {
     const html = await hints.inject(HTML, '/', q());
     const block = /<script type="application\/json" id="shell-startup">(.*?)<\/script>/.exec(html)![1];
-    expect(JSON.parse(block)).toEqual({ remotes, config: { apiBase: '/api', note: '</script><b>' } });
+    expect(JSON.parse(block)).toEqual({
+      remotes,
+      config: { apiBase: '/api', note: '</script><b>' },
+      manifests: { [remotes['mf-header']]: MANIFESTS[remotes['mf-header']] },
+      preload: ['remoteEntry.js', '1.js', 'expose_spa.js', 'expose_footer.js'].map((f) => `http://h.test/mf-header/1.0.0/${f}`),
+    });
     expect(block).not.toContain('</script>');
     expect(html.indexOf('shell-startup')).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('preloads the manifest, remoteEntry.js and the sync chunks of the exposes mounted on the route, nothing async', async () => {
+  it('lists remoteEntry.js and the sync chunks of the exposes mounted on the route to preload after the first paint, nothing async, with their manifests; no preload link', async () => {
     const html = await hints.inject(HTML, '/', q('query=milk&tab=product'));
-    const hrefs = [...html.matchAll(/<link rel="preload" as="(\w+)"( crossorigin)? href="([^"]+)">/g)].map((m) => `${m[1]}${m[2] ? '+cors' : ''} ${m[3]}`);
-    expect(hrefs).toEqual([
-      `fetch+cors ${remotes['mf-header']}`,
-      'script http://h.test/mf-header/1.0.0/remoteEntry.js',
-      'script http://h.test/mf-header/1.0.0/1.js',
-      'script http://h.test/mf-header/1.0.0/expose_spa.js',
-      'script http://h.test/mf-header/1.0.0/expose_footer.js',
-      `fetch+cors ${remotes['mf-search']}`,
-      'script http://s.test/mf-search/1.0.0/remoteEntry.js',
-      'script http://s.test/mf-search/1.0.0/9.js',
-      'script http://s.test/mf-search/1.0.0/expose_results.js',
+    const block = JSON.parse(/<script type="application\/json" id="shell-startup">(.*?)<\/script>/.exec(html)![1]);
+    expect(block.preload).toEqual([
+      'http://h.test/mf-header/1.0.0/remoteEntry.js',
+      'http://h.test/mf-header/1.0.0/1.js',
+      'http://h.test/mf-header/1.0.0/expose_spa.js',
+      'http://h.test/mf-header/1.0.0/expose_footer.js',
+      'http://s.test/mf-search/1.0.0/remoteEntry.js',
+      'http://s.test/mf-search/1.0.0/9.js',
+      'http://s.test/mf-search/1.0.0/expose_results.js',
     ]);
-    expect(html).not.toContain('never.js');
-    expect(html).not.toContain('href="http://l.test'); // the signed-in overlay band is not mounted at start
+    expect(Object.keys(block.manifests)).toEqual([remotes['mf-header'], remotes['mf-search']]);
+    expect(html).not.toContain('rel="preload"'); // nothing downloads before the first paint (shell paint-first.js)
+    expect(block.preload.join(' ')).not.toContain('l.test'); // the signed-in overlay band is not mounted at start
   });
 
   it('gives no hint for a remote whose manifest does not answer, and none for a page with a tester override', async () => {
     const down = createStartupHints({ remotes: { ...remotes, 'mf-header': 'http://down.test/m.json' }, config: {}, registryRemotes, fetchImpl });
-    expect(await down.inject(HTML, '/', q())).not.toContain('rel="preload"');
+    const listed = async (h: typeof hints, query: URLSearchParams) => JSON.parse(/id="shell-startup">(.*?)<\/script>/.exec(await h.inject(HTML, '/', query))![1]).preload ?? [];
+    expect(await listed(down, q())).toEqual([]);
+    expect(await listed(hints, q('query=milk&remote.mf-search=http://localhost:9999/m.json'))).toEqual([]);
     const overridden = await hints.inject(HTML, '/', q('query=milk&remote.mf-search=http://localhost:9999/m.json'));
-    expect(overridden).not.toContain('rel="preload"');
     expect(overridden).toContain('id="shell-startup"');
   });
 });
