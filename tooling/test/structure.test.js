@@ -33,3 +33,27 @@ describe('remote structure', () => {
     expect(problems).toContain('src/api/ is missing');
   });
 });
+
+describe('the MF helpers the host provides to remote entries (issue 12 one runtime; issue 19 first-load JS)', () => {
+  it('provide-runtime-globals.js provides every sdk and error-codes export the bundled remote runtime imports', () => {
+    const fs = require('fs');
+    const provided = fs.readFileSync(path.join(__dirname, '..', 'webpack', 'provide-runtime-globals.js'), 'utf8');
+    const names = (pkg) => new Set([...provided.matchAll(new RegExp(`import \\{([^}]*)\\} from '${pkg}'`, 'g'))].flatMap((m) => m[1].split(',').map((s) => s.trim()).filter(Boolean)));
+    // the packages a remote entry bundles (the runtime core is the host's, external): what they import
+    const needed = { '@module-federation/sdk': new Set(), '@module-federation/error-codes': new Set() };
+    for (const pkg of ['@module-federation/webpack-bundler-runtime', '@module-federation/runtime']) {
+      const dist = path.join(path.dirname(require.resolve(`${pkg}/package.json`, { paths: [registry.repoRoot] })), 'dist');
+      for (const f of fs.readdirSync(dist).filter((n) => n.endsWith('.js'))) {
+        const text = fs.readFileSync(path.join(dist, f), 'utf8');
+        for (const target of Object.keys(needed)) {
+          for (const m of text.matchAll(new RegExp(`import \\{([^}]*)\\} from "${target}"`, 'g'))) m[1].split(',').map((s) => s.trim().split(' as ')[0]).filter(Boolean).forEach((n) => needed[target].add(n));
+        }
+      }
+    }
+    for (const [pkg, set] of Object.entries(needed)) {
+      expect(set.size).toBeGreaterThan(0);
+      const have = names(pkg);
+      expect([...set].filter((n) => !have.has(n))).toEqual([]);
+    }
+  });
+});

@@ -187,7 +187,8 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           runtimePlugins: host ? [...runtimePlugins, require.resolve('./provide-runtime-globals.js')] : runtimePlugins,
           // One MF runtime in the browser (ARCHITECTURE §2, issue 12): the host bundles and provides
           // the runtime core on a global; every remote entry uses it instead of carrying its own copy.
-          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+          // optimization.target 'web': the runtime's Node-only script loading is left out (issue 19).
+          experiments: host ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true, optimization: { target: 'web' } },
           manifest: { fileName: 'mf-manifest.json' },
           // The type gate of a release (issue 18, tooling/deploy/type-gate.mjs): MF_DTS=1 generates the
           // exposes' types (@module-federation/dts-plugin) into dist/@mf-types; off in dev and tests.

@@ -6,8 +6,16 @@
  * `@module-federation/error-codes` on `_FEDERATION_ERROR_CODES` (remotes declare them as externals in
  * preset.js). Runs in `beforeInit` of the host's instance, before any remote entry is loaded.
  */
-import * as sdk from '@module-federation/sdk';
-import * as errorCodes from '@module-federation/error-codes';
+// Only what a remote entry's bundler runtime imports from them (@module-federation/webpack-bundler-runtime
+// `remotes`: ENCODE_NAME_PREFIX, decodeName; RUNTIME_009, runtimeDescMap): the whole namespaces were
+// ~10 KB gzip of first-load JS the host's own runtime does not use (issue 19). tooling/test checks the
+// list against the bundler runtime's imports, so an MF upgrade that needs more fails there, not in a browser.
+import { ENCODE_NAME_PREFIX, decodeName } from '@module-federation/sdk';
+import { RUNTIME_009, runtimeDescMap } from '@module-federation/error-codes';
+
+/** What remote entries read from `_FEDERATION_SDK` and `_FEDERATION_ERROR_CODES`. */
+const sdk = Object.freeze({ ENCODE_NAME_PREFIX, decodeName });
+const errorCodes = Object.freeze({ RUNTIME_009, runtimeDescMap });
 
 /** @returns {import('@module-federation/runtime').ModuleFederationRuntimePlugin} */
 export default function provideRuntimeGlobals() {
