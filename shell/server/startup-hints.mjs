@@ -38,6 +38,26 @@ export function matchesRoute(pattern, pathname, query) {
   return want.every((seg, i) => (seg.startsWith(':') ? have[i].length > 0 : seg === have[i]));
 }
 
+/**
+ * The values of a route pattern's `:params` in a path (the pattern must match it), e.g.
+ * ('/products/category/:category', '/products/category/bakery') → { category: 'bakery' }.
+ */
+export function routeParams(pattern, pathname) {
+  const want = pattern.split('?')[0].split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  const out = {};
+  want.forEach((seg, i) => {
+    if (seg.startsWith(':') && have[i] !== undefined) {
+      try {
+        out[seg.slice(1)] = decodeURIComponent(have[i]);
+      } catch {
+        out[seg.slice(1)] = have[i];
+      }
+    }
+  });
+  return out;
+}
+
 /** Route specificity as in shell/src/apps.ts `routeSpecificity`: literal 2, ':param' 1, '*' 0. */
 function specificity(pattern) {
   return pattern.split('?')[0].split('/').filter(Boolean).reduce((n, seg) => n + (seg === '*' ? 0 : seg.startsWith(':') ? 1 : 2), 0);
@@ -80,17 +100,19 @@ const MAX_FIRST_VIEW_TEXT = 400;
  * The first view of a remote page (issue 12 "a stable, fast first paint"; issue 19 performance at eight
  * remotes): the page intro of @storefront/remote-kit/page-intro as HTML, the same markup React renders
  * for `PageIntro` (shell/test/first-view.test.tsx checks both), marked `data-first-view="<remote>"`.
- * `{name}` in the heading is the URL's query parameter `name` (e.g. the search terms); every text is
- * escaped, never HTML.
+ * `{name}` in the heading is the route's path parameter `name` with '-' read as a space (e.g. a
+ * category slug, as the remote shows it until its data arrives), else the URL's query parameter `name`
+ * (e.g. the search terms); every text is escaped, never HTML.
  * @param {unknown} view an entry of the remote's first-view.json: `{ heading: string, lead: string }`
  * @param {string} remote the remote's package name
  * @param {URLSearchParams} query the page URL's query
+ * @param {Record<string, string>} [params] the route's path parameters ({@link routeParams})
  * @returns {string} the HTML, or '' when `view` is not a valid entry (strings of 1–400 characters)
  */
-export function firstViewHtml(view, remote, query) {
+export function firstViewHtml(view, remote, query, params = {}) {
   const ok = (v) => typeof v === 'string' && v.length > 0 && v.length <= MAX_FIRST_VIEW_TEXT;
   if (!view || typeof view !== 'object' || !ok(view.heading) || !ok(view.lead)) return '';
-  const heading = view.heading.replace(/\{([A-Za-z][\w-]*)\}/g, (_, name) => query.get(name) ?? '');
+  const heading = view.heading.replace(/\{([A-Za-z][\w-]*)\}/g, (_, name) => (Object.hasOwn(params, name) ? params[name].replace(/-/g, ' ') : query.get(name) ?? ''));
   return `<header class="sf-intro" data-first-view="${escapeAttr(remote)}"><h1 class="sf-intro__heading" tabindex="-1">${escapeText(heading)}</h1><p class="sf-intro__lead">${escapeText(view.lead)}</p></header>`;
 }
 
@@ -179,7 +201,7 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
         const manifests = Object.fromEntries(lists.filter((l) => l.manifest).map((l) => [l.manifest.url, l.manifest.json]));
         const preload = Array.from(new Set(lists.flatMap((l) => l.scripts)));
         hints = [block({ remotes, config, manifests, preload })];
-        if (page && views) firstView = firstViewHtml(views[page.route], page.remote, query);
+        if (page && views) firstView = firstViewHtml(views[page.route], page.remote, query, routeParams(page.route, pathname));
       }
       const withView = firstView ? html.replace(EMPTY_PAGE_SLOT, () => `<div id="slot-page">${firstView}</div>`) : html;
       const at = withView.indexOf('</head>');

@@ -9,7 +9,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PageIntro } from '@storefront/remote-kit/page-intro';
-import { createStartupHints, firstViewHtml, startupExposes } from '../server/startup-hints.mjs';
+import { createStartupHints, firstViewHtml, routeParams, startupExposes } from '../server/startup-hints.mjs';
 
 const registryRemotes = [
   { package: 'mf-header', exposes: [{ expose: './spa', kind: 'band', region: 'header' }, { expose: './footer', kind: 'band', region: 'footer' }] },
@@ -107,6 +107,12 @@ describe('the first view of a remote page (issue 12 "a stable, fast first paint"
       '<header class="sf-intro" data-first-view="mf-search"><h1 class="sf-intro__heading" tabindex="-1">Results for “&lt;img src=x onerror=alert(1)&gt;$&amp;”</h1>'
       + '<p class="sf-intro__lead">Products &amp; recipes &lt;for&gt; you.</p></header>',
     );
+  });
+
+  it("fills {name} from the route's path parameters (slug '-' as spaces), else from the query", () => {
+    expect(routeParams('/products/category/:category/:subcategory', '/products/category/bakery/bread-rolls')).toEqual({ category: 'bakery', subcategory: 'bread-rolls' });
+    const html = firstViewHtml({ heading: '{subcategory} in {category} ({sort})', lead: 'Aisle' }, 'mf-search', q('sort=price&category=x'), routeParams('/products/category/:category/:subcategory', '/products/category/bakery/bread-rolls'));
+    expect(html).toContain('>bread rolls in bakery (price)</h1>');
   });
 
   it('is the markup React renders for the kit\'s PageIntro, so the hand-over to the remote changes nothing', () => {

@@ -12,7 +12,13 @@ import {
 import { EAGER_CARDS } from '../state/layout';
 import { ProductCard } from './Cards';
 import { Pagination } from './Pagination';
+import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
+import firstViews from '../first-view.json';
 import './catalogue.css';
+
+/** The page intros' leads, also in the first view the edge serves (src/first-view.json; kit page-intro). */
+const PRODUCTS_LEAD = firstViewFor(firstViews, '/products').lead;
+const CATEGORY_LEAD = firstViewFor(firstViews, '/products/category/:category').lead;
 
 /** Spec §8 "Exception during a call". */
 export const CATALOGUE_ERROR = 'Something went wrong. please try later.';
@@ -124,8 +130,9 @@ function ProductsIndex({ client, bus, config }: InnerProps) {
   const failed = result.isError && !result.isFetching;
   const data = failed ? undefined : result.data;
   return (
+    <>
+    <PageIntro heading="Products" lead={PRODUCTS_LEAD} headingId="mfs-catalogue-products" />
     <section className="mfs-catalogue" aria-labelledby="mfs-catalogue-products">
-      <h1 id="mfs-catalogue-products" className="mfs-catalogue__title">Products</h1>
       {failed ? <ErrorState onRetry={() => { void result.refetch(); }} /> : null}
       {!failed && !data ? <SkeletonCards label="Loading products…" /> : null}
       {data ? (
@@ -156,6 +163,7 @@ function ProductsIndex({ client, bus, config }: InnerProps) {
         </>
       ) : null}
     </section>
+    </>
   );
 }
 
@@ -221,6 +229,8 @@ function CategoryPage({ path, client, bus, config }: InnerProps & { path: Extrac
 
   const heading = title ?? (path.subcategory ?? path.category).replace(/-/g, ' ');
   return (
+    <>
+    <PageIntro heading={heading} lead={CATEGORY_LEAD} headingId="mfs-catalogue-heading" headingRef={headingRef} />
     <section className="mfs-catalogue" aria-labelledby="mfs-catalogue-heading">
       <nav className="mfs-catalogue__breadcrumbs" aria-label="Breadcrumb">
         <ol>
@@ -229,7 +239,6 @@ function CategoryPage({ path, client, bus, config }: InnerProps & { path: Extrac
           <li aria-current="page">{heading}</li>
         </ol>
       </nav>
-      <h1 id="mfs-catalogue-heading" ref={headingRef} tabIndex={-1} className="mfs-catalogue__title">{heading}</h1>
       {failed ? <ErrorState onRetry={() => { void result.refetch(); }} /> : null}
       {!failed && !data ? <SkeletonCards label="Loading products…" /> : null}
       {data ? (
@@ -296,5 +305,6 @@ function CategoryPage({ path, client, bus, config }: InnerProps & { path: Extrac
         </>
       ) : null}
     </section>
+    </>
   );
 }
