@@ -41,6 +41,9 @@ export function matchesRoute(pattern, pathname, query) {
 /**
  * The values of a route pattern's `:params` in a path (the pattern must match it), e.g.
  * ('/products/category/:category', '/products/category/bakery') → { category: 'bakery' }.
+ * @param {string} pattern a registry route pattern
+ * @param {string} pathname the page's path
+ * @returns {Record<string, string>}
  */
 export function routeParams(pattern, pathname) {
   const want = pattern.split('?')[0].split('/').filter(Boolean);

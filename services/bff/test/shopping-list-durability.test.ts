@@ -1,7 +1,7 @@
 /**
  * Durability of acknowledged shopping-list writes (issue 13; ARCHITECTURE §5 "database durability"): the
  * real BFF process (src/main.ts) on a PGlite data folder (PGlite pass) or a fresh PostgreSQL database (pg
- * pass) gets a burst of 200 concurrent PUTs of distinct items, is SIGKILLed in the middle of the burst
+ * pass) gets a burst of 400 concurrent PUTs of distinct items, is SIGKILLed in the middle of the burst
  * (right when the KILL_AT-th answer arrives), and is restarted on the same data: every PUT answered 200
  * before the kill is on the list, and the list reads and writes fine.
  */
@@ -14,7 +14,7 @@ jest.setTimeout(120_000);
 const fixture = setUpDurabilityFixture('bff-list-durability-');
 const { running, dataEnv } = fixture;
 
-const BURST = 200;
+const BURST = 400;
 /** The BFF is SIGKILLed synchronously when this many PUTs have been answered 200. */
 const KILL_AT = 80;
 const UID = 'u-dur-list';
