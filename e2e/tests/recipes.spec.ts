@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
 import { sessionLoaded, signIn } from '../fixtures/session';
 import { LoyaltyPopups } from '../pages/loyalty';
 import { LoyaltySitePages, RecipePages } from '../pages/recipes';
 import { ShoppingListPanel } from '../pages/shopping-list';
+import { storefront } from '../pages';
 
 /**
  * mf-search's recipe pages and the createScenePopup on them (issue 16; spec §2 `/recipes`,
@@ -71,6 +73,25 @@ test('an unknown recipe answers 404 with the not-found message', async ({ page }
   await expect(recipes.title('Recipe not found')).toBeVisible({ timeout: 20_000 });
 });
 
+/**
+ * A new shopper without a card (Sign Up), signed in and on `path`. Not the seeded nora: on the same
+ * platform loyalty.signed-in.spec links a card to her, after which no createScenePopup is due.
+ */
+async function signUpNoCardShopper(page: Page, platform: { url: string; ports: { identity: number } }, path: string): Promise<void> {
+  const { header, identity } = storefront(page);
+  await page.goto(path);
+  await header.accountButton.click();
+  await header.signUpButton.click();
+  await identity.waitFor(platform.ports.identity);
+  await identity.firstName.fill('Nora');
+  await identity.lastName.fill('Fresh');
+  await identity.email.fill(`nora.fresh.${Date.now()}@example.com`);
+  await identity.password.fill('nora-is-testing');
+  await identity.signUpButton.click();
+  await page.waitForURL((url) => url.origin === platform.url);
+  await sessionLoaded(page);
+}
+
 test.describe('createScenePopup on a recipe page (no-card demo shopper nora)', () => {
   test('scrolling more than 100 px shows it (after addCard was put off); its register button leaves for the loyalty site and comes back', async ({ page, platform }) => {
     const recipes = new RecipePages(page);
@@ -78,7 +99,7 @@ test.describe('createScenePopup on a recipe page (no-card demo shopper nora)', (
     const site = new LoyaltySitePages(page);
     const recipeUrl = `${platform.url}/recipes/${CHOWDER.slug}`;
 
-    await signIn(page, 'nora.nocard@example.com', { startPath: `/recipes/${CHOWDER.slug}` });
+    await signUpNoCardShopper(page, platform, `/recipes/${CHOWDER.slug}`);
     if (page.url() !== recipeUrl) {
       await page.goto(recipeUrl);
       await sessionLoaded(page);

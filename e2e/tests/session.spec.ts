@@ -33,8 +33,11 @@ async function logInAtProvider(page: Page, email: string, password: string) {
 async function signOut(page: Page, trigger: RegExp, siteOrigin: string) {
   const { header } = storefront(page);
   await header.greeting(trigger).click();
+  // End session at the provider (auto-submitted), then back on the storefront home page. The page may
+  // already be '/' when the shopper signs out there: wait for it to leave for the provider first.
+  const leftSite = page.waitForURL((url) => url.origin !== siteOrigin, { timeout: 15_000 });
   await header.signOutButton.click();
-  // End session at the provider (auto-submitted), then back on the storefront home page.
+  await leftSite;
   await page.waitForURL((url) => url.origin === siteOrigin && url.pathname === '/' && !url.search, { timeout: 15_000 });
 }
 
