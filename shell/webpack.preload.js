@@ -16,38 +16,58 @@
  */
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-/** The JS files of the start-up chunks (see above), in a stable order. */
-function startupFiles(compilation, request) {
-  const { chunkGraph } = compilation;
-  const boot = compilation.chunkGroups.find((g) => g.origins.some((o) => o.request === request));
-  if (!boot) return [];
-  // share key → the chunk groups of the host's own provided copy (the copy its share scope serves)
-  const provided = new Map();
-  for (const m of compilation.modules) {
-    if (m.type !== 'provide-module') continue;
-    const groups = m.blocks.map((b) => chunkGraph.getBlockChunkGroup(b)).filter(Boolean);
-    provided.set(m._name, [...(provided.get(m._name) || []), ...groups]);
+class StartupPreloadPlugin {
+  /** @param {{ request?: string }} [o] the entry's async import of the app (default './bootstrap') */
+  constructor({ request = './bootstrap' } = {}) {
+    this.request = request;
   }
-  // the bootstrap group, then (transitively) what its modules consume from the share scope
-  const chunks = new Set();
-  const seenKeys = new Set();
-  const visit = (group) => {
-    for (const c of group.chunks) {
-      if (chunks.has(c)) continue;
-      chunks.add(c);
-      for (const m of chunkGraph.getChunkModulesIterable(c)) {
-        const key = m.type === 'consume-shared-module' && m.options ? m.options.shareKey : null;
-        if (key && !seenKeys.has(key)) {
-          seenKeys.add(key);
-          for (const g of provided.get(key) || []) visit(g);
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('StartupPreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('StartupPreloadPlugin', (data) => {
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath || '');
+        const files = this.startupFiles(compilation).map((file) => `${publicPath}${file}`);
+        for (const tag of data.assetTags.scripts) {
+          if (tag.tagName === 'script' && tag.attributes.src) tag.attributes['data-preload'] = files.join(' ');
+        }
+        return data;
+      });
+    });
+  }
+
+  /** The JS files of the start-up chunks, in a stable order. */
+  startupFiles(compilation) {
+    const { chunkGraph } = compilation;
+    const boot = compilation.chunkGroups.find((g) => g.origins.some((o) => o.request === this.request));
+    if (!boot) return [];
+    // share key → the chunk groups of the host's own provided copy (the copy its share scope serves)
+    const provided = new Map();
+    for (const m of compilation.modules) {
+      if (m.type !== 'provide-module') continue;
+      const groups = m.blocks.map((b) => chunkGraph.getBlockChunkGroup(b)).filter(Boolean);
+      provided.set(m._name, [...(provided.get(m._name) || []), ...groups]);
+    }
+    // the bootstrap group, then (transitively) what its modules consume from the share scope
+    const chunks = new Set();
+    const seenKeys = new Set();
+    const visit = (group) => {
+      for (const c of group.chunks) {
+        if (chunks.has(c)) continue;
+        chunks.add(c);
+        for (const m of chunkGraph.getChunkModulesIterable(c)) {
+          const key = m.type === 'consume-shared-module' && m.options ? m.options.shareKey : null;
+          if (key && !seenKeys.has(key)) {
+            seenKeys.add(key);
+            for (const g of provided.get(key) || []) visit(g);
+          }
         }
       }
-    }
-  };
-  visit(boot);
-  const out = [];
-  for (const c of chunks) for (const f of c.files) if (f.endsWith('.js') && !c.hasRuntime()) out.push(f);
-  return out.sort();
+    };
+    visit(boot);
+    const out = [];
+    for (const c of chunks) for (const f of c.files) if (f.endsWith('.js') && !c.hasRuntime()) out.push(f);
+    return out.sort();
+  }
 }
 
 /**
@@ -107,11 +127,6 @@ const PAINT_FIRST_JS = `(function () {
 `.replace('MAX_WAIT_MS', String(PAINT_WAIT_MAX_MS));
 
 class PaintFirstPlugin {
-  /** @param {{ request?: string }} [o] the entry's async import of the app (default './bootstrap') */
-  constructor({ request = './bootstrap' } = {}) {
-    this.request = request;
-  }
-
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PaintFirstPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PaintFirstPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
@@ -119,11 +134,9 @@ class PaintFirstPlugin {
       });
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('PaintFirstPlugin', (data) => {
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath || '');
-        const preload = startupFiles(compilation, this.request).map((file) => `${publicPath}${file}`).join(' ');
         for (const tag of data.assetTags.scripts) {
           if (tag.tagName !== 'script' || !tag.attributes.src || tag.meta?.plugin === 'PaintFirstPlugin') continue;
           tag.attributes['data-main'] = tag.attributes.src;
-          tag.attributes['data-preload'] = preload;
           tag.attributes.src = `${publicPath}paint-first.js`;
           tag.meta = { ...tag.meta, plugin: 'PaintFirstPlugin' };
         }
@@ -133,4 +146,4 @@ class PaintFirstPlugin {
   }
 }
 
-module.exports = { PaintFirstPlugin };
+module.exports = { StartupPreloadPlugin, PaintFirstPlugin, PAINT_FIRST_JS };

@@ -96,6 +96,7 @@ const escapeAttr = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
 /** JSON safe inside a <script> data block: no '<' (so no '</script>'), no U+2028/9. */
 const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+const escapeText = (s) => String(s).replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
 const MAX_FIRST_VIEW_TEXT = 400;
 
 /**
@@ -115,7 +116,7 @@ export function firstViewHtml(view, remote, query, params = {}) {
   const ok = (v) => typeof v === 'string' && v.length > 0 && v.length <= MAX_FIRST_VIEW_TEXT;
   if (!view || typeof view !== 'object' || !ok(view.heading) || !ok(view.lead)) return '';
   const heading = view.heading.replace(/\{([A-Za-z][\w-]*)\}/g, (_, name) => (Object.hasOwn(params, name) ? params[name].replace(/-/g, ' ') : query.get(name) ?? ''));
-  return `<header class="sf-intro" data-first-view="${escapeAttr(remote)}"><h1 class="sf-intro__heading" tabindex="-1">${escapeAttr(heading)}</h1><p class="sf-intro__lead">${escapeAttr(view.lead)}</p></header>`;
+  return `<header class="sf-intro" data-first-view="${escapeAttr(remote)}"><h1 class="sf-intro__heading" tabindex="-1">${escapeText(heading)}</h1><p class="sf-intro__lead">${escapeText(view.lead)}</p></header>`;
 }
 
 /** The empty page slot of frame.html, as html-webpack-plugin's minifier writes it (quotes optional). */
@@ -133,7 +134,7 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
   const currentRemotes = typeof remotesOrGetter === 'function' ? remotesOrGetter : () => remotesOrGetter;
 
   /** A remote's JSON file (manifest or first view), kept MANIFEST_TTL_MS (a miss MISS_TTL_MS); null when it does not answer 200 with JSON. */
-  async function remoteJson(url) {
+  async function manifest(url) {
     const hit = cache.get(url);
     if (hit && hit.until > now()) return hit.manifest;
     let value = null;
@@ -155,7 +156,7 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
     } catch {
       return null;
     }
-    return remoteJson(url);
+    return manifest(url);
   }
 
   /**
@@ -166,7 +167,7 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
   async function startupOf(remotes, remote, exposes) {
     const manifestUrl = remotes[remote];
     if (!manifestUrl) return { scripts: [] };
-    const m = await remoteJson(manifestUrl);
+    const m = await manifest(manifestUrl);
     const meta = m && m.metaData;
     if (!meta || !meta.remoteEntry || typeof meta.remoteEntry.name !== 'string') return { scripts: [] };
     let base;
@@ -187,7 +188,8 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
   return {
     async inject(html, pathname, query) {
       const remotes = currentRemotes();
-      let data = { remotes, config };
+      const block = (data) => `<script type="application/json" id="shell-startup">${jsonForHtml(data)}</script>`;
+      let hints = [block({ remotes, config })];
       let firstView = '';
       const overridden = [...query.keys()].some((k) => k.startsWith('remote.'));
       if (!overridden) {
@@ -201,13 +203,12 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
         ]);
         const manifests = Object.fromEntries(lists.filter((l) => l.manifest).map((l) => [l.manifest.url, l.manifest.json]));
         const preload = Array.from(new Set(lists.flatMap((l) => l.scripts)));
-        data = { remotes, config, manifests, preload };
+        hints = [block({ remotes, config, manifests, preload })];
         if (page && views) firstView = firstViewHtml(views[page.route], page.remote, query, routeParams(page.route, pathname));
       }
       const withView = firstView ? html.replace(EMPTY_PAGE_SLOT, () => `<div id="slot-page">${firstView}</div>`) : html;
       const at = withView.indexOf('</head>');
-      const block = `<script type="application/json" id="shell-startup">${jsonForHtml(data)}</script>`;
-      return at < 0 ? withView : `${withView.slice(0, at)}${block}${withView.slice(at)}`;
+      return at < 0 ? withView : `${withView.slice(0, at)}${Array.from(new Set(hints)).join('')}${withView.slice(at)}`;
     },
   };
 }

@@ -1,34 +1,18 @@
-/** The parsed data block of each page (parsed once: the shell and its MF runtime plugin both read it). */
-const parsed = new WeakMap<Document, Record<string, unknown> | null>();
-
 /**
- * The `<script type="application/json" id="shell-startup">` data block the edge wrote into the page
- * (shell/server/startup-hints.mjs), parsed once per document; null when absent, unreadable or not an object.
- */
-function startupBlock(doc: Document): Record<string, unknown> | null {
-  if (parsed.has(doc)) return parsed.get(doc) ?? null;
-  const text = doc.getElementById('shell-startup')?.textContent;
-  let data: Record<string, unknown> | null = null;
-  if (text) {
-    try {
-      const value: unknown = JSON.parse(text);
-      data = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-    } catch {
-      data = null;
-    }
-  }
-  parsed.set(doc, data);
-  return data;
-}
-
-/**
- * The remote map and RuntimeConfig the edge wrote into the page's data block (the same documents as
- * /remotes.json and /config.json), so start-up saves a round trip (issue 12). null when absent or
- * unreadable: then the shell fetches both as before.
+ * The remote map and RuntimeConfig the edge wrote into the page (shell/server/startup-hints.mjs: a
+ * `<script type="application/json" id="shell-startup">` data block, the same documents as /remotes.json
+ * and /config.json), so start-up saves a round trip (issue 12). null when absent or unreadable: then
+ * the shell fetches both as before.
  */
 export function readStartupData(doc: Document = document): { remotes: unknown; config: unknown } | null {
-  const data = startupBlock(doc);
-  return data && data.remotes && data.config ? { remotes: data.remotes, config: data.config } : null;
+  const text = doc.getElementById('shell-startup')?.textContent;
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as { remotes?: unknown; config?: unknown };
+    return data && typeof data === 'object' && data.remotes && data.config ? { remotes: data.remotes, config: data.config } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -37,9 +21,16 @@ export function readStartupData(doc: Document = document): { remotes: unknown; c
  * runtime then fetches each manifest).
  */
 export function readStartupManifests(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Map<string, unknown> {
-  const m = doc ? startupBlock(doc)?.manifests : null;
-  if (!m || typeof m !== 'object' || Array.isArray(m)) return new Map();
-  return new Map(Object.entries(m as Record<string, unknown>).filter(([, v]) => v && typeof v === 'object'));
+  const text = doc?.getElementById('shell-startup')?.textContent;
+  if (!text) return new Map();
+  try {
+    const data = JSON.parse(text) as { manifests?: unknown };
+    const m = data && typeof data === 'object' ? data.manifests : null;
+    if (!m || typeof m !== 'object' || Array.isArray(m)) return new Map();
+    return new Map(Object.entries(m as Record<string, unknown>).filter(([, v]) => v && typeof v === 'object'));
+  } catch {
+    return new Map();
+  }
 }
 
 /**
