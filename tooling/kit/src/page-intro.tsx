@@ -11,15 +11,19 @@
  * shell) are the same, so React replacing the edge's copy moves nothing and paints nothing larger.
  *
  * The file's shape ({@link FirstViews}): route pattern of the registry (e.g. '/flyer', '/?query',
- * '/products/category/:category') → `{ heading, lead }`; `{name}` in the heading is replaced by the
- * page URL's query parameter `name` (text only, escaped), e.g. 'Results for “{query}”'.
+ * '/products/category/:category') → `{ heading, lead }`; `{name}` in the heading is the route's path
+ * parameter `name` ('-' as a space), else the URL's query parameter `name` (text only, escaped), e.g.
+ * 'Results for “{query}”'.
  */
 import { createElement, type Ref } from 'react';
 import './page-intro.css';
 
 /** One route's first view: plain text, never HTML. */
 export interface FirstView {
-  /** The page's `<h1>`; may hold `{param}` placeholders filled from the URL's query. */
+  /**
+   * The page's `<h1>`. A name in braces is filled by the edge: a path parameter of the route, '-' read
+   * as a space (e.g. `{category}`), else a query parameter (e.g. `Results for “{query}”`).
+   */
   heading: string;
   /** One paragraph under it (≥ 3 lines on a 412 px phone keeps it the page's largest paint). */
   lead: string;
@@ -30,7 +34,7 @@ export type FirstViews = Record<string, FirstView>;
 
 /** Props of {@link PageIntro}. */
 export interface PageIntroProps {
-  /** The heading's text (already filled: no placeholders). */
+  /** The heading's final text (the remote fills in what the edge filled from the URL). */
   heading: string;
   /** The lead paragraph's text. */
   lead: string;
