@@ -121,5 +121,33 @@ test('remote pages show their intro from the served HTML, before any script runs
     await expect(page.locator('#slot-page .sf-intro__lead')).toHaveText(lead);
   }
   expect(await page.locator('#slot-page b').count()).toBe(0);
+
+  // issue 16: a product page's intro is filled from its record (the edge looks the slug up anyway, for
+  // the 404): its picture, name and size · brand paint with the HTML.
+  await page.goto('/products/salted-butter-20010010');
+  await expect(page.getByRole('heading', { level: 1, name: 'Salted Butter', exact: true })).toBeVisible();
+  await expect(page.locator('#slot-page .sf-intro__lead')).toHaveText('454 g · Harbour Pantry');
+  const picture = page.locator('#slot-page img.sf-intro__picture');
+  await expect(picture).toHaveAttribute('src', '/media/butter.svg');
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await context.close();
+});
+
+// issue 16: once the scripts run, the product page keeps the served intro (same picture, same name) and
+// adds the price, 'Add to list' and the nutrition facts under it, with one <h1> and no layout shift.
+test('the product page keeps its served intro and adds the details under it', async ({ page }) => {
+  await page.goto('/products/salted-butter-20010010');
+  await expect(page.getByRole('heading', { level: 2, name: 'Nutrition Facts' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salted Butter');
+  await expect(page.locator('#slot-page [data-first-view]')).toHaveCount(0); // React's copy replaced the edge's
+  await expect(page.locator('#slot-page .sf-intro__picture')).toHaveAttribute('src', '/media/butter.svg');
+  await expect(page.getByRole('article', { name: 'Salted Butter' }).getByRole('button', { name: 'Add to list' })).toBeVisible();
+  const shifts = await page.evaluate(() => new Promise<number>((resolve) => {
+    let total = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) total += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => resolve(total), 500);
+  }));
+  expect(shifts).toBeLessThanOrEqual(0.02); // issue 16 "CLS ≤ 0.02"
 });

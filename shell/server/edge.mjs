@@ -6,7 +6,7 @@
  *   GET /                 index.html (home pre-rendered), 200; every other route in `appRoutes`:
  *                         frame.html (the page frame; a remote fills #slot-page), 200
  *   GET /<unknown path>   404.html (the 'Page not found' page pre-rendered), 404; also an unknown product or
- *                         recipe slug or category path (./page-exists.mjs asks the search engine / the menu)
+ *                         recipe slug or category path (./page-lookup.mjs asks the search engine / the menu)
  *                         Every HTML page carries start-up hints (./startup-hints.mjs): the remote map and
  *                         config as a JSON data block, preloads of the page's remote manifests and scripts.
  *   GET /register         302 to the external loyalty site (config.loyaltySite.url, spec §2), `returnUrl` passed on
@@ -38,7 +38,7 @@ import helmet from '@fastify/helmet';
 import { cacheControlFor } from '@storefront/tooling/serve/cache-policy.mjs';
 import { createRequire } from 'node:module';
 import defaults from './defaults.cjs';
-import { createPageExists } from './page-exists.mjs';
+import { createPageLookup } from './page-lookup.mjs';
 import { createStartupHints } from './startup-hints.mjs';
 import { registerPublicApiCache } from './public-cache.mjs';
 
@@ -148,8 +148,9 @@ const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
  * @param {string} [o.remotesPointer] the deploy store's environment pointer, overlaid on `remotes` and re-read on change (issue 18)
  * @param {string} [o.deployOrigin] the deploy origin (`deploy:` pointer values; CSP script-src/connect-src)
  * @param {string|null} [o.mediaDir] folder served at `/media/` (default services/seed/media: the catalogue's pictures); null: none
- * @param {(urlPath: string) => Promise<boolean>} [o.pageExists] false → a page route answers 404 with the not-found page
- *   (default ./page-exists.mjs: unknown product / recipe slugs and category paths; true when the owner is down)
+ * @param {(urlPath: string) => Promise<import('./page-lookup.mjs').PageLookup>} [o.pageLookup] `exists` false → a page
+ *   route answers 404 with the not-found page; `record` fills the page's first view (default ./page-lookup.mjs:
+ *   unknown product / recipe slugs and category paths; a product's or recipe's hit; exists when the owner is down)
  * @param {boolean|object} [o.logger=false] fastify logger
  * @returns {Promise<import('fastify').FastifyInstance>}
  */
@@ -165,7 +166,7 @@ export async function startEdge({
   remotesPointer,
   deployOrigin,
   mediaDir = path.resolve(shellDir, '..', 'services', 'seed', 'media'),
-  pageExists = createPageExists(config, bffUrl),
+  pageLookup = createPageLookup(config, bffUrl),
   apiBodyLimit = API_BODY_LIMIT_BYTES,
   logger = false,
 } = {}) {
@@ -257,7 +258,8 @@ export async function startEdge({
 
   const hints = createStartupHints({ remotes: currentRemotes, config, registryRemotes: registry.remotes() });
 
-  const sendIndex = async (req, reply, status) => {
+  /** Answers the shell's HTML for the request's page with `status`; `record`: the page's record (first view). */
+  const sendIndex = async (req, reply, status, record = null) => {
     let html;
     const url = new URL(req.url, 'http://edge');
     try {
@@ -266,7 +268,7 @@ export async function startEdge({
       return reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store')
         .send('The shell build is missing: run `npm run build` in shell/.');
     }
-    html = await hints.inject(html, url.pathname, url.searchParams);
+    html = await hints.inject(html, url.pathname, url.searchParams, record);
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
@@ -302,7 +304,10 @@ export async function startEdge({
   app.get('/remotes.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(currentRemotes()));
   app.get('/config.json', async (_req, reply) => reply.header('Cache-Control', 'no-cache').send(config));
   for (const route of appRoutes) {
-    app.get(route, async (req, reply) => sendIndex(req, reply, (await pageExists(req.url.split('?')[0])) ? 200 : 404));
+    app.get(route, async (req, reply) => {
+      const page = await pageLookup(req.url.split('?')[0]);
+      return page.exists ? sendIndex(req, reply, 200, page.record) : sendIndex(req, reply, 404);
+    });
   }
 
   app.setNotFoundHandler(async (req, reply) => {

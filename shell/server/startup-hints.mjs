@@ -99,24 +99,48 @@ const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\u003c').re
 const escapeText = (s) => String(s).replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
 const MAX_FIRST_VIEW_TEXT = 400;
 
+/** A picture URL the first view may carry: a same-origin path ('/media/…', not '//…') or an http(s) URL. */
+const safePicture = (url) => (/^\/(?!\/)/.test(url) || /^https?:\/\/[^\s]+$/i.test(url)) && !/[\s"'<>\\]/.test(url);
+
+/** Intrinsic size of the first view's picture, px: the kit's `PAGE_INTRO_PICTURE_PX`. */
+const PICTURE_PX = 240;
+
 /**
  * The first view of a remote page (issue 12 "a stable, fast first paint"; issue 19 performance at eight
- * remotes): the page intro of @storefront/remote-kit/page-intro as HTML, the same markup React renders
- * for `PageIntro` (shell/test/first-view.test.tsx checks both), marked `data-first-view="<remote>"`.
- * `{name}` in the heading is the route's path parameter `name` with '-' read as a space (e.g. a
- * category slug, as the remote shows it until its data arrives), else the URL's query parameter `name`
- * (e.g. the search terms); every text is escaped, never HTML.
- * @param {unknown} view an entry of the remote's first-view.json: `{ heading: string, lead: string }`
+ * remotes; issue 16 a product page's picture): the page intro of @storefront/remote-kit/page-intro as
+ * HTML, the same markup React renders for `PageIntro` (shell/test/startup-hints.test.ts checks both),
+ * marked `data-first-view="<remote>"`. `{name}` in a text is filled from, in order: the route's path
+ * parameter `name` ('-' read as a space, e.g. a category slug, as the remote shows it until its data
+ * arrives; not in `picture`), the page's record field `name` (e.g. a product's `{title}`,
+ * `{featuredImage}`; ./page-lookup.mjs), the URL's query parameter `name` (e.g. the search terms). A name
+ * none of them has means no first view (the page would not show that text either). Every text is
+ * escaped, never HTML; a `picture` that is not a same-origin path or an http(s) URL is left out.
+ * @param {unknown} view an entry of the remote's first-view.json: `{ heading: string, lead: string, picture?: string }`
  * @param {string} remote the remote's package name
  * @param {URLSearchParams} query the page URL's query
  * @param {Record<string, string>} [params] the route's path parameters ({@link routeParams})
- * @returns {string} the HTML, or '' when `view` is not a valid entry (strings of 1–400 characters)
+ * @param {Record<string, string | number> | null} [record] the page's record (./page-lookup.mjs), if any
+ * @returns {string} the HTML, or '' when `view` is not a valid entry (strings of 1–400 characters) or names a value there is not
  */
-export function firstViewHtml(view, remote, query, params = {}) {
+export function firstViewHtml(view, remote, query, params = {}, record = null) {
   const ok = (v) => typeof v === 'string' && v.length > 0 && v.length <= MAX_FIRST_VIEW_TEXT;
-  if (!view || typeof view !== 'object' || !ok(view.heading) || !ok(view.lead)) return '';
-  const heading = view.heading.replace(/\{([A-Za-z][\w-]*)\}/g, (_, name) => (Object.hasOwn(params, name) ? params[name].replace(/-/g, ' ') : query.get(name) ?? ''));
-  return `<header class="sf-intro" data-first-view="${escapeAttr(remote)}"><h1 class="sf-intro__heading" tabindex="-1">${escapeText(heading)}</h1><p class="sf-intro__lead">${escapeText(view.lead)}</p></header>`;
+  if (!view || typeof view !== 'object' || !ok(view.heading) || !ok(view.lead) || (view.picture !== undefined && !ok(view.picture))) return '';
+  let missing = false;
+  const fill = (text, fromPath) => text.replace(/\{([A-Za-z][\w-]*)\}/g, (_, name) => {
+    if (fromPath && Object.hasOwn(params, name)) return params[name].replace(/-/g, ' ');
+    if (record && Object.hasOwn(record, name)) return String(record[name]);
+    const value = query.get(name);
+    if (value === null) missing = true;
+    return value ?? '';
+  });
+  const heading = fill(view.heading, true);
+  const lead = fill(view.lead, true);
+  const picture = view.picture ? fill(view.picture, false) : '';
+  if (missing) return '';
+  const img = picture && safePicture(picture)
+    ? `<img class="sf-intro__picture" src="${escapeAttr(picture)}" alt="" width="${PICTURE_PX}" height="${PICTURE_PX}" fetchpriority="high"/>`
+    : '';
+  return `<header class="${img ? 'sf-intro sf-intro--picture' : 'sf-intro'}" data-first-view="${escapeAttr(remote)}">${img}<h1 class="sf-intro__heading" tabindex="-1">${escapeText(heading)}</h1><p class="sf-intro__lead">${escapeText(lead)}</p></header>`;
 }
 
 /** The empty page slot of frame.html, as html-webpack-plugin's minifier writes it (quotes optional). */
@@ -126,7 +150,7 @@ const EMPTY_PAGE_SLOT = /<div id="?slot-page"?><\/div>/;
  * @param {{ remotes: Record<string,string> | (() => Record<string,string>), config: object, registryRemotes: Array<object>, fetchImpl?: typeof fetch, now?: () => number }} o
  *   `remotes` the map served at /remotes.json (package → mf-manifest.json URL), or a function answering
  *   the current one; `config` the RuntimeConfig
- * @returns {{ inject: (html: string, pathname: string, query: URLSearchParams) => Promise<string> }}
+ * @returns {{ inject: (html: string, pathname: string, query: URLSearchParams, record?: Record<string, string | number> | null) => Promise<string> }}
  */
 export function createStartupHints({ remotes: remotesOrGetter, config, registryRemotes, fetchImpl = fetch, now = Date.now }) {
   const cache = new Map(); // manifest URL → { until, manifest | null }
@@ -186,7 +210,15 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
   }
 
   return {
-    async inject(html, pathname, query) {
+    /**
+     * The HTML with the start-up data block and, for a remote page, its first view.
+     * @param {string} html the shell's HTML for the page
+     * @param {string} pathname
+     * @param {URLSearchParams} query
+     * @param {Record<string, string | number> | null} [record] the page's record (./page-lookup.mjs), which fills its first view
+     * @returns {Promise<string>}
+     */
+    async inject(html, pathname, query, record = null) {
       const remotes = currentRemotes();
       const block = (data) => `<script type="application/json" id="shell-startup">${jsonForHtml(data)}</script>`;
       let hints = [block({ remotes, config })];
@@ -204,7 +236,7 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
         const manifests = Object.fromEntries(lists.filter((l) => l.manifest).map((l) => [l.manifest.url, l.manifest.json]));
         const preload = Array.from(new Set(lists.flatMap((l) => l.scripts)));
         hints = [block({ remotes, config, manifests, preload })];
-        if (page && views) firstView = firstViewHtml(views[page.route], page.remote, query, routeParams(page.route, pathname));
+        if (page && views) firstView = firstViewHtml(views[page.route], page.remote, query, routeParams(page.route, pathname), record);
       }
       const withView = firstView ? html.replace(EMPTY_PAGE_SLOT, () => `<div id="slot-page">${firstView}</div>`) : html;
       const at = withView.indexOf('</head>');

@@ -20,7 +20,7 @@ beforeAll(async () => {
   upstream = Fastify({ bodyLimit: 10 * 1024 * 1024 });
   upstream.post('/api/shopping-list/merge', async (req) => { upstreamHits += 1; return { got: JSON.stringify(req.body).length }; });
   await upstream.listen({ port: 0, host: '127.0.0.1' });
-  edge = await startEdge({ port: 0, host: '127.0.0.1', distDir, remotes: {}, config: DEFAULT_RUNTIME_CONFIG, bffUrl: `http://127.0.0.1:${portOf(upstream)}`, pageExists: async () => true });
+  edge = await startEdge({ port: 0, host: '127.0.0.1', distDir, remotes: {}, config: DEFAULT_RUNTIME_CONFIG, bffUrl: `http://127.0.0.1:${portOf(upstream)}`, pageLookup: async () => ({ exists: true, record: null }) });
   base = `http://127.0.0.1:${portOf(edge)}`;
 });
 afterAll(async () => { await edge.close(); await upstream.close(); });
@@ -65,7 +65,7 @@ describe('edge hardening (issue 19)', () => {
 
 describe("spec §2 '/register': the external loyalty site", () => {
   it('redirects (302) to the configured site and passes returnUrl on; without a site it is a 404', async () => {
-    const withSite = await startEdge({ port: 0, host: '127.0.0.1', distDir, remotes: {}, config: { ...DEFAULT_RUNTIME_CONFIG, loyaltySite: { url: 'http://localhost:4500/register' } }, bffUrl: 'http://127.0.0.1:9', pageExists: async () => true });
+    const withSite = await startEdge({ port: 0, host: '127.0.0.1', distDir, remotes: {}, config: { ...DEFAULT_RUNTIME_CONFIG, loyaltySite: { url: 'http://localhost:4500/register' } }, bffUrl: 'http://127.0.0.1:9', pageLookup: async () => ({ exists: true, record: null }) });
     try {
       const res = await fetch(`http://127.0.0.1:${portOf(withSite)}/register?returnUrl=${encodeURIComponent('http://localhost:8080/scene')}`, { redirect: 'manual' });
       expect(res.status).toBe(302);

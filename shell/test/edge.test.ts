@@ -324,7 +324,7 @@ describe('loyaltySite in /config.json (issue 16; spec §2 "/register External lo
 
   it('the edge serves it to the remotes', async () => {
     const app = await startEdge({
-      port: 0, host: '127.0.0.1', distDir, remotes, bffUrl: 'http://127.0.0.1:9', pageExists: async () => true,
+      port: 0, host: '127.0.0.1', distDir, remotes, bffUrl: 'http://127.0.0.1:9', pageLookup: async () => ({ exists: true, record: null }),
       config: withLoyaltySite(DEFAULT_RUNTIME_CONFIG, 'http://localhost:4500'),
     });
     try {

@@ -14,7 +14,7 @@ import { createStartupHints, firstViewHtml, routeParams, startupExposes } from '
 const registryRemotes = [
   { package: 'mf-header', exposes: [{ expose: './spa', kind: 'band', region: 'header' }, { expose: './footer', kind: 'band', region: 'footer' }] },
   { package: 'mf-loyalty', exposes: [{ expose: './spa', kind: 'band', region: 'overlay', when: 'signed-in' }, { expose: './pages', kind: 'page', routes: ['/scene'] }] },
-  { package: 'mf-search', exposes: [{ expose: './results', kind: 'page', routes: ['/?query'] }, { expose: './recipes', kind: 'page', routes: ['/recipes', '/recipes/:slug'] }] },
+  { package: 'mf-search', exposes: [{ expose: './results', kind: 'page', routes: ['/?query'] }, { expose: './recipes', kind: 'page', routes: ['/recipes', '/recipes/:slug'] }, { expose: './product', kind: 'page', routes: ['/products/:slug'] }] },
   { package: 'mf-shopping-list', exposes: [{ expose: './recipe-plans', kind: 'page', routes: ['/recipes/meal-plan'] }] },
 ];
 const remotes = {
@@ -34,6 +34,7 @@ const FIRST_VIEWS: Record<string, unknown> = {
   'http://s.test/mf-search/1.0.0/first-view.json': {
     '/?query': { heading: 'Results for “{query}”', lead: 'Products & recipes <for> you.' },
     '/recipes/:slug': { heading: 'Recipe', lead: '' },
+    '/products/:slug': { heading: '{title}', lead: '{size} · {brand}', picture: '{featuredImage}' },
   },
 };
 const fetchImpl = (async (url: string) => {
@@ -118,6 +119,38 @@ describe('the first view of a remote page (issue 12 "a stable, fast first paint"
   it('is the markup React renders for the kit\'s PageIntro, so the hand-over to the remote changes nothing', () => {
     const edge = firstViewHtml({ heading: 'Weekly flyer', lead: 'Deals & more' }, 'mf-flyer', q()).replace(' data-first-view="mf-flyer"', '');
     expect(edge).toBe(renderToStaticMarkup(createElement(PageIntro, { heading: 'Weekly flyer', lead: 'Deals & more' })));
+  });
+
+  it("fills a record page's intro from its record: picture, name and details, as text (issue 16)", async () => {
+    const record = { title: 'Salted <b>Butter</b>', size: '454 g', brand: 'Harbour Pantry', featuredImage: '/media/butter.svg', price: 739 };
+    const html = await hints.inject(FRAME, '/products/salted-butter-20010010', q(), record);
+    expect(slot(html)).toBe(
+      '<header class="sf-intro sf-intro--picture" data-first-view="mf-search">'
+      + '<img class="sf-intro__picture" src="/media/butter.svg" alt="" width="240" height="240" fetchpriority="high"/>'
+      + '<h1 class="sf-intro__heading" tabindex="-1">Salted &lt;b&gt;Butter&lt;/b&gt;</h1><p class="sf-intro__lead">454 g · Harbour Pantry</p></header>',
+    );
+    // no record (the search engine did not answer): the name is unknown, so no first view at all
+    expect(slot(await hints.inject(FRAME, '/products/salted-butter-20010010', q()))).toBe('');
+  });
+
+  it('leaves out a picture that is not a same-origin path or an http(s) URL', () => {
+    const view = { heading: '{title}', lead: 'x', picture: '{featuredImage}' };
+    for (const bad of ['javascript:alert(1)', '//evil.test/x.svg', '/a.svg" onerror="x', 'data:image/svg+xml,<svg/>']) {
+      const html = firstViewHtml(view, 'mf-search', q(), {}, { title: 'T', featuredImage: bad });
+      expect(html).toContain('<h1 class="sf-intro__heading" tabindex="-1">T</h1>');
+      expect(html).not.toContain('<img');
+    }
+    expect(firstViewHtml(view, 'mf-search', q(), {}, { title: 'T', featuredImage: 'https://cdn.test/a.svg' })).toContain('src="https://cdn.test/a.svg"');
+  });
+
+  it("with a picture it is still the markup of the kit's PageIntro", () => {
+    const edge = firstViewHtml({ heading: '{title}', lead: '{size}', picture: '{featuredImage}' }, 'mf-search', q(), {}, { title: 'Salted Butter', size: '454 g', featuredImage: '/media/butter.svg' })
+      .replace(' data-first-view="mf-search"', '');
+    // React's server render also hoists a preload link for a high-priority image, and spells the
+    // attribute fetchPriority (HTML attribute names are case-insensitive): the element is the same.
+    const react = renderToStaticMarkup(createElement(PageIntro, { heading: 'Salted Butter', lead: '454 g', picture: '/media/butter.svg' }))
+      .replace(/^<link rel="preload"[^>]*>/, '').replace('fetchPriority=', 'fetchpriority=');
+    expect(edge).toBe(react);
   });
 
   it('writes nothing without a valid entry, without the file, on a page the edge renders itself, or with a tester override', async () => {

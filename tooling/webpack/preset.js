@@ -266,7 +266,7 @@ class StandaloneRuntimeTagPlugin {
  * Publishes a remote's page intros (`src/first-view.json` → `first-view.json` beside mf-manifest.json)
  * for the edge to write into the HTML it serves (@storefront/remote-kit/page-intro; issue 12 "a stable,
  * fast first paint"). The build fails when the file names a route that is not one of this remote's
- * page routes in the registry, or an entry is not `{ heading, lead }` strings of 1–400 characters.
+ * page routes in the registry, or an entry is not `{ heading, lead, picture? }` strings of 1–400 characters.
  * A remote without the file publishes nothing (its pages get no first view).
  */
 class FirstViewPlugin {
@@ -285,7 +285,9 @@ class FirstViewPlugin {
         const text = (v) => typeof v === 'string' && v.length > 0 && v.length <= 400;
         for (const [route, view] of Object.entries(views)) {
           if (!routes.has(route)) throw new Error(`${this.file}: '${route}' is not a page route of ${this.pkgName} in the registry (${[...routes].join(', ')})`);
-          if (!view || !text(view.heading) || !text(view.lead)) throw new Error(`${this.file}: '${route}' needs { heading, lead }, strings of 1–400 characters`);
+          if (!view || !text(view.heading) || !text(view.lead) || (view.picture !== undefined && !text(view.picture))) {
+            throw new Error(`${this.file}: '${route}' needs { heading, lead, picture? }, strings of 1–400 characters`);
+          }
         }
         compilation.emitAsset('first-view.json', new webpack.sources.RawSource(JSON.stringify(views)));
       });

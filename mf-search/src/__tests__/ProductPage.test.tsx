@@ -29,7 +29,7 @@ const DATA: FakeData = {
     product('20010010', 'Butter, Salted', {
       articleNumber: '20010010', uom: 'G', size: '454 g', brand: 'Harbour Pantry', price: 739,
       storePrices: { '3299': 819, '9772': 789 }, storeIds: ['3299', '9772'], regions: ['atlantic', 'ns'],
-      pageSlug: 'products/butter-salted-20010010', usdaNdbNo: '01001', nutrition: BUTTER_FACTS,
+      pageSlug: 'products/butter-salted-20010010', usdaNdbNo: '01001', nutrition: BUTTER_FACTS, featuredImage: '/media/butter.svg',
     }),
     product('20999990', 'Ontario Honey <b>raw</b>', {
       articleNumber: '20999990', storeIds: ['7777'], regions: ['on'], storePrices: { '7777': 999 }, price: 899,
@@ -121,10 +121,52 @@ describe('issue 16 product page', () => {
     expect(value('Sodium')).toBe('576 mg');
   });
 
+  it("opens with the intro the edge serves for it: the picture beside the name and 'size · brand' (src/first-view.json)", async () => {
+    setup('/products/butter-salted-20010010');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Butter, Salted' });
+    const intro = heading.closest('header')!;
+    expect(intro).toHaveClass('sf-intro', 'sf-intro--picture');
+    expect(intro.querySelector('img')).toHaveAttribute('src', DATA.products[0].featuredImage);
+    expect(intro.querySelector('img')).toHaveAttribute('alt', ''); // the heading beside it names it
+    expect(within(intro).getByText('454 g · Harbour Pantry')).toBeInTheDocument();
+    expect(screen.getByRole('article')).toHaveAccessibleName('Butter, Salted');
+  });
+
+  it('keeps the intro the edge served on screen while the record loads, not a skeleton', async () => {
+    const pending = deferred<{ results: unknown[] }>();
+    const real = fakeClient(DATA);
+    const slow = fakeClient(DATA);
+    let asked: unknown[] = [];
+    slow.search.mockImplementationOnce((...args: unknown[]) => { asked = args; return pending.promise; });
+    (createSearchClient as jest.Mock).mockReturnValue(slow);
+    window.history.replaceState(null, '', '/products/butter-salted-20010010');
+    const domElement = document.createElement('div');
+    domElement.id = 'slot-page';
+    domElement.innerHTML = '<header class="sf-intro sf-intro--picture" data-first-view="mf-search"><img class="sf-intro__picture" src="/media/butter.svg" alt="" width="240" height="240"><h1 class="sf-intro__heading" tabindex="-1">Butter, Salted</h1><p class="sf-intro__lead">454 g · Harbour Pantry</p></header>';
+    document.body.appendChild(domElement);
+    const served = domElement.querySelector('h1');
+    const props = { name: 'mf-search-product', singleSpa: {}, mountParcel: jest.fn(), bus: createTestBus().bus, config: DEFAULT_RUNTIME_CONFIG, domElement, navigate: jest.fn() };
+    jest.useRealTimers();
+    await productSpa.bootstrap(props as never);
+    let mounted: Promise<unknown> = Promise.resolve();
+    act(() => { mounted = productSpa.mount(props as never); });
+    await act(async () => { await mounted; });
+    expect(await screen.findByText('Loading product…')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Butter, Salted' })).toBe(served); // the edge's element, still there
+    expect(domElement.querySelectorAll('h1')).toHaveLength(1);
+    const answer = await (real.search as unknown as (...a: unknown[]) => Promise<{ results: unknown[] }>)(...asked);
+    await act(async () => { pending.resolve(answer); });
+    expect(await screen.findByText('Nutrition Facts')).toBeInTheDocument();
+    expect(domElement.querySelectorAll('h1')).toHaveLength(1);
+    expect(domElement.querySelector('[data-first-view]')).toBeNull();
+    await act(async () => { await productSpa.unmount(props as never); });
+    domElement.remove();
+  });
+
   it('renders record text as text, and says when the store and its region do not sell it', async () => {
     setup('/products/ontario-honey-20999990');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ontario Honey <b>raw</b>' })).toBeInTheDocument();
-    expect(document.querySelector('.mfs-product b')).toBeNull();
+    expect(document.querySelector('b')).toBeNull();
     expect(screen.getByText('Not sold at Halifax Quinpool Road')).toBeInTheDocument();
     expect(screen.getByText('Not available in your region')).toBeInTheDocument();
     expect(screen.getByText('$8.99')).toBeInTheDocument();

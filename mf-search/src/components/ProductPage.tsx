@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { useLocation, useQuery } from '@storefront/remote-kit';
+import { ServedFirstView, useLocation, useQuery } from '@storefront/remote-kit';
+import { PageIntro, fillFirstView, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig, type Store } from 'shared-events';
 import { fetchProductBySlug } from '../api/product';
 import { formatCents, priceFor } from '../api/queries';
@@ -11,13 +12,17 @@ import {
   NUTRITION_ROWS, nutritionValueText, pageSlugFromPath, parseQuantity, QUANTITY_MAX, QUANTITY_MIN, searchWordsFromPageSlug,
 } from '../state/product';
 import { useAddButton } from '../hooks/useAddButton';
-import { HitPicture } from './Cards';
+import { pictureSrc } from './Cards';
+import firstViews from '../first-view.json';
 import './product.css';
 
 /** Spec §8 "Exception during a call". */
 export const PRODUCT_ERROR = 'Something went wrong. please try later.';
-/** Size of the product page's picture, px (width = height; the box is reserved). */
-export const PRODUCT_PICTURE_PX = 240;
+/**
+ * The product page's intro (picture, name, size · brand) as the edge serves it before any script, filled
+ * from the same record (src/first-view.json '/products/:slug'; kit page-intro; issue 16 Lighthouse ≥ 90).
+ */
+const PRODUCT_VIEW = firstViewFor(firstViews, '/products/:slug');
 /** Heading of an unknown product slug. */
 export const PRODUCT_NOT_FOUND = 'Product not found';
 /** The nutrition table's source (issue 16: the USDA data the catalogue is generated from). */
@@ -32,12 +37,14 @@ export interface ProductPageProps {
 /**
  * The product page (spec §2 `/{type}/{pageSlug}` for products: `/products/{slug}`). Finds the record
  * whose `pageSlug` is `products/{slug}` with one products-index query (the kit's `useQuery`, keyed by
- * the slug), then shows its name (h1), size and brand, the price at the preferred store
+ * the slug), then shows its intro — picture, name (h1), size · brand: the kit's `PageIntro` filled from
+ * src/first-view.json like the edge's first view, which stays on screen while the record loads
+ * (`ServedFirstView`) — then the price at the preferred store
  * (`bus.state.store`: `storePrices[storeNumber]`, else `price`), availability at that store and in its
  * region (spec §5), a quantity field with 'Add to list' (`list/add-requested` through `useAddToList`:
  * 'Added' only once the shopping list answers `list/item-added`), and the Nutrition Facts per 100 g
  * as USDA SR21 gives them (caption: source and NDB number). An unknown slug shows 'Product not found'
- * with a link to search; while loading a skeleton keeps the page's height; a failed lookup shows an
+ * with a link to search; while loading (without a served intro) a skeleton keeps the page's height; a failed lookup shows an
  * alert with 'Try again'. Record text is rendered as text.
  */
 export function ProductPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG }: ProductPageProps) {
@@ -68,16 +75,24 @@ export function ProductPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
     );
   }
   if (loading) {
+    // The edge's intro (picture, name) stays while the record loads; without one, bones of the same size.
     return (
-      <section className="mfs-product mfs-product--loading" aria-busy="true">
-        <p role="status" className="mfs-product__status">Loading product…</p>
-        <div className="mfs-product__skeleton" aria-hidden="true">
-          <span className="mfs-product__bone mfs-product__bone--title" />
-          <span className="mfs-product__bone" />
-          <span className="mfs-product__bone" />
-          <span className="mfs-product__bone mfs-product__bone--table" />
-        </div>
-      </section>
+      <>
+        <ServedFirstView fallback={(
+          <div className="sf-intro sf-intro--picture" aria-hidden="true">
+            <span className="sf-intro__picture mfs-product__bone" />
+            <span className="mfs-product__bone mfs-product__bone--title" />
+          </div>
+        )} />
+        <section className="mfs-product mfs-product--loading" aria-busy="true">
+          <p role="status" className="mfs-product__status">Loading product…</p>
+          <div className="mfs-product__skeleton" aria-hidden="true">
+            <span className="mfs-product__bone" />
+            <span className="mfs-product__bone" />
+            <span className="mfs-product__bone mfs-product__bone--table" />
+          </div>
+        </section>
+      </>
     );
   }
   const product = result.data ?? null;
@@ -113,66 +128,70 @@ function ProductDetails({ product, store, addToList }: ProductDetailsProps) {
   const button = useAddButton();
   const add = () => { if (quantity !== null) button.add(() => addToList(product, quantity)); };
   const facts = product.nutrition;
-  const details = useMemo(() => [product.size, product.brand].filter(Boolean).join(' · '), [product.size, product.brand]);
+  const intro = useMemo(() => ({
+    heading: fillFirstView(PRODUCT_VIEW.heading, product),
+    lead: fillFirstView(PRODUCT_VIEW.lead, product),
+    picture: PRODUCT_VIEW.picture ? pictureSrc({ featuredImage: fillFirstView(PRODUCT_VIEW.picture, product) }) : null,
+  }), [product]);
   const quantityError = quantity === null ? `Enter a quantity from ${QUANTITY_MIN} to ${QUANTITY_MAX}.` : '';
 
   return (
-    <article className="mfs-product" aria-labelledby={`${id}-title`}>
-      <div className="mfs-product__main">
-        <HitPicture hit={product} size={PRODUCT_PICTURE_PX} loading="eager" className="mfs-product__media" />
-        <div className="mfs-product__info">
-          <h1 id={`${id}-title`} className="mfs-product__title">{product.title}</h1>
-          {details ? <p className="mfs-product__meta">{details}</p> : null}
-          {cents !== null ? (
-            <p className="mfs-product__price">
-              <span className="mfs-product__price-value">{formatCents(cents)}</span>
-              {product.uom === 'KG' ? <span> /kg</span> : null}
-              {store ? <span className="mfs-product__price-store">{` at ${store.locationName}`}</span> : null}
-            </p>
-          ) : null}
-          {store ? (
-            <ul className="mfs-product__availability" aria-label="Availability">
-              <li>{atStore === 'store' ? availabilityText('store', store.locationName) : `Not sold at ${store.locationName}`}</li>
-              <li>{inRegion ? 'Available in your region' : 'Not available in your region'}</li>
-            </ul>
-          ) : null}
-          <div className="mfs-product__add">
-            <label htmlFor={`${id}-qty`}>Quantity</label>
-            <input
-              id={`${id}-qty`} type="number" inputMode="numeric" min={QUANTITY_MIN} max={QUANTITY_MAX} step={1}
-              value={quantityText} onChange={(e) => setQuantityText(e.target.value)}
-              aria-invalid={quantity === null || undefined} aria-describedby={quantityError ? `${id}-qty-error` : undefined}
-              className="mfs-product__qty"
-            />
-            <button type="button" className="mfs-button" onClick={add} disabled={quantity === null}
-              aria-busy={button.state === 'adding' || undefined}>
-              {button.label}
-            </button>
-            {quantityError ? <p id={`${id}-qty-error`} className="mfs-product__qty-error">{quantityError}</p> : null}
+    <>
+      <PageIntro heading={intro.heading} lead={intro.lead} picture={intro.picture} headingId={`${id}-title`} />
+      <article className="mfs-product" aria-labelledby={`${id}-title`}>
+        <div className="mfs-product__main">
+          <div className="mfs-product__buy">
+            {cents !== null ? (
+              <p className="mfs-product__price">
+                <span className="mfs-product__price-value">{formatCents(cents)}</span>
+                {product.uom === 'KG' ? <span> /kg</span> : null}
+                {store ? <span className="mfs-product__price-store">{` at ${store.locationName}`}</span> : null}
+              </p>
+            ) : null}
+            {store ? (
+              <ul className="mfs-product__availability" aria-label="Availability">
+                <li>{atStore === 'store' ? availabilityText('store', store.locationName) : `Not sold at ${store.locationName}`}</li>
+                <li>{inRegion ? 'Available in your region' : 'Not available in your region'}</li>
+              </ul>
+            ) : null}
+            <div className="mfs-product__add">
+              <label htmlFor={`${id}-qty`}>Quantity</label>
+              <input
+                id={`${id}-qty`} type="number" inputMode="numeric" min={QUANTITY_MIN} max={QUANTITY_MAX} step={1}
+                value={quantityText} onChange={(e) => setQuantityText(e.target.value)}
+                aria-invalid={quantity === null || undefined} aria-describedby={quantityError ? `${id}-qty-error` : undefined}
+                className="mfs-product__qty"
+              />
+              <button type="button" className="mfs-button" onClick={add} disabled={quantity === null}
+                aria-busy={button.state === 'adding' || undefined}>
+                {button.label}
+              </button>
+              {quantityError ? <p id={`${id}-qty-error`} className="mfs-product__qty-error">{quantityError}</p> : null}
+            </div>
           </div>
+          <section className="mfs-product__nutrition" aria-labelledby={`${id}-nutrition`}>
+            <h2 id={`${id}-nutrition`}>Nutrition Facts</h2>
+            {facts ? (
+              <table className="mfs-nutrition">
+                <caption>
+                  {`Per 100 g. Source: ${NUTRITION_SOURCE}${product.usdaNdbNo ? `, NDB No. ${product.usdaNdbNo}` : ''}.`}
+                </caption>
+                <thead>
+                  <tr><th scope="col">Nutrient</th><th scope="col">Per 100 g</th></tr>
+                </thead>
+                <tbody>
+                  {NUTRITION_ROWS.map((row) => (
+                    <tr key={row.key} className={row.sub ? 'mfs-nutrition__sub' : undefined}>
+                      <th scope="row">{row.label}</th>
+                      <td>{nutritionValueText(facts[row.key], row.unit)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : <p>Nutrition facts are not available for this product.</p>}
+          </section>
         </div>
-      </div>
-      <section className="mfs-product__nutrition" aria-labelledby={`${id}-nutrition`}>
-        <h2 id={`${id}-nutrition`}>Nutrition Facts</h2>
-        {facts ? (
-          <table className="mfs-nutrition">
-            <caption>
-              {`Per 100 g. Source: ${NUTRITION_SOURCE}${product.usdaNdbNo ? `, NDB No. ${product.usdaNdbNo}` : ''}.`}
-            </caption>
-            <thead>
-              <tr><th scope="col">Nutrient</th><th scope="col">Per 100 g</th></tr>
-            </thead>
-            <tbody>
-              {NUTRITION_ROWS.map((row) => (
-                <tr key={row.key} className={row.sub ? 'mfs-nutrition__sub' : undefined}>
-                  <th scope="row">{row.label}</th>
-                  <td>{nutritionValueText(facts[row.key], row.unit)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : <p>Nutrition facts are not available for this product.</p>}
-      </section>
-    </article>
+      </article>
+    </>
   );
 }

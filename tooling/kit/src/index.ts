@@ -4,8 +4,8 @@
  * state, and safe URLs. Test helpers: `@storefront/remote-kit/testing`; the React-free URL checks
  * alone: `@storefront/remote-kit/safe-url`.
  */
-export { createRemoteLifecycles, lazyPage } from './lifecycles';
-export type { RemoteLifecycleOptions, RemoteLifecycles, RemoteRootProps } from './lifecycles';
+export { createRemoteLifecycles, lazyPage, ServedFirstView } from './lifecycles';
+export type { RemoteLifecycleOptions, RemoteLifecycles, RemoteRootProps, ServedFirstViewProps } from './lifecycles';
 
 export { mountStandalone, DEMO_SESSION, DEMO_STORE } from './standalone';
 export type { StandaloneHandle, StandaloneOptions } from './standalone';

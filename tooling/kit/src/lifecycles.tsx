@@ -2,13 +2,14 @@
  * `createRemoteLifecycles`: the one way a remote exposes single-spa lifecycles (ARCHITECTURE §1
  * `src/spa.tsx`, §2 error boundary per slot, §4 single-spa-react 6 with `ReactDOMClient`).
  */
-import React, { lazy, startTransition, useLayoutEffect, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import React, { createContext, lazy, startTransition, useContext, useLayoutEffect, useRef, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps, LifeCycleFn } from 'single-spa';
 import type { RemoteProps } from 'shared-events';
-import { KitProviders, handleRemoteError, type RemoteFallback } from './providers';
+import { KitProviders, PageLoading, handleRemoteError, type RemoteFallback } from './providers';
 import type { QueryClient } from './query';
+import { useLocation } from './location';
 
 /**
  * `react-dom/client` whose roots render in a transition (issue 12: TBT ≤ 300 ms). A transition render
@@ -27,14 +28,25 @@ const transitionDOMClient = {
   },
 };
 
+/** The first view the edge served in a slot, and the URL (path and query) it was served for. */
+interface ServedView {
+  view: Element;
+  at: string;
+}
+
+const hereNow = () => (typeof window === 'undefined' ? '' : `${window.location.pathname}${window.location.search}`);
+
 /**
  * The first view the edge wrote into the slot (`<header data-first-view>` of
  * @storefront/remote-kit/page-intro, shell/server/startup-hints.mjs), or null. Read before React's first
  * commit clears the slot.
  */
-function firstViewOf(domElement: Element | undefined): Element | null {
-  return domElement?.querySelector(':scope > [data-first-view]') ?? null;
+function firstViewOf(domElement: Element | undefined): ServedView | null {
+  const view = domElement?.querySelector(':scope > [data-first-view]');
+  return view ? { view, at: hereNow() } : null;
 }
+
+const ServedViewContext = createContext<ServedView | null>(null);
 
 /**
  * While a lazy page loads, the slot keeps showing the edge's first view instead of 'Loading…', so the
@@ -49,6 +61,26 @@ function FirstViewHold({ view }: { view: Element }) {
     return () => view.remove();
   }, [view]);
   return <div ref={box} style={{ display: 'contents' }} aria-busy="true" data-first-view-hold="" />;
+}
+
+/** Props of {@link ServedFirstView}. */
+export interface ServedFirstViewProps {
+  /** What to show instead when there is no served first view for the current URL (e.g. a skeleton). */
+  fallback?: ReactNode;
+}
+
+/**
+ * While a page that rendered its own loading state waits for its data, keep showing the first view the
+ * edge served for this URL (issue 16: a product page's picture and title paint with the HTML; the page's
+ * query must not replace them with a skeleton and then paint them again). Renders the edge's own
+ * element (its texts stay text) when the slot had one and the URL (path and query) is still the one it
+ * was served for; otherwise `fallback`. Use it only under {@link createRemoteLifecycles}.
+ * @example if (loading) return <ServedFirstView fallback={<Skeleton />} />;
+ */
+export function ServedFirstView({ fallback = null }: ServedFirstViewProps) {
+  const served = useContext(ServedViewContext);
+  const { pathname, search } = useLocation();
+  return served && served.at === `${pathname}${search}` ? <FirstViewHold view={served.view} /> : <>{fallback}</>;
 }
 
 /** The props a remote's root component gets: the shell's `RemoteProps` plus single-spa's `AppProps` (`name`, `singleSpa`, `mountParcel`). */
@@ -93,18 +125,21 @@ export interface RemoteLifecycles<P extends RemoteProps = RemoteProps> {
  * - the tree runs under {@link KitProviders}: one QueryClient per mount (retry 1, no refetch on
  *   window focus), `useRemote()`/`useNavigate()` context, and a Suspense boundary showing
  *   {@link PageLoading} while a {@link lazyPage} loads — or, on the first load of a page the edge served
- *   with a first view (@storefront/remote-kit/page-intro), that first view.
+ *   with a first view (@storefront/remote-kit/page-intro), that first view; a page waiting for its
+ *   data keeps it with {@link ServedFirstView}.
  * @example export const { bootstrap, mount, unmount } = createRemoteLifecycles({ remote: 'mf-search', label: 'results', rootComponent: ResultsApp });
  */
 export function createRemoteLifecycles<P extends RemoteProps = RemoteProps>(options: RemoteLifecycleOptions<P>): RemoteLifecycles<P> {
   const { remote, label, rootComponent: Root, fallback, loading, queryClient } = options;
 
   function KitRoot(props: RemoteRootProps<P>) {
-    const [firstView] = useState(() => firstViewOf(props.domElement));
+    const [served] = useState(() => firstViewOf(props.domElement));
     return (
-      <KitProviders remote={remote} remoteProps={props} queryClient={queryClient} loading={firstView ? <FirstViewHold view={firstView} /> : loading}>
-        <Root {...props} />
-      </KitProviders>
+      <ServedViewContext.Provider value={served}>
+        <KitProviders remote={remote} remoteProps={props} queryClient={queryClient} loading={served ? <ServedFirstView fallback={loading ?? <PageLoading />} /> : loading}>
+          <Root {...props} />
+        </KitProviders>
+      </ServedViewContext.Provider>
     );
   }
   KitRoot.displayName = `RemoteKitRoot(${remote} ${label})`;

@@ -11,9 +11,12 @@
  * shell) are the same, so React replacing the edge's copy moves nothing and paints nothing larger.
  *
  * The file's shape ({@link FirstViews}): route pattern of the registry (e.g. '/flyer', '/?query',
- * '/products/category/:category') → `{ heading, lead }`; `{name}` in the heading is the route's path
- * parameter `name` ('-' as a space), else the URL's query parameter `name` (text only, escaped), e.g.
- * 'Results for “{query}”'.
+ * '/products/category/:category') → `{ heading, lead, picture? }`. `{name}` in a text is filled by the
+ * edge (text only, escaped): the route's path parameter `name` ('-' as a space), else a field `name` of
+ * the page's record (a page of one search record, e.g. `/products/:slug`: the hit whose `pageSlug` is the
+ * path, which the edge looks up anyway to answer 404 for an unknown slug; shell/server/page-exists.mjs),
+ * else the URL's query parameter `name`. E.g. 'Results for “{query}”', '{title}', picture
+ * '{featuredImage}'.
  */
 import { createElement, type Ref } from 'react';
 import './page-intro.css';
@@ -27,7 +30,16 @@ export interface FirstView {
   heading: string;
   /** One paragraph under it (≥ 3 lines on a 412 px phone keeps it the page's largest paint). */
   lead: string;
+  /**
+   * A picture beside the heading (a record page's `{featuredImage}`): after filling, a same-origin path
+   * ('/media/…') or an http(s) URL, else the edge leaves the picture out. Drawn
+   * {@link PAGE_INTRO_PICTURE_PX} px square, decorative (`alt=""`: the heading names it).
+   */
+  picture?: string;
 }
+
+/** Intrinsic size of the intro's picture, px (width = height; its box is reserved by the CSS). */
+export const PAGE_INTRO_PICTURE_PX = 240;
 
 /** `first-view.json`: route pattern → first view. */
 export type FirstViews = Record<string, FirstView>;
@@ -42,22 +54,41 @@ export interface PageIntroProps {
   headingId?: string;
   /** ref to the `<h1>`, e.g. to move focus to it after navigation (it has tabIndex -1). */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** The picture's URL (as the edge filled `picture`), or null/undefined for none. */
+  picture?: string | null;
 }
 
 /**
  * The page intro: `<header class="sf-intro"><h1 class="sf-intro__heading" tabindex="-1">…</h1><p
- * class="sf-intro__lead">…</p></header>`. Render it as the first child of the page (directly in
- * `#slot-page`, before the page's own container), so it sits where the edge's first view was.
- * Texts are rendered as text (React escapes them).
+ * class="sf-intro__lead">…</p></header>`; with a picture, `<header class="sf-intro sf-intro--picture">`
+ * starting with `<img class="sf-intro__picture" src="…" alt="" width="240" height="240"
+ * fetchpriority="high">`. Render it as the first child of the page (directly in `#slot-page`, before
+ * the page's own container), so it sits where the edge's first view was. Texts are rendered as text
+ * (React escapes them).
  */
-export function PageIntro({ heading, lead, headingId, headingRef }: PageIntroProps) {
+export function PageIntro({ heading, lead, headingId, headingRef, picture }: PageIntroProps) {
   // createElement, not JSX: like ./ad-slot, this file may be compiled with the classic JSX transform.
   return createElement(
     'header',
-    { className: 'sf-intro' },
+    { className: picture ? 'sf-intro sf-intro--picture' : 'sf-intro' },
+    picture
+      ? createElement('img', { className: 'sf-intro__picture', src: picture, alt: '', width: PAGE_INTRO_PICTURE_PX, height: PAGE_INTRO_PICTURE_PX, fetchPriority: 'high' })
+      : null,
     createElement('h1', { className: 'sf-intro__heading', id: headingId, ref: headingRef, tabIndex: -1 }, heading),
     createElement('p', { className: 'sf-intro__lead' }, lead),
   );
+}
+
+/**
+ * Fills `{name}` in a first-view text from `values` (a record's fields, as the edge does for a record
+ * page), so the remote renders exactly the text the edge served. A name without a value becomes ''.
+ * @example fillFirstView('{size} · {brand}', { size: '454 g', brand: 'Harbour Pantry' }) // '454 g · Harbour Pantry'
+ */
+export function fillFirstView(text: string, values: object): string {
+  return text.replace(/\{([A-Za-z][\w-]*)\}/g, (_, name: string) => {
+    const v = Object.hasOwn(values, name) ? (values as Record<string, unknown>)[name] : undefined;
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { act, screen } from '@testing-library/react';
 import { DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import { createRemoteLifecycles, lazyPage } from '../lifecycles';
+import { createRemoteLifecycles, lazyPage, ServedFirstView } from '../lifecycles';
+import { navigate } from '../location';
 import { useRemote } from '../providers';
 import { useQueryClient } from '../query';
 
@@ -138,6 +140,47 @@ describe('createRemoteLifecycles', () => {
     await act(async () => { resolve({ default: () => <h1>Weekly flyer page</h1> }); });
     expect(await screen.findByRole('heading', { name: 'Weekly flyer page' })).toBeInTheDocument();
     expect(domElement.querySelector('[data-first-view]')).toBeNull();
+    await act(async () => { await lifecycles.unmount(props as never); });
+  });
+
+  it('a page waiting for its data keeps the served first view (ServedFirstView), for the URL it was served for only (issue 16)', async () => {
+    window.history.replaceState(null, '', '/products/salted-butter-1');
+    let ready!: (title: string) => void;
+    const data = new Promise<string>((r) => { ready = r; });
+    function Page() {
+      const [title, setTitle] = useState<string | null>(null);
+      useEffect(() => { void data.then(setTitle); }, []);
+      return title ? <h1>{title} page</h1> : <ServedFirstView fallback={<p>Skeleton</p>} />;
+    }
+    const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'product', rootComponent: Page });
+    const domElement = slot('slot-page');
+    domElement.innerHTML = '<header class="sf-intro sf-intro--picture" data-first-view="mf-test"><img class="sf-intro__picture" src="/media/butter.svg" alt="" width="240" height="240"><h1 class="sf-intro__heading" tabindex="-1">Salted Butter</h1><p class="sf-intro__lead">454 g</p></header>';
+    const served = domElement.querySelector('[data-first-view]');
+    const props = propsFor(domElement);
+    await mount(lifecycles, props);
+    // the edge's own element (and its picture) stays while the data loads, not the skeleton
+    expect(screen.getByRole('heading', { name: 'Salted Butter' })).toBe(served!.querySelector('h1'));
+    expect(domElement.querySelector('img')).toBe(served!.querySelector('img'));
+    expect(screen.queryByText('Skeleton')).not.toBeInTheDocument();
+    // another URL: the served view is not this page's, the fallback shows
+    act(() => { navigate('/products/honey-2'); });
+    expect(screen.getByText('Skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Salted Butter' })).not.toBeInTheDocument();
+    act(() => { navigate('/products/salted-butter-1'); });
+    expect(screen.getByRole('heading', { name: 'Salted Butter' })).toBeInTheDocument();
+
+    await act(async () => { ready('Salted Butter'); await data; });
+    expect(await screen.findByRole('heading', { name: 'Salted Butter page' })).toBeInTheDocument();
+    expect(domElement.querySelector('[data-first-view]')).toBeNull();
+    await act(async () => { await lifecycles.unmount(props as never); });
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('ServedFirstView shows its fallback when the slot had no first view', async () => {
+    const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'product', rootComponent: () => <ServedFirstView fallback={<p>Skeleton</p>} /> });
+    const props = propsFor(slot('slot-page'));
+    await mount(lifecycles, props);
+    expect(screen.getByText('Skeleton')).toBeInTheDocument();
     await act(async () => { await lifecycles.unmount(props as never); });
   });
 

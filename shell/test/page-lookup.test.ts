@@ -3,9 +3,10 @@
  *
  * Issue 16: "unknown slugs show the not-found page with status 404" — the edge asks the owner of the
  * data (search engine for product and recipe slugs, the header menu for categories); an owner that does
- * not answer never turns a page into a 404.
+ * not answer never turns a page into a 404. A product's or recipe's hit is the page's record, which
+ * fills its first view.
  */
-import { createPageExists } from '../server/page-exists.mjs';
+import { createPageLookup } from '../server/page-lookup.mjs';
 
 const config = {
   search: { appId: 'app', apiKey: 'key', hosts: [{ url: 'search.test', protocol: 'http' }], indices: { products: 'products', recipes: 'recipes' } },
@@ -23,12 +24,15 @@ function fakeFetch(down = false) {
     if (url.endsWith('/api/content/menu')) return new Response(JSON.stringify({ status: 'success', code: 200, message: 'OK', data: MENU }), { status: 200 });
     const { filters } = JSON.parse(init?.body ?? '{}') as { filters: string };
     const slug = JSON.parse(filters.replace(/^pageSlug:/, '')) as string;
-    return new Response(JSON.stringify({ nbHits: KNOWN.has(slug) ? 1 : 0, hits: [] }), { status: 200 });
+    const hits = KNOWN.has(slug)
+      ? [{ objectID: '1', pageSlug: slug, title: 'Salted Butter', price: 739, featuredImage: '/media/butter.svg', storePrices: { 3299: 819 }, banners: ['standard'], bannerImage: null }]
+      : [];
+    return new Response(JSON.stringify({ nbHits: hits.length, hits }), { status: 200 });
   });
   return { impl: impl as unknown as typeof fetch, calls };
 }
 
-describe('createPageExists (issue 16: unknown slugs answer 404)', () => {
+describe('createPageLookup (issue 16: unknown slugs answer 404)', () => {
   it.each([
     ['/products/butter-salted-20010010', true],
     ['/products/no-such-product-1', false],
@@ -42,25 +46,38 @@ describe('createPageExists (issue 16: unknown slugs answer 404)', () => {
     ['/products/category/no-such-department', false],
     ['/store-locator', true],
   ])('%s exists: %s', async (urlPath, expected) => {
-    const pageExists = createPageExists(config, 'http://bff.test', { fetchImpl: fakeFetch().impl });
-    await expect(pageExists(urlPath)).resolves.toBe(expected);
+    const pageLookup = createPageLookup(config, 'http://bff.test', { fetchImpl: fakeFetch().impl });
+    await expect(pageLookup(urlPath)).resolves.toMatchObject({ exists: expected });
+  });
+
+  it('gives a product page its hit as the record: text and number fields only', async () => {
+    const pageLookup = createPageLookup(config, 'http://bff.test', { fetchImpl: fakeFetch().impl });
+    const page = await pageLookup('/products/butter-salted-20010010');
+    expect(page.record).toEqual({ objectID: '1', pageSlug: 'products/butter-salted-20010010', title: 'Salted Butter', price: 739, featuredImage: '/media/butter.svg' });
+    await expect(pageLookup('/products/category/bakery')).resolves.toEqual({ exists: true, record: null });
+    await expect(pageLookup('/products/no-such-product-1')).resolves.toEqual({ exists: false, record: null });
   });
 
   it('answers "exists" when the search engine and the BFF are down (an outage is not a 404)', async () => {
-    const pageExists = createPageExists(config, 'http://bff.test', { fetchImpl: fakeFetch(true).impl });
-    await expect(pageExists('/products/no-such-product-1')).resolves.toBe(true);
-    await expect(pageExists('/products/category/nowhere')).resolves.toBe(true);
+    const pageLookup = createPageLookup(config, 'http://bff.test', { fetchImpl: fakeFetch(true).impl });
+    await expect(pageLookup('/products/no-such-product-1')).resolves.toEqual({ exists: true, record: null });
+    await expect(pageLookup('/products/category/nowhere')).resolves.toEqual({ exists: true, record: null });
+  });
+
+  it('answers "exists" for a path that is not percent-encoded UTF-8', async () => {
+    const pageLookup = createPageLookup(config, 'http://bff.test', { fetchImpl: fakeFetch().impl });
+    await expect(pageLookup('/products/%E0%A4%A')).resolves.toEqual({ exists: true, record: null });
   });
 
   it('asks the search engine once a minute per path', async () => {
     let t = 0;
     const net = fakeFetch();
-    const pageExists = createPageExists(config, 'http://bff.test', { fetchImpl: net.impl, now: () => t });
-    await pageExists('/products/no-such-product-1');
-    await pageExists('/products/no-such-product-1');
+    const pageLookup = createPageLookup(config, 'http://bff.test', { fetchImpl: net.impl, now: () => t });
+    await pageLookup('/products/no-such-product-1');
+    await pageLookup('/products/no-such-product-1');
     expect(net.calls).toHaveLength(1);
     t += 61_000;
-    await pageExists('/products/no-such-product-1');
+    await pageLookup('/products/no-such-product-1');
     expect(net.calls).toHaveLength(2);
   });
 });

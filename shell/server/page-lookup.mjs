@@ -1,11 +1,16 @@
 /**
- * Does a catalogue page exist? (issue 16: "unknown slugs show the not-found page with status 404").
- * The edge asks the services that own the data before it answers a remote-owned page with 200:
+ * Does a catalogue page exist, and what is its record? (issue 16: "unknown slugs show the not-found page
+ * with status 404"). The edge asks the services that own the data before it answers a remote-owned
+ * page with 200:
  *
  *   /products/{slug}                         the products index has a hit with pageSlug 'products/{slug}'
  *   /recipes/{slug}                          the recipes index has a hit with pageSlug 'recipes/{slug}'
  *   /products/category/{c}[/{s}]             the header menu (BFF `GET /api/content/menu`, spec §3 Menu
  *                                            item) links to that path (every department and aisle is there)
+ *
+ * A product or recipe page's search hit is its **record**: its top-level text and number fields (e.g.
+ * `title`, `size`, `brand`, `featuredImage`), which the first view of the page is filled from
+ * (./startup-hints.mjs, issue 16: a product page's picture and title paint with the HTML).
  *
  * Every other path: exists (the remote renders its own empty state). When a service does not answer
  * (down, timeout 1500 ms, an error) the answer is "exists": the page loads and says what is
@@ -20,13 +25,29 @@ const MAX_ENTRIES = 2_000;
 const TIMEOUT_MS = 1_500;
 
 /**
- * Builds the check.
+ * What the edge knows of a page before serving it.
+ * @typedef {{ exists: boolean, record: Record<string, string | number> | null }} PageLookup
+ *   `exists` false only when the owning service says the page does not exist; `record` the page's
+ *   search hit (text and number fields only), or null (not a record page, or the service did not answer)
+ */
+
+/** The top-level text and number fields of a hit (nothing nested: prices by store, nutrition, steps). */
+function scalarFields(hit) {
+  const out = {};
+  for (const [key, value] of Object.entries(hit || {})) {
+    if ((typeof value === 'string' && value.length <= 2_000) || (typeof value === 'number' && Number.isFinite(value))) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Builds the lookup.
  * @param {{ search?: { appId: string, apiKey: string, hosts: Array<{ url: string, protocol?: string }>, indices: { products: string, recipes: string } } }} config the RuntimeConfig the edge serves
  * @param {string} bffUrl the BFF's origin (as the edge proxies `/api/*` to it)
  * @param {{ fetchImpl?: typeof fetch, now?: () => number }} [o]
- * @returns {(urlPath: string) => Promise<boolean>} resolves false only when the owning service says the page does not exist
+ * @returns {(urlPath: string) => Promise<PageLookup>} never rejects
  */
-export function createPageExists(config, bffUrl, { fetchImpl = fetch, now = Date.now } = {}) {
+export function createPageLookup(config, bffUrl, { fetchImpl = fetch, now = Date.now } = {}) {
   const cache = new Map();
   const search = config?.search;
   const host = search?.hosts?.[0];
@@ -34,18 +55,19 @@ export function createPageExists(config, bffUrl, { fetchImpl = fetch, now = Date
 
   const timed = (url, init) => fetchImpl(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
 
-  /** true / false from the search engine, or null when it did not answer. */
-  async function hitExists(index, pageSlug) {
+  /** The page's record from the search engine, false when it has none, or null when it did not answer. */
+  async function hitFor(index, pageSlug) {
     if (!searchBase || !index) return null;
     try {
       const res = await timed(`${searchBase}/1/indexes/${encodeURIComponent(index)}/query`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-algolia-application-id': search.appId, 'x-algolia-api-key': search.apiKey },
-        body: JSON.stringify({ query: '', filters: `pageSlug:${JSON.stringify(pageSlug)}`, hitsPerPage: 1, attributesToRetrieve: ['objectID'], analytics: false }),
+        body: JSON.stringify({ query: '', filters: `pageSlug:${JSON.stringify(pageSlug)}`, hitsPerPage: 1, attributesToHighlight: [], analytics: false }),
       });
       if (!res.ok) return null;
       const body = await res.json();
-      return typeof body.nbHits === 'number' ? body.nbHits > 0 : null;
+      if (typeof body.nbHits !== 'number') return null;
+      return body.nbHits > 0 && Array.isArray(body.hits) && body.hits[0] ? scalarFields(body.hits[0]) : false;
     } catch {
       return null;
     }
@@ -73,25 +95,32 @@ export function createPageExists(config, bffUrl, { fetchImpl = fetch, now = Date
     }
   }
 
+  /** @returns {Promise<PageLookup | null>} null when the owner did not answer */
   async function lookup(urlPath) {
-    const segs = urlPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
-    if (segs[0] === 'products' && segs.length === 2 && segs[1] !== 'category') return hitExists(search?.indices?.products, `products/${segs[1]}`);
-    if (segs[0] === 'recipes' && segs.length === 2 && !RECIPE_PLAN_PATHS.has(segs[1])) return hitExists(search?.indices?.recipes, `recipes/${segs[1]}`);
+    let segs;
+    try {
+      segs = urlPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    } catch {
+      return { exists: true, record: null }; // not percent-encoded UTF-8: the page route decides
+    }
+    const recordPage = (hit) => (hit === null ? null : { exists: hit !== false, record: hit || null });
+    if (segs[0] === 'products' && segs.length === 2 && segs[1] !== 'category') return recordPage(await hitFor(search?.indices?.products, `products/${segs[1]}`));
+    if (segs[0] === 'recipes' && segs.length === 2 && !RECIPE_PLAN_PATHS.has(segs[1])) return recordPage(await hitFor(search?.indices?.recipes, `recipes/${segs[1]}`));
     if (segs[0] === 'products' && segs[1] === 'category' && (segs.length === 3 || segs.length === 4)) {
       const links = await menuLinks();
-      return links ? links.has(`/${segs.map(encodeURIComponent).join('/')}`) : null;
+      return links ? { exists: links.has(`/${segs.map(encodeURIComponent).join('/')}`), record: null } : null;
     }
-    return true;
+    return { exists: true, record: null };
   }
 
-  return async function pageExists(urlPath) {
+  return async function pageLookup(urlPath) {
     const key = urlPath.replace(/\/+$/, '') || '/';
     const hit = cache.get(key);
-    if (hit && hit.until > now()) return hit.exists;
+    if (hit && hit.until > now()) return hit.answer;
     const answer = await lookup(key);
-    if (answer === null) return true; // the owner did not answer: let the page load and say so
+    if (answer === null) return { exists: true, record: null }; // the owner did not answer: let the page load and say so
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value);
-    cache.set(key, { exists: answer, until: now() + TTL_MS });
+    cache.set(key, { answer, until: now() + TTL_MS });
     return answer;
   };
 }
