@@ -55,7 +55,6 @@ import { measureLoad } from './load.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../tooling/registry/index.cjs');
-const defaults = require('../shell/server/defaults.cjs');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -312,7 +311,9 @@ try {
         port: MONOLITH_PORT,
         distDir: monolith.outDir,
         remotes,
-        config: defaults.defaultRuntimeConfig({ searchHost: `localhost:${platform.ports.search}`, oidcIssuer: identityOrigin }),
+        // the RuntimeConfig the composed site's edge serves (vendors included: the consent tool loads on
+        // both pages, so both first-load figures count it)
+        config: await (await fetch(`${platform.url}/config.json`)).json(),
         bffUrl: `http://127.0.0.1:${platform.ports.bff}`,
         identityOrigin,
       });

@@ -56,4 +56,25 @@ describe('the MF helpers the host provides to remote entries (issue 12 one runti
       expect([...set].filter((n) => !have.has(n))).toEqual([]);
     }
   });
+
+  it('the host provides every function of the bundler runtime, and a remote entry builds the same federation object from them', () => {
+    const fs = require('fs');
+    const dist = path.join(path.dirname(require.resolve('@module-federation/webpack-bundler-runtime/package.json', { paths: [registry.repoRoot] })), 'dist');
+    const index = fs.readFileSync(path.join(dist, 'index.js'), 'utf8');
+    // the package's `bundlerRuntime` and `federation` objects: their keys
+    const keysOf = (name) => [...new RegExp(`const ${name} = \\{([\\s\\S]*?)\\n\\};`).exec(index)[1].matchAll(/^\s*(\w+)[,:]/gm)].map((m) => m[1]);
+    const bundlerKeys = keysOf('bundlerRuntime');
+    const federationKeys = keysOf('federation');
+    expect(bundlerKeys).toEqual(expect.arrayContaining(['remotes', 'consumes', 'I', 'S', 'init', 'initContainerEntry']));
+    const shim = fs.readFileSync(path.join(__dirname, '..', 'webpack', 'bundler-runtime-from-host.js'), 'utf8');
+    const shimBundler = /const bundlerRuntime = \{([\s\S]*?)\n\};/.exec(shim)[1];
+    const shimFederation = /export default \{([\s\S]*?)\n\};/.exec(shim)[1];
+    expect(bundlerKeys.filter((k) => !new RegExp(`^\\s*${k}:`, 'm').test(shimBundler))).toEqual([]);
+    expect(federationKeys.filter((k) => !new RegExp(`^\\s*${k}[,:]`, 'm').test(shimFederation))).toEqual([]);
+    // every function the shim reads from the host is provided (bundler-runtime-functions.js)
+    const provided = fs.readFileSync(path.join(__dirname, '..', 'webpack', 'bundler-runtime-functions.js'), 'utf8');
+    const read = [...shim.matchAll(/host\.(\w+)/g)].map((m) => m[1]);
+    const frozen = /Object\.freeze\(\{([\s\S]*?)\}\)/.exec(provided)[1].split(',').map((x) => x.trim()).filter(Boolean);
+    expect(read.filter((k) => !frozen.includes(k))).toEqual([]);
+  });
 });

@@ -60,6 +60,38 @@ const MF_RUNTIME_GLOBALS = {
 };
 
 /**
+ * The MF runtime packages, each resolved to its ES module build whether it is imported or required
+ * (issue 12/19 first-load JS): the MF plugin's injected runtime plugins (inject-external-runtime-core-plugin,
+ * runtime-tools) `require()` them, so webpack took their CommonJS builds (`require` condition) beside the
+ * ES builds `import` reached — two copies of the runtime core, sdk and error codes in main.js (~80 KB raw).
+ * Built from each package's `exports` map: every subpath with an `import` condition, matched exactly.
+ * @returns {Record<string, string>} webpack `resolve.alias` entries (`'<pkg>/<subpath>$'` → file)
+ */
+function mfRuntimeEsmAliases() {
+  const packages = [
+    '@module-federation/runtime-core', '@module-federation/runtime', '@module-federation/runtime-tools', '@module-federation/sdk',
+    '@module-federation/error-codes', '@module-federation/webpack-bundler-runtime', '@module-federation/inject-external-runtime-core-plugin',
+  ];
+  const aliases = {};
+  for (const name of packages) {
+    // (their exports maps do not list ./package.json: find it above the main file)
+    let dir = path.dirname(require.resolve(name, { paths: [rootDir] }));
+    while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name) dir = path.dirname(dir);
+    const pkgJson = path.join(dir, 'package.json');
+    const { exports: map = {} } = JSON.parse(fs.readFileSync(pkgJson, 'utf8'));
+    for (const [sub, target] of Object.entries(map)) {
+      const esm = target && typeof target === 'object' && target.import;
+      const file = esm && (typeof esm === 'string' ? esm : esm.default);
+      if (sub.includes('*') || typeof file !== 'string') continue;
+      aliases[`${name}${sub === '.' ? '' : sub.slice(1)}$`] = path.join(path.dirname(pkgJson), file);
+    }
+  }
+  return aliases;
+}
+
+const MF_RUNTIME_ESM = mfRuntimeEsmAliases();
+
+/**
  * The module rules of every build (also the bench's monolith): TypeScript/TSX through swc (ES2020,
  * React automatic runtime) and CSS through style-loader, with no CSS source maps (css-loader follows
  * `devtool`; with 'source-map' every imported .css module carried its own map inside the JS, issue 12).
@@ -159,10 +191,11 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
-        // The MF runtime packages under names the remote externals do not match (standalone-runtime.js).
-        alias: Object.fromEntries(Object.keys(MF_RUNTIME_GLOBALS).map((pkg) => [
-          `storefront-mf-direct/${pkg.split('/')[1]}$`, require.resolve(pkg, { paths: [rootDir] }),
-        ])),
+        alias: {
+          ...MF_RUNTIME_ESM,
+          // The MF runtime packages under names the remote externals do not match (standalone-runtime.js).
+          ...Object.fromEntries(Object.keys(MF_RUNTIME_GLOBALS).map((pkg) => [`storefront-mf-direct/${pkg.split('/')[1]}$`, MF_RUNTIME_ESM[`${pkg}$`]])),
+        },
       },
       // Remotes: the MF runtime packages come from the host's globals (MF_RUNTIME_GLOBALS).
       ...(host ? {} : { externalsType: 'global', externals: { '@module-federation/sdk': MF_RUNTIME_GLOBALS['@module-federation/sdk'], '@module-federation/error-codes': MF_RUNTIME_GLOBALS['@module-federation/error-codes'] } }),
@@ -206,7 +239,12 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           chunks: ['main'],
           hash: prod,
         })),
-        ...(host ? [] : [new StandaloneRuntimeTagPlugin(), new FirstViewPlugin(path.join(dirname, 'src', 'first-view.json'), pkg.name)]),
+        ...(host ? [] : [
+          new StandaloneRuntimeTagPlugin(),
+          new FirstViewPlugin(path.join(dirname, 'src', 'first-view.json'), pkg.name),
+          // The bundler runtime's functions come from the host too (./bundler-runtime-from-host.js).
+          new webpack.NormalModuleReplacementPlugin(/[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/, require.resolve('./bundler-runtime-from-host.js')),
+        ]),
       ],
       // mangleExports off: a shared singleton provided by one build is consumed by others
       // (shareStrategy 'loaded-first'), so its exports must not be renamed for the provider's own usage.

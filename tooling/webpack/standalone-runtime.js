@@ -8,8 +8,10 @@
 import * as runtimeCore from 'storefront-mf-direct/runtime-core';
 import * as sdk from 'storefront-mf-direct/sdk';
 import * as errorCodes from 'storefront-mf-direct/error-codes';
+import { bundlerRuntimeFunctions } from './bundler-runtime-functions.js';
 
 globalThis._FEDERATION_RUNTIME_CORE = runtimeCore;
 globalThis._FEDERATION_RUNTIME_CORE_FROM = { name: 'standalone', version: 'local' };
 globalThis._FEDERATION_SDK = sdk;
 globalThis._FEDERATION_ERROR_CODES = errorCodes;
+globalThis._FEDERATION_BUNDLER_RUNTIME = bundlerRuntimeFunctions;
