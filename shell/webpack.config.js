@@ -4,7 +4,7 @@ const CleanCSS = require('clean-css');
 const { createConfig } = require('@storefront/tooling');
 const { defaultRemotes, defaultRuntimeConfig } = require('./server/defaults.cjs');
 const registry = require('@storefront/tooling/registry/index.cjs');
-const { StartupPreloadPlugin, PaintFirstPlugin } = require('./webpack.preload.js');
+const { PaintFirstPlugin } = require('./webpack.preload.js');
 
 const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -87,9 +87,8 @@ module.exports = (env, argv) => {
   // The host is always served at the root of its origin: absolute asset URLs keep deep links
   // (e.g. a 404 page at /a/b) loading /main.js rather than /a/main.js.
   config.output.publicPath = '/';
-  // issue 12: the start-up chunks download in parallel with main.js (see webpack.preload.js).
-  config.plugins.push(new StartupPreloadPlugin());
-  // issue 12/19: the first paint comes before any script runs (see webpack.preload.js).
+  // issue 12/19: the first paint comes before any script runs, then the start-up chunks download in
+  // parallel with main.js (see webpack.preload.js).
   config.plugins.push(new PaintFirstPlugin());
   config.cache.buildDependencies.config.push(path.join(__dirname, 'webpack.preload.js'));
   config.cache.buildDependencies.config.push(path.join(__dirname, 'server', 'defaults.cjs'));

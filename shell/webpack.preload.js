@@ -1,8 +1,12 @@
 /**
- * The shell's start-up chunks, preloaded as soon as the page has painted (issue 12): listed on the entry
- * script tag (`data-preload="/1.js /238.js …"`), which paint-first.js (below) turns into
- * `<link rel="preload" as="script">` together with the remotes' chunks the edge lists in the page's
- * data block (server/startup-hints.mjs), then adds main.js.
+ * `PaintFirstPlugin`: the entry script tag of the shell's HTML, and the loader it points at.
+ *
+ * 1. The page paints before any script runs (issue 12 "a stable, fast first paint"; issue 19 Lighthouse
+ *    ≥ 95): see {@link PAINT_FIRST_JS}.
+ * 2. The shell's start-up chunks are preloaded as soon as the page has painted (issue 12): listed on the
+ *    entry script tag (`data-preload="/1.js /238.js …"`), which paint-first.js turns into
+ *    `<link rel="preload" as="script">` together with the remotes' chunks the edge lists in the page's
+ *    data block (server/startup-hints.mjs), then adds main.js.
  *
  * Without it the browser learns of them only after main.js (the MF runtime) has downloaded and run:
  * main.js → import('./bootstrap') → the bootstrap chunk and the shared singletons it consumes
@@ -16,58 +20,43 @@
  */
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-class StartupPreloadPlugin {
-  /** @param {{ request?: string }} [o] the entry's async import of the app (default './bootstrap') */
-  constructor({ request = './bootstrap' } = {}) {
-    this.request = request;
+/**
+ * The JS files of the start-up chunks, in a stable order.
+ * @param {import('webpack').Compilation} compilation
+ * @param {string} request the entry's async import of the app, e.g. './bootstrap'
+ * @returns {string[]} file names (no public path)
+ */
+function startupFiles(compilation, request) {
+  const { chunkGraph } = compilation;
+  const boot = compilation.chunkGroups.find((g) => g.origins.some((o) => o.request === request));
+  if (!boot) return [];
+  // share key → the chunk groups of the host's own provided copy (the copy its share scope serves)
+  const provided = new Map();
+  for (const m of compilation.modules) {
+    if (m.type !== 'provide-module') continue;
+    const groups = m.blocks.map((b) => chunkGraph.getBlockChunkGroup(b)).filter(Boolean);
+    provided.set(m._name, [...(provided.get(m._name) || []), ...groups]);
   }
-
-  apply(compiler) {
-    compiler.hooks.compilation.tap('StartupPreloadPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('StartupPreloadPlugin', (data) => {
-        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath || '');
-        const files = this.startupFiles(compilation).map((file) => `${publicPath}${file}`);
-        for (const tag of data.assetTags.scripts) {
-          if (tag.tagName === 'script' && tag.attributes.src) tag.attributes['data-preload'] = files.join(' ');
-        }
-        return data;
-      });
-    });
-  }
-
-  /** The JS files of the start-up chunks, in a stable order. */
-  startupFiles(compilation) {
-    const { chunkGraph } = compilation;
-    const boot = compilation.chunkGroups.find((g) => g.origins.some((o) => o.request === this.request));
-    if (!boot) return [];
-    // share key → the chunk groups of the host's own provided copy (the copy its share scope serves)
-    const provided = new Map();
-    for (const m of compilation.modules) {
-      if (m.type !== 'provide-module') continue;
-      const groups = m.blocks.map((b) => chunkGraph.getBlockChunkGroup(b)).filter(Boolean);
-      provided.set(m._name, [...(provided.get(m._name) || []), ...groups]);
-    }
-    // the bootstrap group, then (transitively) what its modules consume from the share scope
-    const chunks = new Set();
-    const seenKeys = new Set();
-    const visit = (group) => {
-      for (const c of group.chunks) {
-        if (chunks.has(c)) continue;
-        chunks.add(c);
-        for (const m of chunkGraph.getChunkModulesIterable(c)) {
-          const key = m.type === 'consume-shared-module' && m.options ? m.options.shareKey : null;
-          if (key && !seenKeys.has(key)) {
-            seenKeys.add(key);
-            for (const g of provided.get(key) || []) visit(g);
-          }
+  // the bootstrap group, then (transitively) what its modules consume from the share scope
+  const chunks = new Set();
+  const seenKeys = new Set();
+  const visit = (group) => {
+    for (const c of group.chunks) {
+      if (chunks.has(c)) continue;
+      chunks.add(c);
+      for (const m of chunkGraph.getChunkModulesIterable(c)) {
+        const key = m.type === 'consume-shared-module' && m.options ? m.options.shareKey : null;
+        if (key && !seenKeys.has(key)) {
+          seenKeys.add(key);
+          for (const g of provided.get(key) || []) visit(g);
         }
       }
-    };
-    visit(boot);
-    const out = [];
-    for (const c of chunks) for (const f of c.files) if (f.endsWith('.js') && !c.hasRuntime()) out.push(f);
-    return out.sort();
-  }
+    }
+  };
+  visit(boot);
+  const out = [];
+  for (const c of chunks) for (const f of c.files) if (f.endsWith('.js') && !c.hasRuntime()) out.push(f);
+  return out.sort();
 }
 
 /**
@@ -126,7 +115,16 @@ const PAINT_FIRST_JS = `(function () {
 })();
 `.replace('MAX_WAIT_MS', String(PAINT_WAIT_MAX_MS));
 
+/**
+ * Emits paint-first.js and rewrites the entry's `<script defer src="main.js?…">` into
+ * `<script defer src="/paint-first.js" data-main="main.js?…" data-preload="<start-up chunks>">`.
+ */
 class PaintFirstPlugin {
+  /** @param {{ request?: string }} [o] the entry's async import of the app (default './bootstrap') */
+  constructor({ request = './bootstrap' } = {}) {
+    this.request = request;
+  }
+
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PaintFirstPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PaintFirstPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
@@ -134,9 +132,11 @@ class PaintFirstPlugin {
       });
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('PaintFirstPlugin', (data) => {
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath || '');
+        const preload = startupFiles(compilation, this.request).map((file) => `${publicPath}${file}`).join(' ');
         for (const tag of data.assetTags.scripts) {
           if (tag.tagName !== 'script' || !tag.attributes.src || tag.meta?.plugin === 'PaintFirstPlugin') continue;
           tag.attributes['data-main'] = tag.attributes.src;
+          tag.attributes['data-preload'] = preload;
           tag.attributes.src = `${publicPath}paint-first.js`;
           tag.meta = { ...tag.meta, plugin: 'PaintFirstPlugin' };
         }
@@ -146,4 +146,4 @@ class PaintFirstPlugin {
   }
 }
 
-module.exports = { StartupPreloadPlugin, PaintFirstPlugin, PAINT_FIRST_JS };
+module.exports = { PaintFirstPlugin, PAINT_FIRST_JS };

@@ -92,11 +92,11 @@ export function startupExposes(remotes, pathname, query) {
   return out;
 }
 
-const escapeAttr = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+/** Text or a double-quoted attribute value, escaped (& < > "). */
+const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 /** JSON safe inside a <script> data block: no '<' (so no '</script>'), no U+2028/9. */
 const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-const escapeText = (s) => String(s).replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
 const MAX_FIRST_VIEW_TEXT = 400;
 
 /** A picture URL the first view may carry: a same-origin path ('/media/…', not '//…') or an http(s) URL. */
@@ -138,9 +138,9 @@ export function firstViewHtml(view, remote, query, params = {}, record = null) {
   const picture = view.picture ? fill(view.picture, false) : '';
   if (missing) return '';
   const img = picture && safePicture(picture)
-    ? `<img class="sf-intro__picture" src="${escapeAttr(picture)}" alt="" width="${PICTURE_PX}" height="${PICTURE_PX}" fetchpriority="high"/>`
+    ? `<img class="sf-intro__picture" src="${escapeHtml(picture)}" alt="" width="${PICTURE_PX}" height="${PICTURE_PX}" fetchpriority="high"/>`
     : '';
-  return `<header class="${img ? 'sf-intro sf-intro--picture' : 'sf-intro'}" data-first-view="${escapeAttr(remote)}">${img}<h1 class="sf-intro__heading" tabindex="-1">${escapeText(heading)}</h1><p class="sf-intro__lead">${escapeText(lead)}</p></header>`;
+  return `<header class="${img ? 'sf-intro sf-intro--picture' : 'sf-intro'}" data-first-view="${escapeHtml(remote)}">${img}<h1 class="sf-intro__heading" tabindex="-1">${escapeHtml(heading)}</h1><p class="sf-intro__lead">${escapeHtml(lead)}</p></header>`;
 }
 
 /** The empty page slot of frame.html, as html-webpack-plugin's minifier writes it (quotes optional). */
@@ -220,8 +220,8 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
      */
     async inject(html, pathname, query, record = null) {
       const remotes = currentRemotes();
-      const block = (data) => `<script type="application/json" id="shell-startup">${jsonForHtml(data)}</script>`;
-      let hints = [block({ remotes, config })];
+      /** The data block: the remote map and config, and (without a tester override) the start-up remotes' manifests and scripts. */
+      let data = { remotes, config };
       let firstView = '';
       const overridden = [...query.keys()].some((k) => k.startsWith('remote.'));
       if (!overridden) {
@@ -235,12 +235,13 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
         ]);
         const manifests = Object.fromEntries(lists.filter((l) => l.manifest).map((l) => [l.manifest.url, l.manifest.json]));
         const preload = Array.from(new Set(lists.flatMap((l) => l.scripts)));
-        hints = [block({ remotes, config, manifests, preload })];
+        data = { remotes, config, manifests, preload };
         if (page && views) firstView = firstViewHtml(views[page.route], page.remote, query, routeParams(page.route, pathname), record);
       }
+      const block = `<script type="application/json" id="shell-startup">${jsonForHtml(data)}</script>`;
       const withView = firstView ? html.replace(EMPTY_PAGE_SLOT, () => `<div id="slot-page">${firstView}</div>`) : html;
       const at = withView.indexOf('</head>');
-      return at < 0 ? withView : `${withView.slice(0, at)}${Array.from(new Set(hints)).join('')}${withView.slice(at)}`;
+      return at < 0 ? withView : `${withView.slice(0, at)}${block}${withView.slice(at)}`;
     },
   };
 }

@@ -1,3 +1,23 @@
+/** The data block of each document, parsed once for both readers (null: absent or not JSON). */
+const parsed = new WeakMap<Document, Record<string, unknown> | null>();
+
+/** The data block `<script type="application/json" id="shell-startup">` of `doc` as an object, or null. */
+function startupBlock(doc: Document): Record<string, unknown> | null {
+  if (parsed.has(doc)) return parsed.get(doc) ?? null;
+  const text = doc.getElementById('shell-startup')?.textContent;
+  let data: Record<string, unknown> | null = null;
+  if (text) {
+    try {
+      const value: unknown = JSON.parse(text);
+      data = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    } catch {
+      data = null;
+    }
+  }
+  parsed.set(doc, data);
+  return data;
+}
+
 /**
  * The remote map and RuntimeConfig the edge wrote into the page (shell/server/startup-hints.mjs: a
  * `<script type="application/json" id="shell-startup">` data block, the same documents as /remotes.json
@@ -5,14 +25,8 @@
  * the shell fetches both as before.
  */
 export function readStartupData(doc: Document = document): { remotes: unknown; config: unknown } | null {
-  const text = doc.getElementById('shell-startup')?.textContent;
-  if (!text) return null;
-  try {
-    const data = JSON.parse(text) as { remotes?: unknown; config?: unknown };
-    return data && typeof data === 'object' && data.remotes && data.config ? { remotes: data.remotes, config: data.config } : null;
-  } catch {
-    return null;
-  }
+  const data = startupBlock(doc);
+  return data && data.remotes && data.config ? { remotes: data.remotes, config: data.config } : null;
 }
 
 /**
@@ -21,16 +35,9 @@ export function readStartupData(doc: Document = document): { remotes: unknown; c
  * runtime then fetches each manifest).
  */
 export function readStartupManifests(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Map<string, unknown> {
-  const text = doc?.getElementById('shell-startup')?.textContent;
-  if (!text) return new Map();
-  try {
-    const data = JSON.parse(text) as { manifests?: unknown };
-    const m = data && typeof data === 'object' ? data.manifests : null;
-    if (!m || typeof m !== 'object' || Array.isArray(m)) return new Map();
-    return new Map(Object.entries(m as Record<string, unknown>).filter(([, v]) => v && typeof v === 'object'));
-  } catch {
-    return new Map();
-  }
+  const m = doc ? startupBlock(doc)?.manifests : null;
+  if (!m || typeof m !== 'object' || Array.isArray(m)) return new Map();
+  return new Map(Object.entries(m as Record<string, unknown>).filter(([, v]) => v && typeof v === 'object'));
 }
 
 /**
