@@ -100,9 +100,19 @@ export async function createPgliteDb(dataDir?: string, lockOptions: LockDataDirO
   };
 }
 
-/** node-postgres Pool-backed Db for a DATABASE_URL such as 'postgres://user:pass@host:5432/db'. */
+/**
+ * node-postgres Pool-backed Db for a DATABASE_URL such as 'postgres://user:pass@host:5432/db'.
+ * An idle connection the server ends (a restart, a failover, `pg_terminate_backend`: error 57P01) is
+ * logged and dropped; the pool opens a new one for the next query. Without an 'error' listener the pool
+ * re-emits such an error as an uncaught exception and the BFF process exits (node-postgres: "you must
+ * handle errors on the pool"; seen in CI when a test database was dropped while a closing connection
+ * was still open).
+ */
 export function createPgDb(connectionString: string): Db {
   const pool = new Pool({ connectionString, max: 10 });
+  pool.on('error', (error: Error & { code?: string }) => {
+    console.warn(`[bff] an idle database connection ended (${error.code ?? 'no code'}: ${error.message}); the next query opens a new one`);
+  });
   return {
     kind: 'pg',
     dataDir: null,
