@@ -107,12 +107,17 @@ export class FooterBand {
   }
 
   /**
-   * Scrolls the footer into view: the shell mounts the footer band only once its slot comes into the
-   * viewport (registry `when: 'in-view'`, issue 12), as a shopper scrolling down would.
+   * Scrolls the footer into view until its band has mounted: the shell mounts the footer band only once
+   * its slot comes into the viewport (registry `when: 'in-view'`, issue 12), as a shopper scrolling down
+   * would. Again while the page is still growing (e.g. /privacy-policy's sections arriving at 390 px
+   * pushed the slot out of view before the shell saw it), as that shopper would scroll on.
    */
   async reveal(): Promise<void> {
-    await this.slot.scrollIntoViewIfNeeded();
-    await this.page.mouse.wheel(0, 400);
+    await expect(async () => {
+      await this.slot.scrollIntoViewIfNeeded();
+      await this.page.mouse.wheel(0, 400);
+      await expect(this.navigation).toBeAttached({ timeout: 1_500 });
+    }).toPass({ timeout: 20_000 });
   }
 
   /** Is the shell's `<footer> #slot-mf-footer` there? */

@@ -130,6 +130,11 @@ test('remote pages show their intro from the served HTML, before any script runs
   const picture = page.locator('#slot-page img.sf-intro__picture');
   await expect(picture).toHaveAttribute('src', '/media/butter.svg');
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // a recipe page the same way: its picture, title and description
+  await page.goto('/recipes/nova-scotia-haddock-chowder');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nova Scotia Haddock Chowder', exact: true })).toBeVisible();
+  await expect(page.locator('#slot-page .sf-intro__lead')).toHaveText(/flaky haddock, potatoes/);
+  await expect(page.locator('#slot-page img.sf-intro__picture')).toHaveAttribute('src', /^\/media\/.+\.svg$/);
   await context.close();
 });
 

@@ -181,9 +181,15 @@ describe('/recipes/{slug}', () => {
     expect(client.calls[0]).toEqual([expect.objectContaining({ indexName: 'recipes', filters: 'pageSlug:"recipes/nova-scotia-haddock-chowder"' })]);
     expect(screen.getByRole('heading', { level: 1, name: 'Nova Scotia Haddock Chowder' })).toBeInTheDocument();
     expect(screen.getByText('A creamy, east-coast style chowder.')).toBeInTheDocument();
-    const img = document.querySelector('.mfs-recipe__media img')!;
-    expect(img).toHaveAttribute('width', '480');
-    expect(img).toHaveAttribute('height', '360');
+    // the intro the edge serves for it (src/first-view.json '/recipes/:slug'): picture beside title and description
+    const intro = screen.getByRole('heading', { level: 1 }).closest('header')!;
+    expect(intro).toHaveClass('sf-intro', 'sf-intro--picture');
+    expect(within(intro).getByText('A creamy, east-coast style chowder.')).toHaveClass('sf-intro__lead');
+    const img = intro.querySelector('img')!;
+    expect(img.getAttribute('src')).toMatch(/^\/media\/[a-z-]+\.svg$/);
+    expect(img).toHaveAttribute('width', '240');
+    expect(img).toHaveAttribute('alt', '');
+    expect(screen.getByRole('article')).toHaveAccessibleName('Nova Scotia Haddock Chowder');
     expect(screen.getByText('Total time').nextSibling).toHaveTextContent('45 min');
     expect(screen.getByText('Servings').nextSibling).toHaveTextContent('6');
     const ingredients = within(screen.getByRole('region', { name: 'Ingredients' })).getAllByRole('listitem');

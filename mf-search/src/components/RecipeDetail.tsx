@@ -1,15 +1,21 @@
-import { useId } from 'react';
-import { useQuery } from '@storefront/remote-kit';
+import { useId, useMemo } from 'react';
+import { ServedFirstView, useQuery } from '@storefront/remote-kit';
+import { PageIntro, fillFirstView, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { fetchRecipeBySlug, type RecipeRecord } from '../api/recipes';
 import type { SearchClient } from '../api/types';
 import { formatMinutes, formatServings, ingredientsMessage, recipeListLinks } from '../state/recipes';
 import { useRecipeIngredientsButton } from '../state/recipesAdd';
-import { RecipeNotFound, RecipePicture, SiteLink } from './RecipeParts';
+import { pictureSrc } from './Cards';
+import { RecipeNotFound, SiteLink } from './RecipeParts';
 import { RECIPES_ERROR } from './RecipeList';
+import firstViews from '../first-view.json';
 
-/** The detail page's picture size in px (4:3). */
-export const RECIPE_PAGE_PICTURE = { width: 480, height: 360 } as const;
+/**
+ * The recipe page's intro (picture, title, description) as the edge serves it before any script, filled
+ * from the same record (src/first-view.json '/recipes/:slug'; kit page-intro).
+ */
+const RECIPE_VIEW = firstViewFor(firstViews, '/recipes/:slug');
 /** The button's label (issue 16). */
 export const ADD_INGREDIENTS_LABEL = 'Add the ingredients to my list';
 
@@ -23,13 +29,15 @@ export interface RecipeDetailProps {
 
 /**
  * `/recipes/{slug}` (spec §2 Routes "Recipe detail"; issue 16): looks the recipe up by `pageSlug` in
- * the recipes index (the kit's `useQuery`), then shows the title (h1), picture (480×360 px), description,
- * total time and servings, ingredients with their quantities, the steps as an ordered list,
+ * the recipes index (the kit's `useQuery`), then shows its intro — picture, title (h1), description: the
+ * kit's `PageIntro` filled from src/first-view.json like the edge's first view, which stays on screen
+ * while the record loads (`ServedFirstView`) — then total time and servings, ingredients with their quantities, the steps as an ordered list,
  * 'Add the ingredients to my list' (see `addRecipeIngredients`: one `list/add-requested` per ingredient
  * with an article number; the result says how many were added / could not be added, only after the
  * shopping list answered), and links to mf-shopping-list's 'Save to a recipe list'
  * (`/recipes/my-recipe-lists?add=<objectID>`) and 'Add to meal plan' (`/recipes/meal-plan?add=<objectID>`).
- * Unknown slug → 'Recipe not found'; loading → status + skeleton of the page's height; error → alert
+ * Unknown slug → 'Recipe not found'; loading → status + skeleton of the page's height (under the served
+ * intro, or bones of its size); error → alert
  * + 'Try again'. The createScenePopup on this page belongs to mf-loyalty (spec §4).
  */
 export function RecipeDetail({ client, bus, config, pageSlug }: RecipeDetailProps) {
@@ -52,10 +60,18 @@ export function RecipeDetail({ client, bus, config, pageSlug }: RecipeDetailProp
   }
   if (result.data === undefined) {
     return (
-      <section className="mfs-recipes mfs-recipe" aria-busy="true">
-        <p role="status" className="mfs-recipes__status">Loading recipe…</p>
-        <div className="mfs-recipe__skeleton" aria-hidden="true" />
-      </section>
+      <>
+        <ServedFirstView fallback={(
+          <div className="sf-intro sf-intro--picture" aria-hidden="true">
+            <span className="sf-intro__picture mfs-recipe__bone" />
+            <span className="mfs-recipe__bone mfs-recipe__bone--title" />
+          </div>
+        )} />
+        <section className="mfs-recipes mfs-recipe" aria-busy="true">
+          <p role="status" className="mfs-recipes__status">Loading recipe…</p>
+          <div className="mfs-recipe__skeleton" aria-hidden="true" />
+        </section>
+      </>
     );
   }
   if (!result.data) return <RecipeNotFound />;
@@ -75,15 +91,18 @@ function RecipeArticle({ recipe, client, bus, config }: { recipe: RecipeRecord; 
   const ingredients = recipe.ingredients ?? [];
   const steps = recipe.steps ?? [];
   const addable = ingredients.some((i) => typeof i.articleNumber === 'string' && i.articleNumber.trim() !== '');
+  const intro = useMemo(() => ({
+    heading: fillFirstView(RECIPE_VIEW.heading, recipe),
+    lead: fillFirstView(RECIPE_VIEW.lead, recipe),
+    picture: RECIPE_VIEW.picture ? pictureSrc({ featuredImage: fillFirstView(RECIPE_VIEW.picture, recipe) }) : null,
+  }), [recipe]);
 
   return (
-    <article className="mfs-recipes mfs-recipe" aria-labelledby={`${id}-title`}>
-      <p className="mfs-recipe__back"><SiteLink href="/recipes" className="mfs-recipes__link">All recipes</SiteLink></p>
-      <div className="mfs-recipe__head">
-        <RecipePicture recipe={recipe} {...RECIPE_PAGE_PICTURE} loading="eager" className="mfs-recipe__media" />
-        <div className="mfs-recipe__intro">
-          <h1 id={`${id}-title`} className="mfs-recipes__title">{recipe.title}</h1>
-          {recipe.description ? <p className="mfs-recipe__description">{recipe.description}</p> : null}
+    <>
+      <PageIntro heading={intro.heading} lead={intro.lead} picture={intro.picture} headingId={`${id}-title`} />
+      <article className="mfs-recipes mfs-recipe" aria-labelledby={`${id}-title`}>
+        <p className="mfs-recipe__back"><SiteLink href="/recipes" className="mfs-recipes__link">All recipes</SiteLink></p>
+        <div className="mfs-recipe__head">
           {time || servings ? (
             <dl className="mfs-recipe__facts">
               {time ? <div><dt>Total time</dt><dd>{time}</dd></div> : null}
@@ -103,26 +122,26 @@ function RecipeArticle({ recipe, client, bus, config }: { recipe: RecipeRecord; 
             {state.kind === 'done' ? ingredientsMessage(state.outcome) : ''}
           </p>
         </div>
-      </div>
-      <div className="mfs-recipe__body">
-        <section aria-labelledby={`${id}-ingredients`} className="mfs-recipe__ingredients">
-          <h2 id={`${id}-ingredients`}>Ingredients</h2>
-          {ingredients.length ? (
-            <ul>
-              {ingredients.map((i, n) => (
-                <li key={`${n}-${i.name}`}>
-                  {i.quantityText ? <span className="mfs-recipe__qty">{i.quantityText}</span> : null}
-                  <span className="mfs-recipe__ingredient">{i.name}</span>
-                </li>
-              ))}
-            </ul>
-          ) : <p>This recipe lists no ingredients.</p>}
-        </section>
-        <section aria-labelledby={`${id}-steps`} className="mfs-recipe__steps">
-          <h2 id={`${id}-steps`}>Steps</h2>
-          {steps.length ? <ol>{steps.map((s, n) => <li key={n}>{s}</li>)}</ol> : <p>This recipe has no steps yet.</p>}
-        </section>
-      </div>
-    </article>
+        <div className="mfs-recipe__body">
+          <section aria-labelledby={`${id}-ingredients`} className="mfs-recipe__ingredients">
+            <h2 id={`${id}-ingredients`}>Ingredients</h2>
+            {ingredients.length ? (
+              <ul>
+                {ingredients.map((i, n) => (
+                  <li key={`${n}-${i.name}`}>
+                    {i.quantityText ? <span className="mfs-recipe__qty">{i.quantityText}</span> : null}
+                    <span className="mfs-recipe__ingredient">{i.name}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : <p>This recipe lists no ingredients.</p>}
+          </section>
+          <section aria-labelledby={`${id}-steps`} className="mfs-recipe__steps">
+            <h2 id={`${id}-steps`}>Steps</h2>
+            {steps.length ? <ol>{steps.map((s, n) => <li key={n}>{s}</li>)}</ol> : <p>This recipe has no steps yet.</p>}
+          </section>
+        </div>
+      </article>
+    </>
   );
 }
