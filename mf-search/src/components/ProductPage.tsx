@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { ServedFirstView, useLocation, useQuery } from '@storefront/remote-kit';
-import { PageIntro, fillFirstView, firstViewFor } from '@storefront/remote-kit/page-intro';
+import { useLocation, useQuery } from '@storefront/remote-kit';
+import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig, type Store } from 'shared-events';
 import { fetchProductBySlug } from '../api/product';
 import { formatCents, priceFor } from '../api/queries';
@@ -12,7 +12,7 @@ import {
   NUTRITION_ROWS, nutritionValueText, pageSlugFromPath, parseQuantity, QUANTITY_MAX, QUANTITY_MIN, searchWordsFromPageSlug,
 } from '../state/product';
 import { useAddButton } from '../hooks/useAddButton';
-import { pictureSrc } from './Cards';
+import { introFromRecord, RecordIntroWhileLoading } from './RecordIntro';
 import firstViews from '../first-view.json';
 import './product.css';
 
@@ -78,12 +78,7 @@ export function ProductPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
     // The edge's intro (picture, name) stays while the record loads; without one, bones of the same size.
     return (
       <>
-        <ServedFirstView fallback={(
-          <div className="sf-intro sf-intro--picture" aria-hidden="true">
-            <span className="sf-intro__picture mfs-product__bone" />
-            <span className="mfs-product__bone mfs-product__bone--title" />
-          </div>
-        )} />
+        <RecordIntroWhileLoading />
         <section className="mfs-product mfs-product--loading" aria-busy="true">
           <p role="status" className="mfs-product__status">Loading product…</p>
           <div className="mfs-product__skeleton" aria-hidden="true">
@@ -128,11 +123,7 @@ function ProductDetails({ product, store, addToList }: ProductDetailsProps) {
   const button = useAddButton();
   const add = () => { if (quantity !== null) button.add(() => addToList(product, quantity)); };
   const facts = product.nutrition;
-  const intro = useMemo(() => ({
-    heading: fillFirstView(PRODUCT_VIEW.heading, product),
-    lead: fillFirstView(PRODUCT_VIEW.lead, product),
-    picture: PRODUCT_VIEW.picture ? pictureSrc({ featuredImage: fillFirstView(PRODUCT_VIEW.picture, product) }) : null,
-  }), [product]);
+  const intro = useMemo(() => introFromRecord(PRODUCT_VIEW, product), [product]);
   const quantityError = quantity === null ? `Enter a quantity from ${QUANTITY_MIN} to ${QUANTITY_MAX}.` : '';
 
   return (

@@ -1,12 +1,12 @@
 import { useId, useMemo } from 'react';
-import { ServedFirstView, useQuery } from '@storefront/remote-kit';
-import { PageIntro, fillFirstView, firstViewFor } from '@storefront/remote-kit/page-intro';
+import { useQuery } from '@storefront/remote-kit';
+import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
 import { fetchRecipeBySlug, type RecipeRecord } from '../api/recipes';
 import type { SearchClient } from '../api/types';
 import { formatMinutes, formatServings, ingredientsMessage, recipeListLinks } from '../state/recipes';
 import { useRecipeIngredientsButton } from '../state/recipesAdd';
-import { pictureSrc } from './Cards';
+import { introFromRecord, RecordIntroWhileLoading } from './RecordIntro';
 import { RecipeNotFound, SiteLink } from './RecipeParts';
 import { RECIPES_ERROR } from './RecipeList';
 import firstViews from '../first-view.json';
@@ -61,12 +61,7 @@ export function RecipeDetail({ client, bus, config, pageSlug }: RecipeDetailProp
   if (result.data === undefined) {
     return (
       <>
-        <ServedFirstView fallback={(
-          <div className="sf-intro sf-intro--picture" aria-hidden="true">
-            <span className="sf-intro__picture mfs-recipe__bone" />
-            <span className="mfs-recipe__bone mfs-recipe__bone--title" />
-          </div>
-        )} />
+        <RecordIntroWhileLoading />
         <section className="mfs-recipes mfs-recipe" aria-busy="true">
           <p role="status" className="mfs-recipes__status">Loading recipe…</p>
           <div className="mfs-recipe__skeleton" aria-hidden="true" />
@@ -91,11 +86,7 @@ function RecipeArticle({ recipe, client, bus, config }: { recipe: RecipeRecord; 
   const ingredients = recipe.ingredients ?? [];
   const steps = recipe.steps ?? [];
   const addable = ingredients.some((i) => typeof i.articleNumber === 'string' && i.articleNumber.trim() !== '');
-  const intro = useMemo(() => ({
-    heading: fillFirstView(RECIPE_VIEW.heading, recipe),
-    lead: fillFirstView(RECIPE_VIEW.lead, recipe),
-    picture: RECIPE_VIEW.picture ? pictureSrc({ featuredImage: fillFirstView(RECIPE_VIEW.picture, recipe) }) : null,
-  }), [recipe]);
+  const intro = useMemo(() => introFromRecord(RECIPE_VIEW, recipe), [recipe]);
 
   return (
     <>
