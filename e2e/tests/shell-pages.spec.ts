@@ -138,15 +138,20 @@ test('remote pages show their intro from the served HTML, before any script runs
   await context.close();
 });
 
-// issue 16: once the scripts run, the product page keeps the served intro (same picture, same name) and
-// adds the price, 'Add to list' and the nutrition facts under it, with one <h1> and no layout shift.
+// issue 16: once the scripts run, the product page keeps the served intro (same picture, same name),
+// adds the price and 'Add to list' under the name and the nutrition facts under it all, with one <h1>
+// and no layout shift.
 test('the product page keeps its served intro and adds the details under it', async ({ page }) => {
   await page.goto('/products/salted-butter-20010010');
   await expect(page.getByRole('heading', { level: 2, name: 'Nutrition Facts' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salted Butter');
   await expect(page.locator('#slot-page [data-first-view]')).toHaveCount(0); // React's copy replaced the edge's
   await expect(page.locator('#slot-page .sf-intro__picture')).toHaveAttribute('src', '/media/butter.svg');
-  await expect(page.getByRole('article', { name: 'Salted Butter' }).getByRole('button', { name: 'Add to list' })).toBeVisible();
+  // the price and 'Add to list' fill the intro's column under the name
+  const intro = page.locator('#slot-page header.sf-intro');
+  await expect(intro.getByRole('button', { name: 'Add to list' })).toBeVisible();
+  await expect(intro.getByText(/^\$\d+\.\d{2}$/).first()).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Salted Butter' }).getByRole('table')).toBeVisible();
   const shifts = await page.evaluate(() => new Promise<number>((resolve) => {
     let total = 0;
     new PerformanceObserver((list) => {

@@ -129,7 +129,11 @@ describe('issue 16 product page', () => {
     expect(intro.querySelector('img')).toHaveAttribute('src', DATA.products[0].featuredImage);
     expect(intro.querySelector('img')).toHaveAttribute('alt', ''); // the heading beside it names it
     expect(within(intro).getByText('454 g · Harbour Pantry')).toBeInTheDocument();
+    // the price and 'Add to list' under the name (the kit's .sf-intro__more), the nutrition facts in the article
+    expect(within(intro).getByText('$8.19')).toBeInTheDocument();
+    expect(within(intro).getByRole('button', { name: 'Add to list' })).toBeInTheDocument();
     expect(screen.getByRole('article')).toHaveAccessibleName('Butter, Salted');
+    expect(within(screen.getByRole('article')).getByRole('table')).toBeInTheDocument();
   });
 
   it('keeps the intro the edge served on screen while the record loads, not a skeleton', async () => {

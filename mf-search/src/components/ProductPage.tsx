@@ -128,60 +128,59 @@ function ProductDetails({ product, store, addToList }: ProductDetailsProps) {
 
   return (
     <>
-      <PageIntro heading={intro.heading} lead={intro.lead} picture={intro.picture} headingId={`${id}-title`} />
-      <article className="mfs-product" aria-labelledby={`${id}-title`}>
-        <div className="mfs-product__main">
-          <div className="mfs-product__buy">
-            {cents !== null ? (
-              <p className="mfs-product__price">
-                <span className="mfs-product__price-value">{formatCents(cents)}</span>
-                {product.uom === 'KG' ? <span> /kg</span> : null}
-                {store ? <span className="mfs-product__price-store">{` at ${store.locationName}`}</span> : null}
-              </p>
-            ) : null}
-            {store ? (
-              <ul className="mfs-product__availability" aria-label="Availability">
-                <li>{atStore === 'store' ? availabilityText('store', store.locationName) : `Not sold at ${store.locationName}`}</li>
-                <li>{inRegion ? 'Available in your region' : 'Not available in your region'}</li>
-              </ul>
-            ) : null}
-            <div className="mfs-product__add">
-              <label htmlFor={`${id}-qty`}>Quantity</label>
-              <input
-                id={`${id}-qty`} type="number" inputMode="numeric" min={QUANTITY_MIN} max={QUANTITY_MAX} step={1}
-                value={quantityText} onChange={(e) => setQuantityText(e.target.value)}
-                aria-invalid={quantity === null || undefined} aria-describedby={quantityError ? `${id}-qty-error` : undefined}
-                className="mfs-product__qty"
-              />
-              <button type="button" className="mfs-button" onClick={add} disabled={quantity === null}
-                aria-busy={button.state === 'adding' || undefined}>
-                {button.label}
-              </button>
-              {quantityError ? <p id={`${id}-qty-error`} className="mfs-product__qty-error">{quantityError}</p> : null}
-            </div>
+      <PageIntro heading={intro.heading} lead={intro.lead} picture={intro.picture} headingId={`${id}-title`}>
+        <div className="mfs-product__buy">
+          {cents !== null ? (
+            <p className="mfs-product__price">
+              <span className="mfs-product__price-value">{formatCents(cents)}</span>
+              {product.uom === 'KG' ? <span> /kg</span> : null}
+              {store ? <span className="mfs-product__price-store">{` at ${store.locationName}`}</span> : null}
+            </p>
+          ) : null}
+          {store ? (
+            <ul className="mfs-product__availability" aria-label="Availability">
+              <li>{atStore === 'store' ? availabilityText('store', store.locationName) : `Not sold at ${store.locationName}`}</li>
+              <li>{inRegion ? 'Available in your region' : 'Not available in your region'}</li>
+            </ul>
+          ) : null}
+          <div className="mfs-product__add">
+            <label htmlFor={`${id}-qty`}>Quantity</label>
+            <input
+              id={`${id}-qty`} type="number" inputMode="numeric" min={QUANTITY_MIN} max={QUANTITY_MAX} step={1}
+              value={quantityText} onChange={(e) => setQuantityText(e.target.value)}
+              aria-invalid={quantity === null || undefined} aria-describedby={quantityError ? `${id}-qty-error` : undefined}
+              className="mfs-product__qty"
+            />
+            <button type="button" className="mfs-button" onClick={add} disabled={quantity === null}
+              aria-busy={button.state === 'adding' || undefined}>
+              {button.label}
+            </button>
+            {quantityError ? <p id={`${id}-qty-error`} className="mfs-product__qty-error">{quantityError}</p> : null}
           </div>
-          <section className="mfs-product__nutrition" aria-labelledby={`${id}-nutrition`}>
-            <h2 id={`${id}-nutrition`}>Nutrition Facts</h2>
-            {facts ? (
-              <table className="mfs-nutrition">
-                <caption>
-                  {`Per 100 g. Source: ${NUTRITION_SOURCE}${product.usdaNdbNo ? `, NDB No. ${product.usdaNdbNo}` : ''}.`}
-                </caption>
-                <thead>
-                  <tr><th scope="col">Nutrient</th><th scope="col">Per 100 g</th></tr>
-                </thead>
-                <tbody>
-                  {NUTRITION_ROWS.map((row) => (
-                    <tr key={row.key} className={row.sub ? 'mfs-nutrition__sub' : undefined}>
-                      <th scope="row">{row.label}</th>
-                      <td>{nutritionValueText(facts[row.key], row.unit)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : <p>Nutrition facts are not available for this product.</p>}
-          </section>
         </div>
+      </PageIntro>
+      <article className="mfs-product" aria-labelledby={`${id}-title`}>
+        <section className="mfs-product__nutrition" aria-labelledby={`${id}-nutrition`}>
+          <h2 id={`${id}-nutrition`}>Nutrition Facts</h2>
+          {facts ? (
+            <table className="mfs-nutrition">
+              <caption>
+                {`Per 100 g. Source: ${NUTRITION_SOURCE}${product.usdaNdbNo ? `, NDB No. ${product.usdaNdbNo}` : ''}.`}
+              </caption>
+              <thead>
+                <tr><th scope="col">Nutrient</th><th scope="col">Per 100 g</th></tr>
+              </thead>
+              <tbody>
+                {NUTRITION_ROWS.map((row) => (
+                  <tr key={row.key} className={row.sub ? 'mfs-nutrition__sub' : undefined}>
+                    <th scope="row">{row.label}</th>
+                    <td>{nutritionValueText(facts[row.key], row.unit)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : <p>Nutrition facts are not available for this product.</p>}
+        </section>
       </article>
     </>
   );

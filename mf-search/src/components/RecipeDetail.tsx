@@ -90,9 +90,7 @@ function RecipeArticle({ recipe, client, bus, config }: { recipe: RecipeRecord; 
 
   return (
     <>
-      <PageIntro heading={intro.heading} lead={intro.lead} picture={intro.picture} headingId={`${id}-title`} />
-      <article className="mfs-recipes mfs-recipe" aria-labelledby={`${id}-title`}>
-        <p className="mfs-recipe__back"><SiteLink href="/recipes" className="mfs-recipes__link">All recipes</SiteLink></p>
+      <PageIntro heading={intro.heading} lead={intro.lead} picture={intro.picture} headingId={`${id}-title`}>
         <div className="mfs-recipe__head">
           {time || servings ? (
             <dl className="mfs-recipe__facts">
@@ -113,6 +111,9 @@ function RecipeArticle({ recipe, client, bus, config }: { recipe: RecipeRecord; 
             {state.kind === 'done' ? ingredientsMessage(state.outcome) : ''}
           </p>
         </div>
+      </PageIntro>
+      <article className="mfs-recipes mfs-recipe" aria-labelledby={`${id}-title`}>
+        <p className="mfs-recipe__back"><SiteLink href="/recipes" className="mfs-recipes__link">All recipes</SiteLink></p>
         <div className="mfs-recipe__body">
           <section aria-labelledby={`${id}-ingredients`} className="mfs-recipe__ingredients">
             <h2 id={`${id}-ingredients`}>Ingredients</h2>

@@ -18,7 +18,7 @@
  * else the URL's query parameter `name`. E.g. 'Results for “{query}”', '{title}', picture
  * '{featuredImage}'.
  */
-import { createElement, type Ref } from 'react';
+import { createElement, type ReactNode, type Ref } from 'react';
 import './page-intro.css';
 
 /** One route's first view: plain text, never HTML. */
@@ -56,6 +56,12 @@ export interface PageIntroProps {
   headingRef?: Ref<HTMLHeadingElement>;
   /** The picture's URL (as the edge filled `picture`), or null/undefined for none. */
   picture?: string | null;
+  /**
+   * What the page adds under the lead once its data is in (e.g. a product's price and 'Add to list'), in
+   * `<div class="sf-intro__more">`: beside a picture it fills the column under the heading, where the
+   * picture's height already made room, so the served intro does not move. The edge never serves it.
+   */
+  children?: ReactNode;
 }
 
 /**
@@ -66,7 +72,7 @@ export interface PageIntroProps {
  * the page's own container), so it sits where the edge's first view was. Texts are rendered as text
  * (React escapes them).
  */
-export function PageIntro({ heading, lead, headingId, headingRef, picture }: PageIntroProps) {
+export function PageIntro({ heading, lead, headingId, headingRef, picture, children }: PageIntroProps) {
   // createElement, not JSX: like ./ad-slot, this file may be compiled with the classic JSX transform.
   return createElement(
     'header',
@@ -76,6 +82,7 @@ export function PageIntro({ heading, lead, headingId, headingRef, picture }: Pag
       : null,
     createElement('h1', { className: 'sf-intro__heading', id: headingId, ref: headingRef, tabIndex: -1 }, heading),
     createElement('p', { className: 'sf-intro__lead' }, lead),
+    children ? createElement('div', { className: 'sf-intro__more' }, children) : null,
   );
 }
 
