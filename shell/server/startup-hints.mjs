@@ -99,8 +99,11 @@ const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\u003c').re
 
 const MAX_FIRST_VIEW_TEXT = 400;
 
-/** A picture URL the first view may carry: a same-origin path ('/media/…', not '//…') or an http(s) URL. */
-const safePicture = (url) => (/^\/(?!\/)/.test(url) || /^https?:\/\/[^\s]+$/i.test(url)) && !/[\s"'<>\\]/.test(url);
+/**
+ * A picture the first view may carry: a same-origin image path (CSP img-src 'self'), by the rule the
+ * page's own render uses (mf-search `pictureSrc`), so the picture the edge serves is the one the page keeps.
+ */
+const safePicture = (url) => /^\/(?!\/)(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:svg|png|jpe?g|webp|avif)$/.test(url);
 
 /** Intrinsic size of the first view's picture, px: the kit's `PAGE_INTRO_PICTURE_PX`. */
 const PICTURE_PX = 240;
@@ -114,7 +117,7 @@ const PICTURE_PX = 240;
  * arrives; not in `picture`), the page's record field `name` (e.g. a product's `{title}`,
  * `{featuredImage}`; ./page-lookup.mjs), the URL's query parameter `name` (e.g. the search terms). A name
  * none of them has means no first view (the page would not show that text either). Every text is
- * escaped, never HTML; a `picture` that is not a same-origin path or an http(s) URL is left out.
+ * escaped, never HTML; a `picture` that is not a same-origin image path is left out.
  * @param {unknown} view an entry of the remote's first-view.json: `{ heading: string, lead: string, picture?: string }`
  * @param {string} remote the remote's package name
  * @param {URLSearchParams} query the page URL's query

@@ -133,14 +133,14 @@ describe('the first view of a remote page (issue 12 "a stable, fast first paint"
     expect(slot(await hints.inject(FRAME, '/products/salted-butter-20010010', q()))).toBe('');
   });
 
-  it('leaves out a picture that is not a same-origin path or an http(s) URL', () => {
+  it('leaves out a picture that is not a same-origin image path (CSP img-src \'self\'; the page keeps the same rule)', () => {
     const view = { heading: '{title}', lead: 'x', picture: '{featuredImage}' };
-    for (const bad of ['javascript:alert(1)', '//evil.test/x.svg', '/a.svg" onerror="x', 'data:image/svg+xml,<svg/>']) {
+    for (const bad of ['javascript:alert(1)', '//evil.test/x.svg', '/a.svg" onerror="x', 'data:image/svg+xml,<svg/>', 'https://cdn.test/a.svg', '/media/../x.svg']) {
       const html = firstViewHtml(view, 'mf-search', q(), {}, { title: 'T', featuredImage: bad });
       expect(html).toContain('<h1 class="sf-intro__heading" tabindex="-1">T</h1>');
       expect(html).not.toContain('<img');
     }
-    expect(firstViewHtml(view, 'mf-search', q(), {}, { title: 'T', featuredImage: 'https://cdn.test/a.svg' })).toContain('src="https://cdn.test/a.svg"');
+    expect(firstViewHtml(view, 'mf-search', q(), {}, { title: 'T', featuredImage: '/media/butter.svg' })).toContain('src="/media/butter.svg"');
   });
 
   it("with a picture it is still the markup of the kit's PageIntro", () => {

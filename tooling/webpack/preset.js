@@ -76,7 +76,10 @@ function mfRuntimeEsmAliases() {
   for (const name of packages) {
     // (their exports maps do not list ./package.json: find it above the main file)
     let dir = path.dirname(require.resolve(name, { paths: [rootDir] }));
-    while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name) dir = path.dirname(dir);
+    while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name) {
+      if (path.dirname(dir) === dir) throw new Error(`preset: no package.json of ${name} above its main file`);
+      dir = path.dirname(dir);
+    }
     const pkgJson = path.join(dir, 'package.json');
     const { exports: map = {} } = JSON.parse(fs.readFileSync(pkgJson, 'utf8'));
     for (const [sub, target] of Object.entries(map)) {

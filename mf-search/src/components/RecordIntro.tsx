@@ -28,7 +28,7 @@ export function RecordIntroWhileLoading() {
     <ServedFirstView fallback={(
       <div className="sf-intro sf-intro--picture" aria-hidden="true">
         <span className="sf-intro__picture mfs-record-bone" />
-        <span className="mfs-record-bone mfs-record-bone--title" />
+        <span className="mfs-record-bone" />
       </div>
     )} />
   );

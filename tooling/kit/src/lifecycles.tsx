@@ -9,7 +9,7 @@ import type { AppProps, LifeCycleFn } from 'single-spa';
 import type { RemoteProps } from 'shared-events';
 import { KitProviders, PageLoading, handleRemoteError, type RemoteFallback } from './providers';
 import type { QueryClient } from './query';
-import { useLocation } from './location';
+import { getLocationSnapshot, useLocation } from './location';
 
 /**
  * `react-dom/client` whose roots render in a transition (issue 12: TBT ≤ 300 ms). A transition render
@@ -34,8 +34,6 @@ interface ServedView {
   at: string;
 }
 
-const hereNow = () => (typeof window === 'undefined' ? '' : `${window.location.pathname}${window.location.search}`);
-
 /**
  * The first view the edge wrote into the slot (`<header data-first-view>` of
  * @storefront/remote-kit/page-intro, shell/server/startup-hints.mjs), or null. Read before React's first
@@ -43,7 +41,9 @@ const hereNow = () => (typeof window === 'undefined' ? '' : `${window.location.p
  */
 function firstViewOf(domElement: Element | undefined): ServedView | null {
   const view = domElement?.querySelector(':scope > [data-first-view]');
-  return view ? { view, at: hereNow() } : null;
+  if (!view) return null;
+  const { pathname, search } = getLocationSnapshot();
+  return { view, at: `${pathname}${search}` };
 }
 
 const ServedViewContext = createContext<ServedView | null>(null);

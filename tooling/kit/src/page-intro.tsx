@@ -14,7 +14,7 @@
  * '/products/category/:category') → `{ heading, lead, picture? }`. `{name}` in a text is filled by the
  * edge (text only, escaped): the route's path parameter `name` ('-' as a space), else a field `name` of
  * the page's record (a page of one search record, e.g. `/products/:slug`: the hit whose `pageSlug` is the
- * path, which the edge looks up anyway to answer 404 for an unknown slug; shell/server/page-exists.mjs),
+ * path, which the edge looks up anyway to answer 404 for an unknown slug; shell/server/page-lookup.mjs),
  * else the URL's query parameter `name`. E.g. 'Results for “{query}”', '{title}', picture
  * '{featuredImage}'.
  */
@@ -31,8 +31,8 @@ export interface FirstView {
   /** One paragraph under it (≥ 3 lines on a 412 px phone keeps it the page's largest paint). */
   lead: string;
   /**
-   * A picture beside the heading (a record page's `{featuredImage}`): after filling, a same-origin path
-   * ('/media/…') or an http(s) URL, else the edge leaves the picture out. Drawn
+   * A picture beside the heading (a record page's `{featuredImage}`): after filling, a same-origin image
+   * path ('/media/…svg', CSP img-src 'self'), else the edge leaves the picture out. Drawn
    * {@link PAGE_INTRO_PICTURE_PX} px square, decorative (`alt=""`: the heading names it).
    */
   picture?: string;
