@@ -28,6 +28,7 @@
  * REMOTES_POINTER (the deploy store's environment pointer, re-read on change) and DEPLOY_ORIGIN (issue 18,
  * `createRemoteMapReader`).
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,7 @@ import defaults from './defaults.cjs';
 import { createPageLookup } from './page-lookup.mjs';
 import { createStartupHints } from './startup-hints.mjs';
 import { registerPublicApiCache } from './public-cache.mjs';
+import { connectRedis } from './shared-cache.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('@storefront/tooling/registry/index.cjs');
@@ -151,8 +153,14 @@ const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
  * @param {(urlPath: string) => Promise<import('./page-lookup.mjs').PageLookup>} [o.pageLookup] `exists` false → a page
  *   route answers 404 with the not-found page; `record` fills the page's first view (default ./page-lookup.mjs:
  *   unknown product / recipe slugs and category paths; a product's or recipe's hit; exists when the owner is down)
- * @param {boolean|object} [o.logger=false] fastify logger
- * @returns {Promise<import('fastify').FastifyInstance>}
+ * @param {import('ioredis').Redis | null} [o.redis] shared cache of every edge replica (./shared-cache.mjs); null: memory
+ * @param {boolean|object} [o.logger=false] fastify logger (pino options: one JSON line per request)
+ * @param {() => Promise<string|null>} [o.readiness] extra readiness check for `/readyz`: null when ready,
+ *   else the reason (e.g. the shared cache's Redis does not answer)
+ * @param {number} [o.drainDelayMs=0] ms `drain()` keeps serving with `/readyz` 503 before it closes (DRAIN_DELAY_MS:
+ *   long enough for the balancer's health check to take the replica out)
+ * @returns {Promise<import('fastify').FastifyInstance & { drain(): Promise<void> }>} `drain()` answers
+ *   `/readyz` 503 at once, then closes after `drainDelayMs` (in-flight requests finish)
  */
 export async function startEdge({
   port = 8080,
@@ -166,14 +174,31 @@ export async function startEdge({
   remotesPointer,
   deployOrigin,
   mediaDir = path.resolve(shellDir, '..', 'services', 'seed', 'media'),
-  pageLookup = createPageLookup(config, bffUrl),
+  redis = null,
+  pageLookup = createPageLookup(config, bffUrl, { redis }),
   apiBodyLimit = API_BODY_LIMIT_BYTES,
   logger = false,
+  readiness = async () => null,
+  drainDelayMs = 0,
 } = {}) {
   for (const [name, url] of Object.entries(remotes)) {
     if (!httpOrigin(url)) console.warn(`[edge] remote '${name}' has no http(s) manifest URL (${JSON.stringify(url)}); the shell will report SHELL-001`);
   }
-  const app = Fastify({ logger });
+  // The request id: the load balancer's `x-request-id` (validated), else a new one; echoed and forwarded.
+  const app = Fastify({ logger, requestIdHeader: false, genReqId: requestIdOf });
+  app.addHook('onRequest', async (req, reply) => { reply.header('x-request-id', req.id); });
+  let draining = false;
+  registerProbes(app, async () => {
+    if (draining) return 'draining';
+    if (!fs.existsSync(path.join(distDir, 'frame.html'))) return 'the shell build is missing';
+    return readiness();
+  });
+  app.decorate('drain', async () => {
+    draining = true;
+    // the balancer sees /readyz fail and stops sending before the listener closes
+    await new Promise((r) => setTimeout(r, drainDelayMs));
+    await app.close();
+  });
   const currentRemotes = createRemoteMapReader({ remotes, remotesPointer, deployOrigin });
 
   // issue 19: features the storefront never uses are off for every page and frame; geolocation only
@@ -216,13 +241,15 @@ export async function startEdge({
   });
 
   // issue 19 "Load": public API reads (bannerAlert) answered from a short-lived cache, the rest proxied
-  await registerPublicApiCache(app, { bffUrl, bodyLimit: apiBodyLimit });
+  await registerPublicApiCache(app, { bffUrl, bodyLimit: apiBodyLimit, redis });
   await app.register(httpProxy, {
     upstream: bffUrl,
     prefix: '/api',
     rewritePrefix: '/api',
     http2: false,
     replyOptions: {
+      // The BFF's logs carry the same request id, and its throttles see the shopper's address.
+      rewriteRequestHeaders: (req, headers) => ({ ...headers, ...forwardedHeaders(req) }),
       // The BFF is down or unreachable: a gateway error the remotes can tell apart from a BFF error.
       onError(reply, { error }) {
         const status = error && error.statusCode === 504 ? 504 : 502;
@@ -395,6 +422,63 @@ export function createRemoteMapReader({ remotes, remotesPointer, deployOrigin })
   };
 }
 
+/** A request id: 1–128 of [A-Za-z0-9._-]. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The request's id: its `x-request-id` header when well formed (the load balancer sets one), else a
+ * new UUID. Fastify `genReqId`.
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {string}
+ */
+export function requestIdOf(req) {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Headers a proxied request carries on: the request id and `x-forwarded-for` with this hop's peer
+ * appended (RFC 7239's de-facto predecessor), so the BFF keys throttles by shopper.
+ * @param {import('fastify').FastifyRequest} req
+ * @returns {{ 'x-request-id': string, 'x-forwarded-for': string }}
+ */
+export function forwardedHeaders(req) {
+  const prior = req.headers['x-forwarded-for'];
+  const peer = req.raw.socket.remoteAddress || 'unknown';
+  return { 'x-request-id': req.id, 'x-forwarded-for': prior ? `${prior}, ${peer}` : peer };
+}
+
+/**
+ * `GET /livez` (the process answers) and `GET /readyz` (it should get traffic: 200 `{ status: 'ready' }`,
+ * else 503 `{ status: 'unready', reason }`); neither is cached.
+ * @param {import('fastify').FastifyInstance} app
+ * @param {() => Promise<string|null>} unready null when ready, else the reason
+ */
+export function registerProbes(app, unready) {
+  app.get('/livez', async (_req, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    const reason = await unready().catch((err) => err.message || 'readiness check failed');
+    return reply.code(reason ? 503 : 200).header('Cache-Control', 'no-store').send(reason ? { status: 'unready', reason } : { status: 'ready' });
+  });
+}
+
+/**
+ * Ends the process gracefully on SIGTERM/SIGINT: `drain()` (readyz 503, stop accepting, in-flight
+ * requests finish), exit 0; exit 1 if that takes longer than `limitMs` (default 9000 ms: inside a
+ * 10 s termination grace period).
+ * @param {() => Promise<void>} drain
+ * @param {{ limitMs?: number, log?: (msg: string) => void }} [o]
+ */
+export function exitOnSignal(drain, { limitMs = 9000, log = console.log } = {}) {
+  const stop = (signal) => {
+    log(JSON.stringify({ level: 'info', msg: `${signal}: draining`, time: Date.now() }));
+    setTimeout(() => process.exit(1), limitMs).unref();
+    drain().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
 /** Reads a JSON file named by an env variable, or returns undefined when the variable is unset. */
 function readJsonFromEnv(name) {
   const file = process.env[name];
@@ -421,14 +505,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       ? process.env.REMOTE_OVERRIDE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
       : unique([...Object.values(remotes).map(httpOrigin), deployOrigin || null]);
   }
-  startEdge({ port, host, remotes, config, bffUrl, identityOrigin, remotesPointer, deployOrigin }).then(
+  const logger = { level: process.env.LOG_LEVEL || 'info', base: { service: 'edge' } };
+  const redis = process.env.REDIS_URL ? connectRedis(process.env.REDIS_URL) : null;
+  startEdge({ port, host, remotes, config, bffUrl, identityOrigin, remotesPointer, deployOrigin, logger, redis,
+    drainDelayMs: Number(process.env.DRAIN_DELAY_MS || 0) }).then(
     (app) => {
       const addr = app.server.address();
-      console.log(`shell edge: http://${host === '127.0.0.1' ? 'localhost' : host}:${addr.port}/ (/api -> ${bffUrl})`);
-      for (const [name, url] of Object.entries(remotes)) console.log(`  ${name}: ${url}`);
-      const stop = () => app.close().then(() => process.exit(0));
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
+      app.log.info({ bff: bffUrl, remotes }, `shell edge: http://${host === '127.0.0.1' ? 'localhost' : host}:${addr.port}/`);
+      exitOnSignal(() => app.drain().finally(() => redis?.quit().catch(() => undefined)), { log: (msg) => app.log.info(msg) });
     },
     (err) => {
       console.error(err);

@@ -18,6 +18,8 @@
  * Answers are cached for 60 s (max 2,000 paths) so a busy page costs one lookup a minute.
  */
 
+import { createSharedCache } from './shared-cache.mjs';
+
 /** Routes of other remotes under /recipes that are not recipe slugs (tooling/registry/remotes.json). */
 const RECIPE_PLAN_PATHS = new Set(['my-recipe-lists', 'meal-plan']);
 const TTL_MS = 60_000;
@@ -44,11 +46,12 @@ function scalarFields(hit) {
  * Builds the lookup.
  * @param {{ search?: { appId: string, apiKey: string, hosts: Array<{ url: string, protocol?: string }>, indices: { products: string, recipes: string } } }} config the RuntimeConfig the edge serves
  * @param {string} bffUrl the BFF's origin (as the edge proxies `/api/*` to it)
- * @param {{ fetchImpl?: typeof fetch, now?: () => number }} [o]
+ * @param {{ fetchImpl?: typeof fetch, now?: () => number, redis?: import('ioredis').Redis | null }} [o] `redis`: the
+ *   answers are shared by every edge replica (./shared-cache.mjs); null: this process's memory
  * @returns {(urlPath: string) => Promise<PageLookup>} never rejects
  */
-export function createPageLookup(config, bffUrl, { fetchImpl = fetch, now = Date.now } = {}) {
-  const cache = new Map();
+export function createPageLookup(config, bffUrl, { fetchImpl = fetch, now = Date.now, redis = null } = {}) {
+  const cache = createSharedCache({ redis, prefix: 'page', maxEntries: MAX_ENTRIES, now });
   const search = config?.search;
   const host = search?.hosts?.[0];
   const searchBase = host ? `${host.protocol || 'http'}://${host.url}` : null;
@@ -115,12 +118,11 @@ export function createPageLookup(config, bffUrl, { fetchImpl = fetch, now = Date
 
   return async function pageLookup(urlPath) {
     const key = urlPath.replace(/\/+$/, '') || '/';
-    const hit = cache.get(key);
-    if (hit && hit.until > now()) return hit.answer;
+    const hit = await cache.get(key);
+    if (hit) return hit;
     const answer = await lookup(key);
     if (answer === null) return { exists: true, record: null }; // the owner did not answer: let the page load and say so
-    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value);
-    cache.set(key, { answer, until: now() + TTL_MS });
+    await cache.set(key, answer, TTL_MS);
     return answer;
   };
 }

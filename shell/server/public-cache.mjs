@@ -10,9 +10,14 @@
  * (400 for an unknown province, 5xx) always go to the BFF. The request's own `x-nonce` is echoed on a
  * cached answer as the BFF echoes it (spec §7).
  *
+ * With several edge replicas the answers are shared through Redis (./shared-cache.mjs); concurrent
+ * misses are coalesced per replica.
+ *
  * Nothing a shopper entered passes through here: the cache holds the alert text the BFF serves to
  * everyone, for at most `ttlMs`.
  */
+
+import { createSharedCache } from './shared-cache.mjs';
 
 /**
  * The cached routes: path → freshness window (ms). Spec §3 Alert: a new or ended alert reaches the
@@ -41,18 +46,19 @@ const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encodi
  * @param {number} [o.bodyLimit] largest body, bytes (the edge's /api limit; a larger one is refused before this runs)
  * @param {number} [o.timeoutMs=10000] BFF answer timeout, ms → 504
  * @param {() => number} [o.now] clock, ms (tests)
+ * @param {import('ioredis').Redis | null} [o.redis] shared store of every edge replica (./shared-cache.mjs); null: memory
  * @returns {Promise<void>} once registered. Answers: the BFF's status, body and headers {@link RELAYED};
  *   502 `{ error: 'Bad Gateway', message: 'The BFF did not answer.' }` when it is down (as the proxy answers);
  *   504 when it does not answer within `timeoutMs`.
  */
-export async function registerPublicApiCache(app, { bffUrl, routes = PUBLIC_API_CACHE, bodyLimit = 256 * 1024, timeoutMs = 10_000, now = Date.now }) {
+export async function registerPublicApiCache(app, { bffUrl, routes = PUBLIC_API_CACHE, bodyLimit = 256 * 1024, timeoutMs = 10_000, now = Date.now, redis = null }) {
   await app.register(async (scope) => {
     // The body goes to the BFF as sent: no parsing here (the BFF validates and answers 4xx with a reason).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) => done(null, body));
     for (const [route, { ttlMs }] of Object.entries(routes)) {
-      /** body key → { expires, status, headers, body } */
-      const cache = new Map();
+      /** body key → { status, headers, body (base64) } */
+      const cache = createSharedCache({ redis, prefix: `api${route}`, maxEntries: MAX_ENTRIES, now });
       /** body key → Promise of the BFF's answer (request coalescing) */
       const inflight = new Map();
       const upstream = `${bffUrl.replace(/\/$/, '')}${route}`;
@@ -65,17 +71,13 @@ export async function registerPublicApiCache(app, { bffUrl, routes = PUBLIC_API_
         if (!cacheable) return send(reply, await ask(upstream, forwardHeaders(req.headers), body, timeoutMs), { relayNonce: true });
 
         const key = body.toString('utf8');
-        const hit = cache.get(key);
-        if (hit && hit.expires > now()) return send(reply, hit, { nonce });
+        const hit = await cache.get(key);
+        if (hit) return send(reply, { ...hit, body: Buffer.from(hit.body, 'base64') }, { nonce });
         let pending = inflight.get(key);
         if (!pending) {
           pending = ask(upstream, { 'content-type': 'application/json', accept: 'application/json', 'x-nonce': 'edge-cache' }, body, timeoutMs)
-            .then((answer) => {
-              if (answer.status === 200) {
-                cache.delete(key);
-                cache.set(key, { ...answer, expires: now() + ttlMs });
-                if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value);
-              }
+            .then(async (answer) => {
+              if (answer.status === 200) await cache.set(key, { ...answer, body: answer.body.toString('base64') }, ttlMs);
               return answer;
             })
             .finally(() => inflight.delete(key));
