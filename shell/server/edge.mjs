@@ -186,7 +186,10 @@ export async function startEdge({
   }
   // The request id: the load balancer's `x-request-id` (validated), else a new one; echoed and forwarded.
   const app = Fastify({ logger, requestIdHeader: false, genReqId: requestIdOf });
-  app.addHook('onRequest', async (req, reply) => { reply.header('x-request-id', req.id); });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (draining) reply.header('Connection', 'close');
+  });
   let draining = false;
   registerProbes(app, async () => {
     if (draining) return 'draining';
@@ -197,7 +200,9 @@ export async function startEdge({
     draining = true;
     // the balancer sees /readyz fail and stops sending before the listener closes
     await new Promise((r) => setTimeout(r, drainDelayMs));
-    await app.close();
+    // keep-alive sockets whose last answer ends after close() starts would hold it open until they time out
+    const sweep = setInterval(() => app.server.closeIdleConnections?.(), 50);
+    await app.close().finally(() => clearInterval(sweep));
   });
   const currentRemotes = createRemoteMapReader({ remotes, remotesPointer, deployOrigin });
 
