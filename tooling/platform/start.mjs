@@ -28,6 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { restartDelayMs } from './supervisor.mjs';
 
 const registry = createRequire(import.meta.url)('../registry/index.cjs');
 
@@ -179,7 +180,8 @@ function runOnce(name, command, args, env) {
  *   `.deploy/`), `environment` whose pointer the edge overlays on the working builds (default 'local'),
  *   or `remotesPointer` a pointer/map file of its own (a release's candidate, a tester's pinned map); issue 18
  * @returns {{ url: string, ports: object, dataDir: string, stop(): Promise<void>, stopService(name: string): Promise<void>,
- *   killService(name: string, signal?: string): Promise<void>, startService(name: string): Promise<void>, searchAdminKey: string, readyMs: number }} (readyMs: ms from call to a
+ *   killService(name: string, signal?: string): Promise<void>, crashService(name: string): Promise<void>,
+ *   startService(name: string): Promise<void>, searchAdminKey: string, readyMs: number }} (readyMs: ms from call to a
  *   ready site; searchAdminKey: this start's search-engine admin key, for tools and tests that write to the engine)
  */
 export async function startPlatform({ offset = 0, quiet = false, dataDir, deployDir = process.env.DEPLOY_DIR || path.join(root, '.deploy'), environment = 'local', remotesPointer } = {}) {
@@ -187,10 +189,31 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   const ports = portsFrom(offset);
   const children = new Map();
   let reaper;
-  const track = (name, child) => { children.set(name, child); reaper.watch(child.pid); };
   // name → how to launch the service again and how to know it is ready (startService after stopService/killService)
   const starters = new Map();
   const readiness = new Map();
+  const restarts = new Map();
+  // Supervision: a server that exits without the launcher asking (a crash, a SIGKILL from outside) is
+  // started again after a back-off (250 ms doubling to 4 s; reset once it has run 30 s).
+  const track = (name, child) => {
+    children.set(name, child);
+    reaper.watch(child.pid);
+    const since = Date.now();
+    child.once('exit', () => {
+      if (child.stopping || shuttingDown || children.get(name) !== child) return;
+      const tries = Date.now() - since > 30_000 ? 0 : (restarts.get(name) || 0);
+      restarts.set(name, tries + 1);
+      const delay = restartDelayMs(tries);
+      console.error(`[platform] ${name} exited unexpectedly: restarting in ${delay} ms`);
+      setTimeout(() => {
+        if (shuttingDown || children.get(name) !== child) return;
+        track(name, starters.get(name)());
+        // (the search engine's readiness seeds it again)
+        readiness.get(name)().catch((err) => console.error(`[platform] ${name} not ready after restart: ${err.message}`));
+      }, delay).unref();
+    });
+  };
+  let shuttingDown = false;
   const run = (name, start, ready) => { starters.set(name, start); readiness.set(name, ready); track(name, start()); };
   const stateDir = dataDir || path.join(root, '.data', String(ports.edge));
   fs.mkdirSync(stateDir, { recursive: true });
@@ -206,6 +229,8 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   const env = {
     ...platformEnv(ports),
     SEARCH_ADMIN_KEY: searchAdminKey,
+    // one JSON line per request is for the cluster's log files; the console shows warnings and errors
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     // the edge, each remote's own server (standalone dev), and any extra origins the caller names
     SEARCH_ALLOWED_ORIGINS: [`http://localhost:${ports.edge}`, ...Object.values(ports.remotes).map((p) => `http://localhost:${p}`),
       ...(process.env.SEARCH_ALLOWED_ORIGINS ? process.env.SEARCH_ALLOWED_ORIGINS.split(',') : [])].join(','),
@@ -282,7 +307,18 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
     track(name, start());
     await readiness.get(name)();
   };
+  /**
+   * Crashes a service (SIGKILL of its process group) without telling the supervisor, which starts it
+   * again after its back-off; resolves once the old processes are gone.
+   */
+  const crashService = async (name) => {
+    const child = children.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    await groupGone(child.pid);
+  };
   const stop = async () => {
+    shuttingDown = true;
     await Promise.all([...children.keys()].map(stopService));
     reaper.release();
   };
@@ -300,7 +336,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
     await stop();
     throw err;
   }
-  return { url: `http://localhost:${ports.edge}`, ports, stop, stopService, killService, startService, dataDir: stateDir, searchAdminKey, readyMs: Date.now() - t0 };
+  return { url: `http://localhost:${ports.edge}`, ports, stop, stopService, killService, crashService, startService, dataDir: stateDir, searchAdminKey, readyMs: Date.now() - t0 };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

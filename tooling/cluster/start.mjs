@@ -1,0 +1,264 @@
+#!/usr/bin/env node
+/**
+ * `npm run start:cluster [-- --replicas 3]`: the production topology on this machine (./topology.mjs)
+ * — PostgreSQL and Redis, two or more replicas of the edge, BFF, identity provider and search engine
+ * behind HAProxy, nginx as the static origin of the remotes and the deploy store — each server
+ * supervised (restarted with back-off when it dies). Debian's postgresql, redis-server, haproxy and
+ * nginx are installed when missing. PostgreSQL keeps its data in `<dataDir>/postgres` (default
+ * `.data/cluster-<edge port>/`, git-ignored); every process logs JSON lines to `<dataDir>/logs/`.
+ *
+ * A control endpoint on 127.0.0.1:<control port> serves `POST /roll` (`npm run cluster:roll`) and
+ * `GET /status`.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { ensurePostgres } from '../scripts/ensure-postgres.mjs';
+import { ensureRedis, redisArgs } from '../scripts/ensure-redis.mjs';
+import { ensureDebianPackage } from '../scripts/ensure-debian.mjs';
+import { Supervisor } from '../platform/supervisor.mjs';
+import { clusterTopology, DATABASES, ROOT } from './topology.mjs';
+import { haproxyConfig, nginxConfig } from './configs.mjs';
+
+const registry = createRequire(import.meta.url)('../registry/index.cjs');
+const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const isRoot = () => process.getuid?.() === 0;
+
+/**
+ * Polls `url` until it answers 200, ms apart.
+ * @throws Error naming the URL and the last answer after `timeoutMs`
+ */
+export async function waitReady(url, { timeoutMs = 60_000, everyMs = 200 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = err.cause?.code || err.message;
+    }
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(`${url} not ready within ${timeoutMs} ms (${last})`);
+}
+
+/** argv of a server binary, as Debian's `postgres` user when root (initdb and postgres refuse root). */
+const asPostgres = (file, args) => (isRoot() ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args]);
+
+/** Creates the cluster's PostgreSQL data folder once (trust auth on loopback; superuser `storefront`). */
+function initPostgres(bin, dir) {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  fs.mkdirSync(dir, { recursive: true });
+  if (isRoot()) {
+    const id = (flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+    fs.chownSync(dir, id('-u'), id('-g'));
+    fs.chmodSync(dir, 0o700);
+  }
+  const [file, args] = asPostgres(path.join(bin, 'initdb'), ['-D', dir, '-U', 'storefront', '--auth=trust', '--encoding=UTF8', '--locale=C']);
+  execFileSync(file, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Waits for PostgreSQL, then creates each of DATABASES that is missing. */
+async function createDatabases(bin, port) {
+  const deadline = Date.now() + 30_000;
+  while (spawnSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']).status !== 0) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL on :${port} not ready within 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  for (const db of DATABASES) {
+    const r = spawnSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'storefront', db], { encoding: 'utf8' });
+    if (r.status !== 0 && !/already exists/.test(r.stderr)) throw new Error(`createdb ${db}: ${r.stderr}`);
+  }
+}
+
+/**
+ * Starts the topology and resolves once the site answers through the load balancer.
+ * @param {{ offset?: number, replicas?: number, quiet?: boolean, dataDir?: string, deployDir?: string, remotesPointer?: string }} [o]
+ *   `dataDir` default `.data/cluster-<edge port>`; `remotesPointer` a pointer/map file instead of the
+ *   deploy store's `local` environment (as tooling/platform/start.mjs)
+ * @returns {Promise<object>} the one-copy platform's interface (url, ports, dataDir, searchAdminKey,
+ *   stop, stopService, killService, crashService, startService, readyMs) plus `replicas`, `roll()`
+ *   (restarts every replica one at a time, each after the previous is ready; resolves the steps),
+ *   `crashReplica(name, i)`, `replicaNames(name)` and `supervisor`
+ */
+export async function startCluster({ offset = 0, replicas = 2, quiet = false, dataDir, deployDir = process.env.DEPLOY_DIR || path.join(ROOT, '.deploy'), remotesPointer } = {}) {
+  const t0 = Date.now();
+  const searchAdminKey = process.env.SEARCH_ADMIN_KEY || randomBytes(24).toString('hex');
+  const probe = clusterTopology({ offset, replicas });
+  const stateDir = dataDir || path.join(ROOT, '.data', `cluster-${probe.ports.edge}`);
+  const topology = clusterTopology({ offset, replicas, searchAdminKey, dataDir: stateDir, deployDir });
+  const { ports, urls } = topology;
+  fs.mkdirSync(stateDir, { recursive: true });
+  fs.mkdirSync(deployDir, { recursive: true });
+  const logs = path.join(stateDir, 'logs');
+
+  const pgBin = ensurePostgres();
+  const redisBin = ensureRedis();
+  ensureDebianPackage('haproxy');
+  ensureDebianPackage('nginx');
+  let brotli = true;
+  try {
+    ensureDebianPackage('libnginx-mod-http-brotli-filter');
+    ensureDebianPackage('libnginx-mod-http-brotli-static');
+  } catch (err) {
+    brotli = false;
+    console.warn(`[cluster] nginx without brotli (${err.message}); gzip only`);
+  }
+
+  // The edge's remote map: every remote from its static origin (nginx), overlaid by the deploy pointer.
+  const remotes = registry.remoteMap(ports.remotes);
+  fs.writeFileSync(path.join(stateDir, 'remotes.json'), JSON.stringify(remotes, null, 2));
+
+  const sup = new Supervisor({ quiet });
+  const engines = [];
+  try {
+    // PostgreSQL and Redis first: every replica's readiness needs them.
+    const pgData = path.join(stateDir, 'postgres');
+    initPostgres(pgBin, pgData);
+    const [pgFile, pgArgs] = asPostgres(path.join(pgBin, 'postgres'), ['-D', pgData, '-p', String(ports.postgres), '-h', '127.0.0.1', '-k', '/tmp',
+      '-c', 'max_connections=300', '-c', 'shared_buffers=128MB', '-c', 'logging_collector=off']);
+    engines.push(sup.add('postgres', { command: pgFile, args: pgArgs, logFile: path.join(logs, 'postgres.log') }).then(() => createDatabases(pgBin, ports.postgres)));
+    engines.push(sup.add('redis', {
+      command: redisBin, args: redisArgs(ports.redis), logFile: path.join(logs, 'redis.log'),
+      ready: () => waitRedis(ports.redis),
+    }));
+    await Promise.all(engines);
+
+    const started = [];
+    for (const origin of topology.statics) {
+      const runDir = path.join(stateDir, 'nginx', origin.name);
+      fs.mkdirSync(runDir, { recursive: true });
+      for (const [file, text] of Object.entries(nginxConfig(origin, { runDir, storefrontOrigin: urls.public, brotli }))) fs.writeFileSync(path.join(runDir, file), text);
+      const check = origin.kind === 'deploy' ? '/health' : `/${origin.name}/${registry.remoteVersion(origin.name)}/mf-manifest.json`;
+      started.push(sup.add(origin.name, {
+        command: '/usr/sbin/nginx', args: ['-c', path.join(runDir, 'nginx.conf'), '-p', runDir, '-e', path.join(runDir, 'error.log')],
+        logFile: path.join(logs, `${origin.name}.log`), ready: () => waitReady(`http://127.0.0.1:${origin.port}${check}`),
+      }));
+    }
+    for (const s of topology.singles) {
+      started.push(sup.add(s.name, {
+        command: tsx, args: s.command, cwd: ROOT, env: { ...s.env, [s.portEnv]: String(s.port), LOG_LEVEL: 'info' },
+        logFile: path.join(logs, `${s.name}.log`), ready: () => waitReady(`http://127.0.0.1:${s.port}/readyz`),
+      }));
+    }
+    // The pointer a tester or a release pins overrides the deploy store's environment pointer.
+    for (const s of topology.balanced) {
+      s.replicaPorts.forEach((port, i) => {
+        const env = { ...s.env, [s.portEnv]: String(port), ...(s.name === 'edge' && remotesPointer ? { REMOTES_POINTER: remotesPointer } : {}) };
+        started.push(sup.add(`${s.name}-${i + 1}`, {
+          command: s.runtime === 'node' ? process.execPath : tsx, args: s.command, cwd: ROOT, env,
+          logFile: path.join(logs, `${s.name}-${i + 1}.log`), ready: () => waitReady(`http://127.0.0.1:${port}/readyz`, { timeoutMs: 120_000 }),
+        }));
+      });
+    }
+    const cfg = path.join(stateDir, 'haproxy.cfg');
+    fs.writeFileSync(cfg, haproxyConfig(topology));
+    started.push(sup.add('haproxy', { command: '/usr/sbin/haproxy', args: ['-f', cfg, '-db'], logFile: path.join(logs, 'haproxy.log') }));
+    await Promise.all(started);
+    for (const s of topology.balanced) await waitReady(`http://127.0.0.1:${s.port}/readyz`);
+  } catch (err) {
+    await sup.stopAll({ graceMs: 2000 });
+    throw err;
+  }
+
+  /** Process names of a service: 'bff' → ['bff-1', 'bff-2']; a single or static origin → [name]. */
+  const replicaNames = (name) => {
+    const s = topology.balanced.find((b) => b.name === name);
+    return s ? s.replicaPorts.map((_, i) => `${name}-${i + 1}`) : [name];
+  };
+  const readyUrl = (proc) => {
+    for (const s of topology.balanced) {
+      const i = s.replicaPorts.findIndex((_, j) => `${s.name}-${j + 1}` === proc);
+      if (i >= 0) return `http://127.0.0.1:${s.replicaPorts[i]}/readyz`;
+    }
+    return null;
+  };
+  /**
+   * Restarts every replica of every balanced service, one at a time: SIGTERM (drain), start, wait for
+   * its /readyz and for the balancer's next check, then the next.
+   * @returns {Promise<Array<{ replica: string, ms: number }>>}
+   */
+  const roll = async () => {
+    const steps = [];
+    for (const s of topology.balanced) {
+      for (const proc of replicaNames(s.name)) {
+        const t = Date.now();
+        await sup.stop(proc);
+        await sup.start(proc);
+        await waitReady(readyUrl(proc), { timeoutMs: 120_000 });
+        await new Promise((r) => setTimeout(r, 1200)); // HAProxy checks every 500 ms: let it see the replica up
+        steps.push({ replica: proc, ms: Date.now() - t });
+      }
+    }
+    return steps;
+  };
+
+  const control = http.createServer((req, res) => {
+    const reply = (status, body) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+    if (req.method === 'POST' && req.url === '/roll') {
+      roll().then((steps) => reply(200, { steps }), (err) => reply(500, { error: err.message }));
+    } else if (req.method === 'GET' && req.url === '/status') {
+      reply(200, { url: urls.public, processes: Object.fromEntries([...sup.procs.keys()].map((n) => [n, { running: sup.running(n), restarts: sup.restarts(n) }])) });
+    } else reply(404, { error: 'POST /roll or GET /status' });
+  });
+  await new Promise((resolve) => control.listen(ports.control, '127.0.0.1', resolve));
+
+  const each = (name, fn) => Promise.all(replicaNames(name).map(fn));
+  return {
+    url: urls.public,
+    ports: { ...ports, loyaltySite: ports.loyaltySite },
+    dataDir: stateDir,
+    searchAdminKey,
+    replicas,
+    supervisor: sup,
+    replicaNames,
+    roll,
+    stopService: (name) => each(name, (p) => sup.stop(p)),
+    killService: (name, signal = 'SIGKILL') => each(name, (p) => sup.stop(p, { signal, graceMs: 5000 })),
+    crashService: (name) => each(name, (p) => sup.crash(p)),
+    crashReplica: (name, i) => sup.crash(`${name}-${i}`),
+    startService: async (name) => {
+      await each(name, (p) => sup.start(p));
+      const s = topology.balanced.find((b) => b.name === name);
+      if (s) {
+        await waitReady(`http://127.0.0.1:${s.port}/readyz`);
+        await new Promise((r) => setTimeout(r, 1200));
+      }
+    },
+    stop: async () => {
+      await new Promise((r) => control.close(r));
+      await sup.stopAll();
+    },
+    readyMs: Date.now() - t0,
+  };
+}
+
+/** Resolves once Redis on `port` answers PING (redis-cli), within 15 s. */
+async function waitRedis(port) {
+  const deadline = Date.now() + 15_000;
+  while (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() !== 'PONG') {
+    if (Date.now() > deadline) throw new Error(`redis on :${port} not ready within 15 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const flag = process.argv.indexOf('--replicas');
+  const replicas = flag > 0 ? Number(process.argv[flag + 1]) : Number(process.env.CLUSTER_REPLICAS || 2);
+  startCluster({ replicas }).then((c) => {
+    console.log(`\nStorefront cluster ready in ${c.readyMs} ms: ${c.url} (${replicas} replicas of edge, bff, identity, search-engine; logs in ${path.join(c.dataDir, 'logs')})\n`);
+    const shutdown = () => c.stop().then(() => process.exit(0));
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
+  }, (err) => {
+    console.error(`[cluster] ${err.message}`);
+    process.exit(1);
+  });
+}
