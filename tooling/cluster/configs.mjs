@@ -73,7 +73,7 @@ const REMOTE_LOCATIONS = [
   '      add_header Cache-Control "no-cache" always;',
   '      include cors.conf;',
   '    }',
-  '    location ~ \\.[0-9a-f]{8,}\\.(js|css)(\\.map)?$ {',
+  '    location ~ "\\.[0-9a-f]{8,}\\.(js|css)(\\.map)?$" {',
   '      add_header Cache-Control "public, max-age=31536000, immutable" always;',
   '      include cors.conf;',
   '    }',

@@ -144,7 +144,7 @@ export async function startCluster({ offset = 0, replicas = 2, quiet = false, da
     }
     for (const s of topology.singles) {
       started.push(sup.add(s.name, {
-        command: tsx, args: s.command, cwd: ROOT, env: { ...s.env, [s.portEnv]: String(s.port), LOG_LEVEL: 'info' },
+        command: tsx, args: s.command, cwd: ROOT, env: { ...s.env, [s.portEnv]: String(s.port) },
         logFile: path.join(logs, `${s.name}.log`), ready: () => waitReady(`http://127.0.0.1:${s.port}/readyz`),
       }));
     }

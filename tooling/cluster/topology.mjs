@@ -1,7 +1,7 @@
 /**
  * The production topology, as data: which services run in replicas behind the load balancer, on which
  * ports, with which environment and probes. `npm run start:cluster` (./start.mjs) runs it on this
- * machine; the container and Kubernetes descriptors (deploy/) are generated from it
+ * machine; the container images (./images/) and Kubernetes manifests (./k8s/) are generated from it
  * (./manifests.mjs), so the two cannot drift.
  *
  *   HAProxy  :8080 (public)  -> edge replicas      :8081..     /readyz
@@ -114,7 +114,7 @@ export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '',
     { name: 'flyer', port: ports.flyer, portEnv: 'FLYER_PORT', command: ['services/flyer-provider/src/main.ts'], env: { FLYER_ORIGIN: common.FLYER_ORIGIN, FLYER_PUBLIC_ORIGIN: common.FLYER_ORIGIN, FLYER_ALLOWED_HOSTS: urls.public } },
     { name: 'vendors', port: ports.vendors, portEnv: 'VENDORS_PORT', command: ['services/vendors/src/main.ts'], env: { VENDORS_ORIGIN: common.VENDORS_ORIGIN, VENDORS_PUBLIC_ORIGIN: common.VENDORS_ORIGIN, PUBLIC_ORIGIN: urls.public } },
     { name: 'loyalty-site', port: ports.loyaltySite, portEnv: 'LOYALTY_SITE_PORT', command: ['services/loyalty-site/src/main.ts'], env: { PUBLIC_ORIGIN: urls.public, LOYALTY_SITE_DATA_FILE: path.join(dataDir, 'loyalty-site', 'registrations.jsonl') } },
-  ].map((s) => ({ ...s, runtime: 'tsx' }));
+  ].map((s) => ({ ...s, env: { ...s.env, LOG_LEVEL: common.LOG_LEVEL }, runtime: 'tsx' }));
   const statics = [
     ...Object.entries(ports.remotes).map(([name, port]) => ({ name, port, root: path.join(ROOT, name, 'dist'), kind: 'remote' })),
     { name: 'deploy', port: ports.deploy, root: deployDir, kind: 'deploy' },
