@@ -68,7 +68,7 @@ export const SECRET_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'SEARCH_ADMIN_KEY'
 export const CLUSTER_ONLY_ENV = {
   edge: { HOST: '0.0.0.0', SEARCH_PROTOCOL: 'https' },
   bff: { BFF_HOST: '0.0.0.0' },
-  identity: {}, // none: services/identity/src/main.ts listens on 127.0.0.1, hard-coded (see NOTES)
+  identity: { IDENTITY_HOST: '0.0.0.0' },
   'search-engine': { SEARCH_BIND: '0.0.0.0' },
   flyer: { FLYER_BIND: '0.0.0.0' },
   vendors: { VENDORS_BIND: '0.0.0.0' },
@@ -76,12 +76,7 @@ export const CLUSTER_ONLY_ENV = {
 };
 
 /** Known gaps, written as comments at the top of the service's YAML. */
-export const NOTES = {
-  identity: [
-    'KNOWN GAP: services/identity/src/main.ts listens on 127.0.0.1 (hard-coded, no bind variable), so',
-    'in a pod the kubelet probes and the Service cannot reach it until it reads one (e.g. IDENTITY_HOST).',
-  ],
-};
+export const NOTES = {};
 
 /** Requests and limits (not in the topology). */
 const RESOURCES = {

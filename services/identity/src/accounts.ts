@@ -2,8 +2,10 @@
  * The identity provider's shoppers: the seeded demo shoppers of `@storefront/seed`
  * (`data/accounts/shoppers.json`, password hashed with bcryptjs at start) plus shoppers who sign up.
  *
- * Sign-ups are kept in memory and, when a file is given, in a JSON file (`{ "shoppers": [...] }`,
- * written atomically: temp file + rename) so they survive a restart. Seeded shoppers are never written.
+ * {@link Accounts} is what the server needs; {@link AccountStore} keeps sign-ups in memory and, when a
+ * file is given, in a JSON file (`{ "shoppers": [...] }`, written atomically: temp file + rename) so they
+ * survive a restart (seeded shoppers are never written). `PgAccountStore` (pg-accounts.ts) keeps every
+ * shopper in PostgreSQL, shared by all replicas.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -123,6 +125,54 @@ export function validateSignUp(input: SignUpInput): FieldError[] {
   return errors;
 }
 
+/** The provider's shoppers: what the server and the OIDC `findAccount` use. */
+export interface Accounts {
+  /** The shopper with this uid (OIDC sub), if any. */
+  findByUid(uid: string): Promise<Account | undefined>;
+  /** The shopper with this email (case-insensitive), if any. */
+  findByEmail(email: string): Promise<Account | undefined>;
+  /** Number of shoppers (seeded + signed up). */
+  count(): Promise<number>;
+  /**
+   * Checks an email and password.
+   * @returns the shopper, or null when the email is unknown or the password is wrong (the caller must not tell which)
+   */
+  authenticate(email: unknown, password: unknown): Promise<Account | null>;
+  /**
+   * Creates a shopper (uid `u-<uuid>`).
+   * @throws SignUpError with field errors for bad input, or `{ field: 'email' }` when the email is taken
+   */
+  signUp(input: SignUpInput): Promise<Account>;
+  /** Where sign-ups are kept, for the start log line (a file, 'memory' or 'postgresql'). */
+  readonly location: string;
+}
+
+/** The answer to a sign-up with a taken email. */
+export const emailTaken = (): SignUpError =>
+  new SignUpError([{ field: 'email', message: 'An account with this email already exists. Log in instead.' }]);
+
+/** A sign-up as a new account (validated first, password hashed with `cost`). @throws SignUpError for bad input */
+export async function newAccount(input: SignUpInput, cost: number): Promise<Account> {
+  const errors = validateSignUp(input);
+  if (errors.length) throw new SignUpError(errors);
+  return {
+    uid: `u-${randomUUID()}`,
+    email: normaliseEmail(input.email),
+    firstName: clean(input.firstName),
+    lastName: clean(input.lastName),
+    passwordHash: await bcrypt.hash(str(input.password), cost),
+    seeded: false,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/** Compares `password` with the account's hash. @returns the account when it matches, else null */
+export async function checkPassword(account: Account | undefined, password: unknown): Promise<Account | null> {
+  const pw = str(password);
+  if (!account || !pw) return null;
+  return (await bcrypt.compare(pw, account.passwordHash)) ? account : null;
+}
+
 /** Options of {@link AccountStore.create}. */
 export interface AccountStoreOptions {
   /** The demo shoppers (default: read from `@storefront/seed`). */
@@ -133,8 +183,8 @@ export interface AccountStoreOptions {
   cost?: number;
 }
 
-/** The provider's shoppers, by uid and by email. */
-export class AccountStore {
+/** Shoppers in memory (and sign-ups in a JSON file), by uid and by email: one process only. */
+export class AccountStore implements Accounts {
   private readonly byUid = new Map<string, Account>();
   private readonly byEmail = new Map<string, Account>();
 
@@ -159,18 +209,20 @@ export class AccountStore {
     return store;
   }
 
+  get location(): string {
+    return this.file ?? 'memory';
+  }
+
   private add(account: Account): void {
     this.byUid.set(account.uid, account);
     this.byEmail.set(account.email, account);
   }
 
-  /** The shopper with this uid (OIDC sub), if any. */
-  findByUid(uid: string): Account | undefined {
+  async findByUid(uid: string): Promise<Account | undefined> {
     return this.byUid.get(uid);
   }
 
-  /** The shopper with this email (case-insensitive), if any. */
-  findByEmail(email: string): Account | undefined {
+  async findByEmail(email: string): Promise<Account | undefined> {
     return this.byEmail.get(normaliseEmail(email));
   }
 
@@ -179,41 +231,20 @@ export class AccountStore {
     return this.byUid.size;
   }
 
-  /**
-   * Checks an email and password.
-   * @returns the shopper, or null when the email is unknown or the password is wrong (the caller must not tell which)
-   */
-  async authenticate(email: unknown, password: unknown): Promise<Account | null> {
-    const account = this.findByEmail(str(email));
-    const pw = str(password);
-    if (!account || !pw) return null;
-    return (await bcrypt.compare(pw, account.passwordHash)) ? account : null;
+  async count(): Promise<number> {
+    return this.byUid.size;
   }
 
-  /**
-   * Creates a shopper (uid `u-<uuid>`), persisting it to the file when there is one.
-   * @throws SignUpError with field errors for bad input, or `{ field: 'email' }` when the email is taken
-   */
+  async authenticate(email: unknown, password: unknown): Promise<Account | null> {
+    return checkPassword(await this.findByEmail(str(email)), password);
+  }
+
+  /** Creates a shopper, persisting it to the file when there is one. See {@link Accounts.signUp}. */
   async signUp(input: SignUpInput): Promise<Account> {
-    const errors = validateSignUp(input);
-    if (errors.length) throw new SignUpError(errors);
-    const email = normaliseEmail(input.email);
-    if (this.byEmail.has(email)) {
-      throw new SignUpError([{ field: 'email', message: 'An account with this email already exists. Log in instead.' }]);
-    }
-    const account: Account = {
-      uid: `u-${randomUUID()}`,
-      email,
-      firstName: clean(input.firstName),
-      lastName: clean(input.lastName),
-      passwordHash: await bcrypt.hash(str(input.password), this.cost),
-      seeded: false,
-      createdAt: new Date().toISOString(),
-    };
+    if (!validateSignUp(input).length && this.byEmail.has(normaliseEmail(input.email))) throw emailTaken();
+    const account = await newAccount(input, this.cost);
     // Re-check after the await: two sign-ups with one email may race.
-    if (this.byEmail.has(email)) {
-      throw new SignUpError([{ field: 'email', message: 'An account with this email already exists. Log in instead.' }]);
-    }
+    if (this.byEmail.has(account.email)) throw emailTaken();
     this.add(account);
     this.persist();
     return account;

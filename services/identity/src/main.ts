@@ -1,14 +1,18 @@
 /**
- * Starts the local OpenID Connect provider on 127.0.0.1:IDENTITY_PORT.
+ * Starts the local OpenID Connect provider on IDENTITY_HOST:IDENTITY_PORT (default 127.0.0.1:4100; env:
+ * see README "Environment").
  *
- * Env: IDENTITY_PORT (4100), OIDC_ISSUER (http://localhost:<port>), OIDC_CLIENT_ID (storefront),
- * PUBLIC_ORIGIN (http://localhost:8080), IDENTITY_DATA_FILE (JSON file of signed-up shoppers;
- * default <repo>/.data/identity/shoppers-<port>.json, one per platform copy so parallel copies never
- * overwrite each other; 'memory' keeps them in memory only).
+ * Without DATABASE_URL / REDIS_URL it is one process: sign-ups in a JSON file, provider state in memory,
+ * throttle counters in memory. With them, every replica shares PostgreSQL and Redis. SIGTERM/SIGINT stop
+ * it gracefully (in-flight requests finish) and it exits 0 within 10 s.
  */
 import path from 'node:path';
 import { AccountStore } from './accounts';
-import { createIdentityServer } from './server';
+import { jsonLogger, loggerForLevel } from './log';
+import { createIdentityServer, DEFAULT_ROTATE_S, type IdentityServer } from './server';
+
+/** Hard limit of a graceful stop, in ms: the process exits 0 then whatever is still open. */
+const FORCE_EXIT_MS = 9000;
 
 /** Where sign-ups are kept, from IDENTITY_DATA_FILE (undefined = memory only). */
 export function dataFileFromEnv(env: NodeJS.ProcessEnv = process.env, port: number = Number(env.IDENTITY_PORT ?? 4100)): string | undefined {
@@ -17,22 +21,70 @@ export function dataFileFromEnv(env: NodeJS.ProcessEnv = process.env, port: numb
   return path.resolve(value || path.join(__dirname, '..', '..', '..', '.data', 'identity', `shoppers-${port}.json`));
 }
 
+/**
+ * SIGNING_KEY_ROTATE_S as seconds (default 7 days).
+ * @throws Error when set but not a positive number
+ */
+export function rotateSecondsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.SIGNING_KEY_ROTATE_S;
+  if (value === undefined || value === '') return DEFAULT_ROTATE_S;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`SIGNING_KEY_ROTATE_S must be a positive number of seconds, not '${value}'`);
+  return seconds;
+}
+
 async function main(): Promise<void> {
-  const port = Number(process.env.IDENTITY_PORT ?? 4100);
-  const issuer = process.env.OIDC_ISSUER || `http://localhost:${port}`;
-  const publicOrigin = process.env.PUBLIC_ORIGIN || 'http://localhost:8080';
-  const clientId = process.env.OIDC_CLIENT_ID || 'storefront';
-  const file = dataFileFromEnv(process.env, port);
-  const accounts = await AccountStore.create({ file });
-  const idp = await createIdentityServer({ issuer, publicOrigin, clientId, accounts });
-  await idp.listen(port, '127.0.0.1');
-  console.log(`identity: ${issuer} (client '${clientId}' for ${publicOrigin}; ${accounts.size} shoppers; sign-ups in ${file ?? 'memory'})`);
-  const stop = () => idp.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const env = process.env;
+  const logger = loggerForLevel(env.LOG_LEVEL);
+  const host = env.IDENTITY_HOST || '127.0.0.1';
+  const port = Number(env.IDENTITY_PORT ?? 4100);
+  const issuer = env.OIDC_ISSUER || `http://localhost:${port}`;
+  const publicOrigin = env.PUBLIC_ORIGIN || 'http://localhost:8080';
+  const clientId = env.OIDC_CLIENT_ID || 'storefront';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const redisUrl = env.REDIS_URL || undefined;
+  const trustProxy = env.TRUST_PROXY || undefined;
+  const signingKeyRotateS = rotateSecondsFromEnv(env);
+  const started: { idp?: IdentityServer } = {};
+  const stop = (signal: string) => {
+    logger('info', { msg: 'stopping', signal });
+    const { idp } = started;
+    if (!idp) process.exit(0); // still starting: nothing to drain
+    setTimeout(() => {
+      logger('warn', { msg: 'forced exit: connections still open' });
+      process.exit(0);
+    }, FORCE_EXIT_MS).unref();
+    idp.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger('error', { msg: 'stop failed', err: error instanceof Error ? error.message : String(error) });
+        process.exit(0);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  const accounts = databaseUrl ? undefined : await AccountStore.create({ file: dataFileFromEnv(env, port) });
+  const idp = await createIdentityServer({ issuer, publicOrigin, clientId, accounts, databaseUrl, redisUrl, trustProxy, signingKeyRotateS, logger, drainTimeoutMs: 8000 });
+  await idp.listen(port, host);
+  started.idp = idp;
+  logger('info', {
+    msg: 'started',
+    issuer,
+    host,
+    port,
+    clientId,
+    publicOrigin,
+    shoppers: await idp.accounts.count(),
+    signUps: idp.accounts.location,
+    providerStorage: databaseUrl ? 'postgresql' : 'memory',
+    throttle: redisUrl ? 'redis' : 'memory',
+    trustProxy: trustProxy ?? null,
+    signingKid: idp.signingKid,
+  });
 }
 
 main().catch((error: unknown) => {
-  console.error('identity failed to start:', error);
+  jsonLogger('error', { msg: 'failed to start', err: error instanceof Error ? error.message : String(error) });
   process.exit(1);
 });

@@ -1,6 +1,5 @@
 /**
- * The local OpenID Connect provider (issue 3 "Identity"; wave-2 contract "Identity (OIDC)"), built on
- * `oidc-provider` 9 and served by a plain `node:http` server:
+ * The local OpenID Connect provider, built on `oidc-provider` 9 and served by a plain `node:http` server:
  *
  *   GET  /.well-known/openid-configuration, /jwks, /auth, POST /token, GET /me (userinfo),
  *   GET  /session/end (end session)                       -> oidc-provider
@@ -11,24 +10,41 @@
  *   GET  /interaction/:uid/signup, POST same              -> sign-up that continues the pending authorization
  *   GET  /signup?return_to=<url>, POST /signup            -> stand-alone sign-up; afterwards redirects to
  *                                                            `return_to` (only a URL on PUBLIC_ORIGIN) or PUBLIC_ORIGIN/
+ *   GET  /livez, /readyz                                  -> liveness, readiness (JSON)
  *
  * One public client (`token_endpoint_auth_method: 'none'`), authorization code + PKCE S256 only,
  * scopes `openid profile email`, id token RS256 carrying sub, email, given_name, family_name.
- * Consent is skipped for this first-party client (a grant is created on first use). Grants, sessions and
- * codes live in oidc-provider's in-memory adapter (a restart signs everyone out); the RS256 key and the
- * cookie keys are generated at start.
+ * Consent is skipped for this first-party client (a grant is created on first use).
+ *
+ * State: without a database, shoppers come from an {@link AccountStore}, grants/sessions/codes live in
+ * oidc-provider's in-memory adapter and the keys are generated at start (one process). With
+ * `databaseUrl`, all of it is in PostgreSQL (accounts, `oidc_payloads`, rotated signing keys, cookie
+ * keys) and with `redisUrl` the sign-in throttle counts in Redis: any number of replicas behind a load
+ * balancer. The provider is rebuilt when the key set in the database changes (checked every
+ * `keyRefreshS`).
  *
  * `oidc-provider` is ESM-only: this CommonJS package loads it with `require()` of ESM (Node ≥ 20.19) via
  * tsx at run time; jest transpiles it (jest.config.js).
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { errors as oidcErrors, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import Redis from 'ioredis';
+import Provider, { errors as oidcErrors, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Pool } from 'pg';
 import { safeReturnPath } from '@storefront/remote-kit/safe-url';
-import { AccountStore, SignUpError, type FieldError } from './accounts';
+import { AccountStore, BCRYPT_COST, SignUpError, type Accounts, type FieldError } from './accounts';
+import { clientAddress, parseTrustProxy, type TrustedProxies } from './client-address';
+import { databaseProblem, migrate, openPool } from './db';
+import { generateSigningKey, loadKeys, sameKeys, type KeySet } from './keys';
+import { errorFields, jsonLogger, requestIdOf, silentLogger, type Logger } from './log';
+import { PgAccountStore } from './pg-accounts';
+import { pgAdapterFactory, pruneExpired } from './pg-adapter';
 import { SignInThrottle } from './throttle';
 import { errorPage, logoutPage, LOGOUT_AUTOSUBMIT_SCRIPT, pageCsp, scriptHash, signedOutPage, signInPage, signUpPage } from './pages';
+
+export { generateSigningKey } from './keys';
 
 /** Options of {@link createIdentityServer}. */
 export interface IdentityOptions {
@@ -38,23 +54,58 @@ export interface IdentityOptions {
   publicOrigin: string;
   /** The client id (OIDC_CLIENT_ID, default 'storefront'). */
   clientId?: string;
-  /** The shoppers (default: {@link AccountStore.create} with the seeded shoppers, in memory). */
-  accounts?: AccountStore;
+  /**
+   * The shoppers. Default: with `databaseUrl` a {@link PgAccountStore}, else an {@link AccountStore}
+   * (seeded shoppers, in memory). A given store is not closed by {@link IdentityServer.close}.
+   */
+  accounts?: Accounts;
+  /** bcrypt cost of the default account store (tests lower it; default {@link BCRYPT_COST}). */
+  bcryptCost?: number;
   /** Seconds an id token / access token is valid (default 3600). */
   tokenTtlSeconds?: number;
-  /** Log provider errors to stderr (default true). */
+  /** Log requests and problems (default true). */
   log?: boolean;
-  /** Sign-in throttling by account and address (issue 19; default: a new {@link SignInThrottle}). */
+  /** Where log lines go (default: JSON lines on stdout/stderr when `log`, else nowhere). */
+  logger?: Logger;
+  /** Sign-in throttling by account and address (default: a {@link SignInThrottle}, on Redis when `redisUrl`). */
   throttle?: SignInThrottle;
+  /** PostgreSQL URL (DATABASE_URL): accounts, provider storage and keys shared by every replica. */
+  databaseUrl?: string;
+  /** Redis URL (REDIS_URL), e.g. 'redis://127.0.0.1:6379': the sign-in throttle's counters. */
+  redisUrl?: string;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (TRUST_PROXY: 'loopback' or a comma list of addresses
+   * and subnets; see client-address.ts). Default: none, the socket address is the client.
+   */
+  trustProxy?: string;
+  /** Age in seconds at which a new signing key is created (SIGNING_KEY_ROTATE_S; default 7 days). Database only. */
+  signingKeyRotateS?: number;
+  /** Seconds between reloads of the keys from the database (default 60; a new key signs after 2 × this). */
+  keyRefreshS?: number;
+  /** ms after which {@link IdentityServer.close} ends connections still open (default 8000). */
+  drainTimeoutMs?: number;
 }
 
 /** A running identity server. */
 export interface IdentityServer {
-  provider: Provider;
-  accounts: AccountStore;
+  /** The current provider (replaced when the signing keys change). */
+  readonly provider: Provider;
+  accounts: Accounts;
   server: http.Server;
+  /** kid of the key signing tokens now. */
+  readonly signingKid: string;
+  /** true once {@link IdentityServer.startDraining} or close was called: /readyz answers 503. */
+  readonly draining: boolean;
   /** Listens on host:port (port 0 = any free port); resolves to the port. */
   listen(port: number, host?: string): Promise<number>;
+  /** Readiness: null when ready, else the reason (see /readyz). */
+  readiness(): Promise<string | null>;
+  /** Marks the server draining (/readyz 503, responses carry `Connection: close`); keeps serving. */
+  startDraining(): void;
+  /**
+   * Graceful stop: drains, stops accepting, lets in-flight requests finish (idle keep-alive connections
+   * are closed), ends the rest after `drainTimeoutMs`, then closes the pool and Redis it opened.
+   */
   close(): Promise<void>;
 }
 
@@ -62,12 +113,8 @@ export interface IdentityServer {
 export const FORM_LIMIT_BYTES = 16 * 1024;
 /** Scopes of the storefront client. */
 export const SCOPES = ['openid', 'profile', 'email'] as const;
-
-/** An RS256 signing key (private JWK) generated now, with a random kid. */
-export function generateSigningKey(): JWK {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...(privateKey.export({ format: 'jwk' }) as JWK), kid: `dev-${randomUUID()}`, alg: 'RS256', use: 'sig' };
-}
+/** Default of {@link IdentityOptions.signingKeyRotateS}: 7 days. */
+export const DEFAULT_ROTATE_S = 7 * 24 * 3600;
 
 /** A request problem answered with an HTML error page and `status`. */
 class HttpProblem extends Error {
@@ -116,8 +163,25 @@ function waitText(seconds: number): string {
   return minutes < 90 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
 }
 
+/** An ioredis client that fails fast when Redis is away (no offline queue, 1 s per command). */
+function openRedis(url: string, log: Logger): Redis {
+  const redis = new Redis(url, { enableOfflineQueue: false, commandTimeout: 1000, maxRetriesPerRequest: 1, connectTimeout: 2000, disconnectTimeout: 500 });
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (!down) log('warn', { msg: 'redis unavailable: sign-in throttle falls back to this process', err: err.message });
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log('info', { msg: 'redis available again' });
+    down = false;
+  });
+  return redis;
+}
+
 /**
- * Builds the provider and the HTTP server around it (not listening yet).
+ * Builds the provider and the HTTP server around it (not listening yet). With `databaseUrl` it first
+ * migrates the database and loads (rotating when due) the shared keys.
+ * @throws when the database cannot be reached or migrated
  * @example
  *   const idp = await createIdentityServer({ issuer: 'http://localhost:4100', publicOrigin: 'http://localhost:8080' });
  *   await idp.listen(4100, '127.0.0.1');
@@ -127,11 +191,55 @@ export async function createIdentityServer({
   publicOrigin,
   clientId = 'storefront',
   accounts,
+  bcryptCost = BCRYPT_COST,
   tokenTtlSeconds = 3600,
   log = true,
-  throttle = new SignInThrottle(),
+  logger = log ? jsonLogger : silentLogger,
+  throttle,
+  databaseUrl,
+  redisUrl,
+  trustProxy,
+  signingKeyRotateS = DEFAULT_ROTATE_S,
+  keyRefreshS = 60,
+  drainTimeoutMs = 8000,
 }: IdentityOptions): Promise<IdentityServer> {
-  const store = accounts ?? (await AccountStore.create());
+  const trusted: TrustedProxies | null = parseTrustProxy(trustProxy);
+  let pool: Pool | undefined;
+  let redis: Redis | undefined;
+  const closeBackends = async () => {
+    const quitRedis = async (r: Redis) => {
+      // QUIT when connected (pending replies arrive first); else stop reconnecting at once.
+      if (r.status === 'ready') await r.quit().catch(() => undefined);
+      if (r.status !== 'end') r.disconnect();
+    };
+    await Promise.all([pool?.end().catch(() => undefined), redis ? quitRedis(redis) : undefined]);
+  };
+  let store: Accounts;
+  let keys: KeySet;
+  let adapter: AdapterFactory | undefined;
+  const keyPolicy = { rotateS: signingKeyRotateS, tokenTtlS: tokenTtlSeconds, refreshS: keyRefreshS };
+  try {
+    if (databaseUrl) {
+      pool = openPool(databaseUrl, logger);
+      await migrate(pool);
+      store = accounts ?? (await PgAccountStore.create({ pool, cost: bcryptCost, log: logger }));
+      keys = await loadKeys(pool, keyPolicy);
+      adapter = pgAdapterFactory(pool);
+    } else {
+      store = accounts ?? (await AccountStore.create({ cost: bcryptCost }));
+      keys = { signing: [generateSigningKey()], cookieKeys: [randomBytes(32).toString('base64url')] };
+    }
+    if (redisUrl) {
+      redis = openRedis(redisUrl, logger);
+      const ready = once(redis, 'ready');
+      ready.catch(() => undefined);
+      await Promise.race([ready, new Promise((r) => setTimeout(r, 3000).unref())]);
+    }
+  } catch (error) {
+    await closeBackends();
+    throw error;
+  }
+  const limiter = throttle ?? new SignInThrottle({ redis });
   const origin = new URL(publicOrigin).origin;
   const home = `${origin}/`;
   const csp = pageCsp({ publicOrigin: origin });
@@ -155,8 +263,7 @@ export async function createIdentityServer({
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     extraParams: ['screen_hint'],
-    jwks: { keys: [generateSigningKey()] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    ...(adapter ? { adapter } : {}),
     ttl: {
       AccessToken: tokenTtlSeconds,
       IdToken: tokenTtlSeconds,
@@ -186,7 +293,7 @@ export async function createIdentityServer({
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, sub) {
-      const account = store.findByUid(sub);
+      const account = await store.findByUid(sub);
       if (!account) return undefined;
       return {
         accountId: account.uid,
@@ -227,11 +334,41 @@ export async function createIdentityServer({
     },
   };
 
-  const provider = new Provider(issuer, configuration);
-  if (log) {
-    provider.on('server_error', (_ctx, err) => console.error('[identity] server_error', err));
+  /** A provider signing with `set.signing[0]`, publishing all of `set.signing`. */
+  const build = (set: KeySet) => {
+    const p = new Provider(issuer, { ...configuration, jwks: { keys: set.signing }, cookies: { keys: set.cookieKeys } });
+    // Behind trusted proxies, X-Forwarded-Proto/Host say whether the shopper used https (secure cookies).
+    p.proxy = trusted !== null;
+    p.on('server_error', (_ctx, err) => logger('error', { msg: 'provider server_error', ...errorFields(err) }));
+    return { provider: p, callback: p.callback(), keys: set };
+  };
+  let current = build(keys);
+
+  // With a database: every keyRefreshS, rotate/reload the keys (rebuilding the provider when they
+  // changed) and delete expired provider rows.
+  let maintenance: NodeJS.Timeout | undefined;
+  let tick: Promise<void> | undefined;
+  if (pool) {
+    const db = pool;
+    const refresh = async () => {
+      try {
+        const next = await loadKeys(db, keyPolicy);
+        if (!sameKeys(next, current.keys)) {
+          current = build(next);
+          logger('info', { msg: 'signing keys reloaded', signingKid: next.signing[0]?.kid, published: next.signing.length });
+        }
+        await pruneExpired(db);
+      } catch (err) {
+        logger('warn', { msg: 'key refresh failed; keeping the current keys', ...errorFields(err) });
+      } finally {
+        tick = undefined;
+      }
+    };
+    maintenance = setInterval(() => {
+      tick ??= refresh();
+    }, keyRefreshS * 1000);
+    maintenance.unref();
   }
-  const oidcCallback = provider.callback();
 
   const send = (res: http.ServerResponse, status: number, html: string) => {
     res.statusCode = status;
@@ -246,7 +383,7 @@ export async function createIdentityServer({
   /** Loads the pending interaction (cookie-bound); unknown or expired → HttpProblem 400. */
   const interactionOf = async (req: http.IncomingMessage, res: http.ServerResponse, uid: string) => {
     try {
-      const details = await provider.interactionDetails(req, res);
+      const details = await current.provider.interactionDetails(req, res);
       if (details.uid !== uid) throw new Error('interaction mismatch');
       return details;
     } catch {
@@ -259,7 +396,7 @@ export async function createIdentityServer({
   const loginHref = (uid: string) => `/interaction/${encodeURIComponent(uid)}?screen=login`;
 
   const finishLogin = async (req: http.IncomingMessage, res: http.ServerResponse, accountId: string) => {
-    await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+    await current.provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
   };
 
   const values = (form: URLSearchParams) => ({
@@ -286,6 +423,7 @@ export async function createIdentityServer({
           return true;
         }
         // Any other prompt (consent for a grant that vanished): first-party, so grant and continue.
+        const { provider } = current;
         const grant = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
         const g = grant ?? new provider.Grant({ clientId: String(details.params.client_id), accountId: details.session?.accountId });
         g.addOIDCScope(SCOPES.join(' '));
@@ -305,17 +443,17 @@ export async function createIdentityServer({
           send(res, 400, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors: missing }));
           return true;
         }
-        // issue 19: throttled by account and by address, before the password is even checked
-        const address = req.socket.remoteAddress ?? 'unknown';
-        const verdict = await throttle.check(email, address);
+        // Throttled by account and by address, before the password is even checked.
+        const address = clientAddress(req, trusted);
+        const verdict = await limiter.check(email, address);
         if (!verdict.allowed) {
           res.setHeader('Retry-After', String(verdict.retryAfterS));
           send(res, 429, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors: [{ field: 'form', message: `Too many sign-in attempts. Please wait ${waitText(verdict.retryAfterS)} and try again.` }] }));
           return true;
         }
         const account = await store.authenticate(email, password);
-        if (account) await throttle.succeeded(email);
-        else await throttle.failed(email, address);
+        if (account) await limiter.succeeded(email);
+        else await limiter.failed(email, address);
         if (!account) {
           send(res, 401, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors: [{ field: 'form', message: 'The email or password is incorrect. Please try again.' }] }));
           return true;
@@ -371,44 +509,125 @@ export async function createIdentityServer({
     return false;
   };
 
+  let draining = false;
+
+  const readiness = async (): Promise<string | null> => {
+    if (draining) return 'draining';
+    const problems = await Promise.all([
+      pool ? databaseProblem(pool) : null,
+      redis ? redis.ping().then(() => null, (err: Error) => `redis: ${err.message}`) : null,
+    ]);
+    const found = problems.filter((p): p is string => p !== null);
+    return found.length ? found.join('; ') : null;
+  };
+
+  const sendJson = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(JSON.stringify(body));
+  };
+
+  const fail = (res: http.ServerResponse, err: unknown, reqId: string) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof HttpProblem) {
+      send(res, err.status, errorPage({ title: err.title, message: err.message, homeHref: home }));
+      return;
+    }
+    if (err instanceof oidcErrors.OIDCProviderError) {
+      send(res, err.status, errorPage({ title: 'Sign-in could not be completed', message: err.error_description ?? err.message, homeHref: home }));
+      return;
+    }
+    logger('error', { msg: 'unexpected error', reqId, ...errorFields(err) });
+    send(res, 500, errorPage({ title: 'Something went wrong', message: 'Something went wrong. Please try again later.', homeHref: home }));
+  };
+
   const server = http.createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    const reqId = requestIdOf(req);
+    const path = (req.url ?? '/').split('?')[0]!.slice(0, 256);
+    res.setHeader('x-request-id', reqId);
+    if (draining) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
+      logger('info', { reqId, method: req.method, path, status: res.statusCode, ms, ...(res.writableFinished ? {} : { aborted: true }) });
+    });
+    // X-Forwarded-Proto/Host count only from a trusted proxy.
+    if (trusted && !trusted.trusts(req.socket.remoteAddress ?? '')) {
+      delete req.headers['x-forwarded-proto'];
+      delete req.headers['x-forwarded-host'];
+    }
+    if (path === '/livez' || path === '/readyz') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.setHeader('Allow', 'GET, HEAD');
+        sendJson(res, 405, { status: 'error', reason: `${req.method} is not allowed here.` });
+        return;
+      }
+      if (path === '/livez') {
+        sendJson(res, 200, { status: 'ok' });
+        return;
+      }
+      readiness().then(
+        (problem) => (problem === null ? sendJson(res, 200, { status: 'ready' }) : sendJson(res, 503, { status: draining ? 'draining' : 'unavailable', reason: problem })),
+        (err: unknown) => fail(res, err, reqId),
+      );
+      return;
+    }
+    const { callback } = current;
     route(req, res).then(
       (handled) => {
-        if (!handled) oidcCallback(req, res);
+        if (!handled) callback(req, res);
       },
-      (err: unknown) => {
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        if (err instanceof HttpProblem) {
-          send(res, err.status, errorPage({ title: err.title, message: err.message, homeHref: home }));
-          return;
-        }
-        if (err instanceof oidcErrors.OIDCProviderError) {
-          send(res, err.status, errorPage({ title: 'Sign-in could not be completed', message: err.error_description ?? err.message, homeHref: home }));
-          return;
-        }
-        if (log) console.error('[identity] unexpected error', err);
-        send(res, 500, errorPage({ title: 'Something went wrong', message: 'Something went wrong. Please try again later.', homeHref: home }));
-      },
+      (err: unknown) => fail(res, err, reqId),
     );
   });
 
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      draining = true;
+      clearInterval(maintenance);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // Keep-alive connections go idle as their last request ends: close them as they do.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      const force = setTimeout(() => server.closeAllConnections(), drainTimeoutMs);
+      try {
+        await closed;
+      } finally {
+        clearInterval(sweep);
+        clearTimeout(force);
+        await tick;
+        await closeBackends();
+      }
+    })();
+    return closing;
+  };
+
   return {
-    provider,
+    get provider() {
+      return current.provider;
+    },
     accounts: store,
     server,
+    get signingKid() {
+      return String(current.keys.signing[0]?.kid);
+    },
+    get draining() {
+      return draining;
+    },
     listen: (port, host = '127.0.0.1') =>
       new Promise<number>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
       }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
+    readiness,
+    startDraining: () => {
+      draining = true;
+    },
+    close,
   };
 }
-

@@ -38,7 +38,7 @@ COPY tooling/kit/src tooling/kit/src
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV IDENTITY_PORT=4100
+ENV IDENTITY_PORT=4100 IDENTITY_HOST=0.0.0.0
 COPY --from=assemble /app /app
 USER node
 EXPOSE 4100
