@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { createServiceApp } from '@storefront/search-engine/src/lifecycle';
 import { loadFlyers, loadStores } from '@storefront/seed';
 import { loadAssets } from './assets';
 import { FlyerCatalog, ITEM_ID } from './catalog';
@@ -74,7 +75,7 @@ function checkStoreCode(query: Query): string | Rejection {
  *   current first; 400 `{ message }` bad/missing storeCode or merchant; 404 `{ message }` unknown store/merchant
  * - `GET /api/publications/:id` — `{ id, storeCode, title, validFrom, validTo, pages: [{ number, items }] }` | 404
  * - `GET /images/:itemId.svg` — the item's generated image | 404
- * - `GET /health` — `{ status: 'ok', publications }`
+ * - `GET /health` — `{ status: 'ok', publications }`; `GET /livez`, `GET /readyz` (src/lifecycle.ts of the search engine)
  *
  * Every response: `x-content-type-options: nosniff`. The API answers any origin (CORS `*`).
  */
@@ -97,12 +98,12 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
     `frame-ancestors ${allowedHosts.join(' ')}`,
   ].join('; ');
 
-  const app = Fastify({
+  const app = createServiceApp({
     logger: options.logger ?? false,
     frameworkErrors: (err, _req, reply) => {
       (reply as FastifyReply).code(400).send({ message: err.message });
     },
-  });
+  }, { service: 'flyer-provider' });
 
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');

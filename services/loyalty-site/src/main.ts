@@ -3,9 +3,10 @@
  * `PUBLIC_ORIGIN` (the storefront edge, default http://localhost:8080; more with a comma-separated
  * `STOREFRONT_ORIGINS`): where shoppers may be sent back to. `LOYALTY_SITE_DATA_FILE` (default
  * .data/loyalty-site/registrations.jsonl under the working directory): the registrations.
+ * Probes and the SIGTERM drain: the search engine's src/lifecycle.ts.
  */
 import path from 'node:path';
-import { runService } from '@storefront/tooling/serve/run-service.mjs';
+import { runService } from '@storefront/search-engine/src/lifecycle';
 import { buildServer } from './server';
 import { openStore } from './store';
 

@@ -1,5 +1,5 @@
 /**
- * The external loyalty site's local stand-in (issue 16; spec §2 Routes "/register External loyalty
+ * The external loyalty site's local stand-in (spec §2 Routes "/register External loyalty
  * site (registration)"; ARCHITECTURE §5 "a small site on its own origin that returns to the
  * storefront"). The storefront's popups and /scene link here (RuntimeConfig.loyaltySite.url) with
  * `?returnUrl=<the storefront page>`.
@@ -11,12 +11,13 @@
  *        → 400 the form again with each field's reason (JSON: 400 { error, errors: [{ field, reason }] })
  *        → 409 an account exists for that email (same shapes)
  *        → 413 body over 8 KiB; 415 another content type
- *   GET  /site.css, /health
+ *   GET  /site.css, /health, /livez, /readyz (src/lifecycle.ts of the search engine)
  *
  * `returnUrl` is used only when it is on a storefront origin (`safeReturnUrl`): no open redirect.
  * Typed text is HTML-escaped. CSP: nothing but this origin's stylesheet; forms post to this origin.
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createServiceApp } from '@storefront/search-engine/src/lifecycle';
 import { registeredPage, registrationPage, SITE_CSS } from './html';
 import type { RegistrationStore } from './store';
 import { isOrigin, readInput, safeReturnUrl, validateRegistration } from './validation';
@@ -41,7 +42,7 @@ const wantsJson = (req: FastifyRequest) => (req.headers['content-type'] ?? '').s
  */
 export function buildServer({ storefrontOrigins, store, logger = false }: LoyaltySiteOptions): FastifyInstance {
   if (storefrontOrigins.length === 0 || !storefrontOrigins.every(isOrigin)) throw new Error('storefrontOrigins must be http(s) origins');
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT });
+  const app = createServiceApp({ logger, bodyLimit: BODY_LIMIT }, { service: 'loyalty-site' });
   const csp = [
     "default-src 'none'", "style-src 'self'", "img-src 'self'", `form-action 'self' ${storefrontOrigins.join(' ')}`,
     "frame-ancestors 'none'", "base-uri 'none'",

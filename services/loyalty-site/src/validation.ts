@@ -1,6 +1,6 @@
 /**
  * Validation of the loyalty site's registration form and of the address it returns the shopper to
- * (issue 16; spec §2 "/register External loyalty site (registration)"). Pure functions.
+ * (spec §2 "/register External loyalty site (registration)"). Pure functions.
  */
 
 /** The registration form's fields as typed. */

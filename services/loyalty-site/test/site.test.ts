@@ -1,5 +1,5 @@
 /**
- * The loyalty site over real HTTP on loopback (issue 16; spec §2 "/register External loyalty site"):
+ * The loyalty site over real HTTP on loopback (spec §2 "/register External loyalty site"):
  * the form, server-side validation with reasons (4xx), typed text rendered as text, durable
  * registrations, one account per email, and no open redirect through `returnUrl`.
  */

@@ -1,11 +1,12 @@
 /**
  * Search analytics computed from the queries this engine really served (Algolia Analytics API
  * `GET /2/searches`, "top searches"; spec §3 Popular search `{ search, count, nbHits }`, §7 "Popular
- * searches").
+ * searches"). Two stores share the rules below: {@link SearchAnalytics} (in memory, one process) and
+ * `PgSearchAnalytics` (src/pg-storage.ts, shared by replicas).
  *
  * Recorded: every non-empty query of a search request whose `analytics` parameter is not false, per
- * index and per UTC day. The query is counted trimmed, lower-cased and with runs of whitespace
- * collapsed (`  Milk ` ≡ `milk`).
+ * index and per UTC day. The query is counted trimmed, lower-cased and with runs of whitespace and
+ * control characters collapsed (`  Milk ` ≡ `milk`).
  *
  * Search-as-you-type aggregation (as Algolia does): for the same user (the request's `userToken`,
  * else `x-algolia-usertoken`, else the client IP) on the same index, a query made within
@@ -42,6 +43,33 @@ export interface TopSearchesOptions {
   endDate?: string;
 }
 
+/** Where top-searches counts are kept. */
+export interface SearchAnalyticsStore {
+  /**
+   * Records one served search.
+   * @param index index name
+   * @param query the query as received ('' is ignored)
+   * @param nbHits hits of the answer
+   * @param user user key for the search-as-you-type aggregation (token or IP)
+   */
+  record(index: string, query: string, nbHits: number, user: string): Promise<void>;
+  /**
+   * The most searched queries of an index in a period, most searched first (ties in code-point order).
+   * @throws ApiError 400 for bad dates, limit or offset
+   */
+  topSearches(index: string, options?: TopSearchesOptions): Promise<TopSearch[]>;
+}
+
+/** {@link TopSearchesOptions} checked and completed. */
+export interface TopSearchesQuery {
+  limit: number;
+  offset: number;
+  /** 'YYYY-MM-DD', inclusive. */
+  start: string;
+  /** 'YYYY-MM-DD', inclusive. */
+  end: string;
+}
+
 interface Bucket {
   count: number;
   nbHits: number;
@@ -56,12 +84,21 @@ interface Last {
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** Normalises a query for counting: trimmed, lower-cased, whitespace collapsed. */
+/** The UTC day 'YYYY-MM-DD' of an instant in ms. */
+export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** Normalises a query for counting: trimmed, lower-cased, whitespace and control characters collapsed. */
 export function normalizeSearch(query: string): string {
-  return query.trim().replace(/\s+/g, ' ').toLowerCase();
+  // eslint-disable-next-line no-control-regex
+  return query.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim().toLowerCase();
 }
+
+/** Whether one query extends or shortens the other (search-as-you-type). */
+export const isRetyping = (a: string, b: string): boolean => a.startsWith(b) || b.startsWith(a);
+
+/** Code-point order (what PostgreSQL's `COLLATE "C"` gives), so both stores break ties alike. */
+export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function parseDay(name: string, v: string | undefined): string | undefined {
   if (v === undefined || v === '') return undefined;
@@ -69,8 +106,24 @@ function parseDay(name: string, v: string | undefined): string | undefined {
   return v;
 }
 
-/** Per-index, per-day query counts. */
-export class SearchAnalytics {
+/**
+ * Checks and completes the options of a top-searches request.
+ * @param today 'YYYY-MM-DD' (UTC), the default end date
+ * @throws ApiError 400 for bad dates, limit or offset
+ */
+export function resolveTopSearches(options: TopSearchesOptions, today: string): TopSearchesQuery {
+  const limit = options.limit ?? 10;
+  const offset = options.offset ?? 0;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest('limit must be between 1 and 1000');
+  if (!Number.isInteger(offset) || offset < 0) throw badRequest('offset must be a non-negative integer');
+  const end = parseDay('endDate', options.endDate) ?? today;
+  const start = parseDay('startDate', options.startDate) ?? dayOf(Date.parse(`${end}T00:00:00Z`) - (DEFAULT_PERIOD_DAYS - 1) * 86_400_000);
+  if (start > end) throw badRequest('startDate must not be after endDate');
+  return { limit, offset, start, end };
+}
+
+/** Per-index, per-day query counts in this process's memory. */
+export class SearchAnalytics implements SearchAnalyticsStore {
   /** index → day → query → bucket */
   private data = new Map<string, Map<string, Map<string, Bucket>>>();
   private last = new Map<string, Last>();
@@ -85,14 +138,8 @@ export class SearchAnalytics {
     return queries;
   }
 
-  /**
-   * Records one served search.
-   * @param index index name
-   * @param query the query as received ('' is ignored)
-   * @param nbHits hits of the answer
-   * @param user user key for the search-as-you-type aggregation (token or IP)
-   */
-  record(index: string, query: string, nbHits: number, user: string): void {
+  /** See {@link SearchAnalyticsStore.record}. */
+  async record(index: string, query: string, nbHits: number, user: string): Promise<void> {
     const key = normalizeSearch(query);
     if (key === '') return;
     const now = this.clock();
@@ -109,7 +156,7 @@ export class SearchAnalytics {
         prev.at = now;
         return;
       }
-      if (key.startsWith(prev.key) || prev.key.startsWith(key)) {
+      if (isRetyping(key, prev.key)) {
         const queries = this.bucket(index, prev.day);
         const b = queries.get(prev.key);
         if (b) {
@@ -130,18 +177,9 @@ export class SearchAnalytics {
     }
   }
 
-  /**
-   * The most searched queries of an index in a period, most searched first (ties: alphabetical).
-   * @throws ApiError 400 for bad dates, limit or offset
-   */
-  topSearches(index: string, options: TopSearchesOptions = {}): TopSearch[] {
-    const limit = options.limit ?? 10;
-    const offset = options.offset ?? 0;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest('limit must be between 1 and 1000');
-    if (!Number.isInteger(offset) || offset < 0) throw badRequest('offset must be a non-negative integer');
-    const end = parseDay('endDate', options.endDate) ?? dayOf(this.clock());
-    const start = parseDay('startDate', options.startDate) ?? dayOf(Date.parse(`${end}T00:00:00Z`) - (DEFAULT_PERIOD_DAYS - 1) * 86_400_000);
-    if (start > end) throw badRequest('startDate must not be after endDate');
+  /** See {@link SearchAnalyticsStore.topSearches}. */
+  async topSearches(index: string, options: TopSearchesOptions = {}): Promise<TopSearch[]> {
+    const { limit, offset, start, end } = resolveTopSearches(options, dayOf(this.clock()));
     const totals = new Map<string, Bucket>();
     for (const [day, queries] of this.data.get(index) ?? []) {
       if (day < start || day > end) continue;
@@ -158,7 +196,7 @@ export class SearchAnalytics {
       }
     }
     return [...totals.entries()]
-      .sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))
+      .sort((a, b) => b[1].count - a[1].count || byCodePoint(a[0], b[0]))
       .slice(offset, offset + limit)
       .map(([search, b]) => ({ search, count: b.count, nbHits: b.nbHits }));
   }

@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import MiniSearch from 'minisearch';
 import * as bits from './bits';
 import type { Bits } from './bits';
-import { SearchAnalytics } from './analytics';
 import { ApiError, badRequest } from './errors';
 import { type FilterNode, parseFacetFilter, parseFilterList, parseFilters } from './filters';
 import { buildHighlight, type HighlightQuery, type HighlightTree } from './highlight';
-import { InsightsStore } from './insights';
 import type { SearchParams } from './params';
 import { RuleSet } from './rules';
 import { Scorer, supportsFastPath } from './scorer';
@@ -971,10 +969,6 @@ export interface IndexSummary {
 export class Engine {
   private indices = new Map<string, Index>();
   private lastTask = 0;
-  /** Top-searches analytics of the queries served (`GET /2/searches`). */
-  readonly analytics = new SearchAnalytics();
-  /** Insights events received (`POST /1/events`). */
-  readonly insights = new InsightsStore();
 
   /** A fresh task id (monotonic integer). */
   nextTaskID(): number {

@@ -1,7 +1,8 @@
 /**
  * Insights events in Algolia's shape (`POST /1/events`, spec §7 "Result events sent: click, view,
- * conversion"). Events are validated as Algolia's Insights API does and kept in memory (newest last,
- * at most {@link MAX_STORED_EVENTS}).
+ * conversion"). Events are validated as Algolia's Insights API does and kept by an {@link InsightsStore}:
+ * {@link MemoryInsightsStore} (this process, at most {@link MAX_STORED_EVENTS}) or `PgInsightsStore`
+ * (src/pg-storage.ts, shared by replicas).
  */
 import { ApiError } from './errors';
 
@@ -48,6 +49,14 @@ function fail(i: number, message: string): never {
   throw new ApiError(422, `Invalid event at index ${i}: ${message}`);
 }
 
+/** Whether a JSON value holds a NUL character in a key or string (PostgreSQL's jsonb cannot store it). */
+function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
+  return false;
+}
+
 const isStrArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string' && x !== '');
 
 /**
@@ -65,6 +74,7 @@ export function validateEvents(body: unknown, now = Date.now()): InsightEvent[] 
   return events.map((raw, i): InsightEvent => {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(i, 'expected an object');
     const e = raw as Record<string, unknown>;
+    if (hasNul(e)) fail(i, 'strings must not contain NUL characters');
     if (e.eventType !== 'click' && e.eventType !== 'view' && e.eventType !== 'conversion') fail(i, 'eventType must be click, view or conversion');
     if (typeof e.eventName !== 'string' || !EVENT_NAME.test(e.eventName)) fail(i, 'eventName must be 1 to 64 printable ASCII characters');
     if (typeof e.index !== 'string' || e.index === '') fail(i, 'index is required');
@@ -112,19 +122,30 @@ export interface EventFilter {
   limit?: number;
 }
 
-/** Received events, in memory. */
-export class InsightsStore {
+/** The number of events {@link InsightsStore.list} returns for a requested limit: 1..1000, default 100. */
+export const listLimit = (limit: number | undefined): number => Math.min(Math.max(limit ?? 100, 1), 1000);
+
+/** Where received events are kept. */
+export interface InsightsStore {
+  /** Stores validated events (all or none). */
+  add(events: InsightEvent[]): Promise<void>;
+  /** The most recent matching events (limit 1..1000, default 100), oldest first. */
+  list(filter?: EventFilter): Promise<InsightEvent[]>;
+}
+
+/** Received events in this process's memory. */
+export class MemoryInsightsStore implements InsightsStore {
   private events: InsightEvent[] = [];
 
   /** Stores validated events (drops the oldest beyond {@link MAX_STORED_EVENTS}). */
-  add(events: InsightEvent[]): void {
+  async add(events: InsightEvent[]): Promise<void> {
     this.events.push(...events);
     if (this.events.length > MAX_STORED_EVENTS) this.events.splice(0, this.events.length - MAX_STORED_EVENTS);
   }
 
-  /** The most recent matching events, oldest first. */
-  list(filter: EventFilter = {}): InsightEvent[] {
-    const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000);
+  /** See {@link InsightsStore.list}. */
+  async list(filter: EventFilter = {}): Promise<InsightEvent[]> {
+    const limit = listLimit(filter.limit);
     const out = this.events.filter((e) =>
       (filter.index === undefined || e.index === filter.index)
       && (filter.eventType === undefined || e.eventType === filter.eventType)

@@ -1,11 +1,13 @@
 import { createGunzip } from 'node:zlib';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { Engine, type IndexSettings, type OperationParams, type SearchResponse, retrieve } from './engine';
 import { ApiError, badRequest } from './errors';
 import { validateEvents, type InsightEventType } from './insights';
+import { createServiceApp, type ReadinessCheck } from './lifecycle';
 import { collectRawParams, parseSearchParams, type SearchParams } from './params';
 import { type Anchoring, type SearchRulesParams, validateRule } from './rules';
+import { type AnalyticsStorage, memoryStorage } from './storage';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +31,7 @@ export interface BuildServerOptions {
   /**
    * Keys. Default: env `SEARCH_ADMIN_KEY` (required: there is no default admin key; the development
    * launcher, tooling/platform/start.mjs, makes a random one per start) and `SEARCH_API_KEY` (else the
-   * public search key `local-search-key`). Issue 19.
+   * public search key `local-search-key`).
    */
   apiKeys?: ApiKeys;
   /** Origins answered with CORS (default env `SEARCH_ALLOWED_ORIGINS`, comma-separated, else http://localhost:8080). */
@@ -38,6 +40,10 @@ export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** An existing engine to serve (default: a new empty one). */
   engine?: Engine;
+  /** Top-searches counts and Insights events (default: in memory). Closed when the server closes. */
+  storage?: AnalyticsStorage;
+  /** More readiness checks for `GET /readyz` (the storage's own check is added). */
+  readiness?: ReadinessCheck[];
   /** Max request body in bytes (default 100 MB). */
   bodyLimit?: number;
 }
@@ -97,6 +103,7 @@ const BATCH_ACTIONS = new Set(['addObject', 'updateObject', 'partialUpdateObject
  * - Insights: `POST /1/events` — `{ events: InsightEvent[] }` → `{ status: 200, message: 'OK' }`, 422 for a bad event;
  *   `GET /1/events?index=&eventType=&userToken=&queryID=&limit=` (local extension, admin key) → `{ events }`
  * - Analytics: `GET /2/searches?index=&limit=&offset=&startDate=&endDate=` → `{ searches: [{ search, count, nbHits }] }`
+ * - Probes (no key): `GET /livez`, `GET /readyz` (src/lifecycle.ts; ready = `readiness` checks and the storage's pass)
  *
  * Auth: `x-algolia-application-id` + `x-algolia-api-key` headers (or query parameters). Wrong
  * app id or key → 403; the search key on a write route → 403. Errors are `{ message, status }`.
@@ -114,7 +121,9 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   const allowedOrigins = options.allowedOrigins
     ?? (process.env.SEARCH_ALLOWED_ORIGINS ? process.env.SEARCH_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : ['http://localhost:8080']);
   const engine = options.engine ?? new Engine();
-  const app = Fastify({
+  const storage = options.storage ?? memoryStorage();
+  const checks = [...(options.readiness ?? []), ...(storage.check ? [storage.check] : [])];
+  const app = createServiceApp({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 100 * 1024 * 1024,
     routerOptions: { maxParamLength: 2048 },
@@ -124,10 +133,13 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
       const body: ErrorBody = { message: err.message, status };
       (reply as FastifyReply).code(status).send(body);
     },
+  }, { service: 'search-engine', checks });
+  app.addHook('onClose', async () => {
+    await storage.close?.();
   });
 
   app.register(cors, {
-    // issue 19: only the storefront's origins (it used to answer any origin)
+    // only the storefront's origins
     origin: allowedOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: [
@@ -165,7 +177,7 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   });
 
   app.addHook('onRequest', async (req: FastifyRequest) => {
-    if (req.method === 'OPTIONS') return;
+    if (req.method === 'OPTIONS' || req.routeOptions.config?.probe) return;
     const q = (req.query ?? {}) as Record<string, unknown>;
     const header = (name: string): string | undefined => {
       const h = req.headers[name];
@@ -178,14 +190,14 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
     if (reqApp !== appId || (key !== keys.admin && key !== keys.search)) {
       throw new ApiError(403, 'Invalid Application-ID or API key');
     }
-    // issue 19: the admin key only in a header (never in a URL that logs, referrers and pages can carry)
+    // the admin key only in a header (never in a URL that logs, referrers and pages can carry)
     if (key === keys.admin && typeof req.headers['x-algolia-api-key'] !== 'string') {
       throw new ApiError(403, 'The admin API key is accepted only in the x-algolia-api-key header');
     }
     if (req.routeOptions.config?.write && key !== keys.admin) {
       throw new ApiError(403, 'Method not allowed with this API key');
     }
-    // issue 19: writes only as application/json (a cross-site form or text/plain request cannot write)
+    // writes only as application/json (a cross-site form or text/plain request cannot write)
     if (req.routeOptions.config?.write && req.method !== 'GET' && !/^application\/json\b/i.test(String(req.headers['content-type'] ?? ''))) {
       throw new ApiError(415, 'Writes must be sent as application/json');
     }
@@ -215,12 +227,19 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
 
   type P = { indexName: string; objectID: string; taskID: string };
 
-  /** Counts a served query in the top-searches analytics (unless `analytics: false`). */
-  const recordSearch = (req: FastifyRequest, indexName: string, params: SearchParams, res: SearchResponse): void => {
+  /**
+   * Counts a served query in the top-searches analytics (unless `analytics: false`). A storage failure
+   * is logged and does not fail the search.
+   */
+  const recordSearch = async (req: FastifyRequest, indexName: string, params: SearchParams, res: SearchResponse): Promise<void> => {
     if (!params.analytics) return;
     const header = req.headers['x-algolia-usertoken'];
     const user = params.userToken ?? (typeof header === 'string' && header !== '' ? header : req.ip);
-    engine.analytics.record(indexName, params.query, res.nbHits, user);
+    try {
+      await storage.analytics.record(indexName, params.query, res.nbHits, user);
+    } catch (err) {
+      req.log.error({ err }, 'search analytics not recorded');
+    }
   };
 
   // ----- read routes ----------------------------------------------------------------------
@@ -235,7 +254,8 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
       return { indexName: asName(request.indexName, `requests[${i}].indexName`), params: parseSearchParams(collectRawParams(request)) };
     });
     const results: SearchResponse[] = parsed.map(({ indexName, params }) => engine.get(indexName).search(params));
-    parsed.forEach(({ indexName, params }, i) => recordSearch(req, indexName, params, results[i]));
+    // in request order, as the search-as-you-type aggregation depends on it
+    for (const [i, { indexName, params }] of parsed.entries()) await recordSearch(req, indexName, params, results[i]);
     return { results };
   });
 
@@ -243,7 +263,7 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
     const body = req.body === undefined ? {} : asObject(req.body);
     const params = parseSearchParams(collectRawParams(body));
     const res = engine.get(req.params.indexName).search(params);
-    recordSearch(req, req.params.indexName, params, res);
+    await recordSearch(req, req.params.indexName, params, res);
     return res;
   });
 
@@ -277,7 +297,7 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   // ----- insights and analytics -------------------------------------------------------------
 
   app.post('/1/events', async (req) => {
-    engine.insights.add(validateEvents(req.body));
+    await storage.insights.add(validateEvents(req.body));
     return { status: 200, message: 'OK' };
   });
 
@@ -287,7 +307,7 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 1000)) throw badRequest('limit must be between 1 and 1000');
     if (q.eventType !== undefined && !['click', 'view', 'conversion'].includes(q.eventType)) throw badRequest('Invalid eventType');
     return {
-      events: engine.insights.list({ index: q.index, eventType: q.eventType as InsightEventType | undefined, userToken: q.userToken, queryID: q.queryID, limit }),
+      events: await storage.insights.list({ index: q.index, eventType: q.eventType as InsightEventType | undefined, userToken: q.userToken, queryID: q.queryID, limit }),
     };
   });
 
@@ -300,7 +320,7 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
       if (!Number.isInteger(n)) throw badRequest(`${name} must be an integer`);
       return n;
     };
-    return { searches: engine.analytics.topSearches(index, { limit: int('limit'), offset: int('offset'), startDate: q.startDate, endDate: q.endDate }) };
+    return { searches: await storage.analytics.topSearches(index, { limit: int('limit'), offset: int('offset'), startDate: q.startDate, endDate: q.endDate }) };
   });
 
   app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/objects', async (req) => {

@@ -1,5 +1,5 @@
 /**
- * Catalogue facets (issue 16: category listings with brand, dietary, price range and on-flyer facets,
+ * Catalogue facets (category listings with brand, dietary, price range and on-flyer facets,
  * sort by price): facet counts with facetFilters and numericFilters on dotted per-store prices,
  * disjunctive counts (the same query without one facet's refinements), boolean facets,
  * `facets_stats`, and the engine's `sort` extension — over real HTTP with the real algoliasearch client.
@@ -39,7 +39,7 @@ afterAll(async () => {
   await h.app.close();
 });
 
-describe('facet counts (issue 16 category facets)', () => {
+describe('facet counts (category facets)', () => {
   it('counts brand, dietary (array) and onFlyer (boolean) values over the filtered hits', async () => {
     const res = await search({ facetFilters: ['subcategory:Butter'], facets: ['brand', 'dietary', 'onFlyer'] });
     expect(res.nbHits).toBe(4);

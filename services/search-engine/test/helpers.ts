@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { algoliasearch } from 'algoliasearch';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../src/server';
+import { type BuildServerOptions, buildServer } from '../src/server';
 
 export const APP_ID = 'test-app';
 export const ADMIN_KEY = 'test-admin';
@@ -16,15 +16,15 @@ export interface Harness {
 }
 
 /** Starts a server on a random loopback port with real algoliasearch clients pointed at it. */
-export async function startHarness(): Promise<Harness> {
-  const app = buildServer({ appId: APP_ID, apiKeys: { admin: ADMIN_KEY, search: SEARCH_KEY }, logger: false });
+export async function startHarness(options: Partial<BuildServerOptions> = {}): Promise<Harness> {
+  const app = buildServer({ appId: APP_ID, apiKeys: { admin: ADMIN_KEY, search: SEARCH_KEY }, logger: false, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const hosts = [{ url: `127.0.0.1:${port}`, protocol: 'http' as const, accept: 'readWrite' as const }];
   return {
     app,
     port,
-    // writes go as application/json (issue 19); the reader keeps the clients' text/plain
+    // writes go as application/json; the reader keeps the clients' text/plain
     admin: algoliasearch(APP_ID, ADMIN_KEY, { hosts, baseHeaders: { 'content-type': 'application/json' } }),
     reader: algoliasearch(APP_ID, SEARCH_KEY, { hosts }),
   };

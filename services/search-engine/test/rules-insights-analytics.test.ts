@@ -234,18 +234,18 @@ describe('top searches analytics (spec §3 Popular search, §7 Popular searches)
 });
 
 describe('SearchAnalytics (unit, with a clock)', () => {
-  it('counts separate searches after the aggregation window and filters by date', () => {
+  it('counts separate searches after the aggregation window and filters by date', async () => {
     let t = Date.parse('2026-03-10T12:00:00Z');
     const a = new SearchAnalytics(() => t);
-    a.record('p', 'milk', 5, 'u');
+    await a.record('p', 'milk', 5, 'u');
     t += PREFIX_WINDOW_MS + 1;
-    a.record('p', 'milk', 6, 'u');
+    await a.record('p', 'milk', 6, 'u');
     t += 86_400_000;
-    a.record('p', 'bread', 2, 'u');
-    expect(a.topSearches('p')).toEqual([{ search: 'milk', count: 2, nbHits: 6 }, { search: 'bread', count: 1, nbHits: 2 }]);
-    expect(a.topSearches('p', { startDate: '2026-03-11', endDate: '2026-03-11' })).toEqual([{ search: 'bread', count: 1, nbHits: 2 }]);
+    await a.record('p', 'bread', 2, 'u');
+    expect(await a.topSearches('p')).toEqual([{ search: 'milk', count: 2, nbHits: 6 }, { search: 'bread', count: 1, nbHits: 2 }]);
+    expect(await a.topSearches('p', { startDate: '2026-03-11', endDate: '2026-03-11' })).toEqual([{ search: 'bread', count: 1, nbHits: 2 }]);
     // a different user typing a prefix does not replace another user's search
-    a.record('p', 'bre', 9, 'other');
-    expect(a.topSearches('p', { startDate: '2026-03-11', endDate: '2026-03-11' })).toEqual([{ search: 'bre', count: 1, nbHits: 9 }, { search: 'bread', count: 1, nbHits: 2 }]);
+    await a.record('p', 'bre', 9, 'other');
+    expect(await a.topSearches('p', { startDate: '2026-03-11', endDate: '2026-03-11' })).toEqual([{ search: 'bre', count: 1, nbHits: 9 }, { search: 'bread', count: 1, nbHits: 2 }]);
   });
 });

@@ -1,5 +1,5 @@
 /*
- * Ad script (local stand-in for the ad server's tag; issue 17, spec §7 Other "an ad script … is loaded").
+ * Ad script (local stand-in for the ad server's tag; spec §7 Other "an ad script … is loaded").
  * Plain ES2019, no dependencies. The storefront loads it only with consent group C0004 (targeting); it
  * checks `window.OnetrustActiveGroups` again itself and fills nothing without C0004.
  *

@@ -1,5 +1,5 @@
 /*
- * Live chat embed (local stand-in for the customer-care chat vendor; issue 17, spec §2 Live chat, §4 Chat).
+ * Live chat embed (local stand-in for the customer-care chat vendor; spec §2 Live chat, §4 Chat).
  * Plain ES2019, no dependencies.
  *
  *   <script src="http://localhost:4400/chat.js"></script>

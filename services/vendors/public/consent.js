@@ -1,5 +1,5 @@
 /*
- * Consent tool (local stand-in for the consent-management script storefronts code against; issue 17,
+ * Consent tool (local stand-in for the consent-management script storefronts code against;
  * ARCHITECTURE §5). Plain ES2019, no dependencies.
  *
  *   <script src="http://localhost:4400/consent.js"></script>
@@ -177,7 +177,7 @@
   }
   /**
    * Moves the bar above the site's bottom bar with a transform, not `bottom`: a transform is not a layout
-   * shift (CLS), so a site's alert banner arriving after the consent bar moves nothing (issue 12 "the
+   * shift (CLS), so a site's alert banner arriving after the consent bar moves nothing ("the
    * alert banner and toasts never push content after paint").
    */
   function restack() {

@@ -1,5 +1,5 @@
 /*
- * Tag manager (local stand-in for the tag manager's container script; issue 17, spec §7 "a tag manager …
+ * Tag manager (local stand-in for the tag manager's container script; spec §7 "a tag manager …
  * is loaded", Analytics events). Plain ES2019, no dependencies.
  *
  *   window.dataLayer = window.dataLayer || [];

@@ -1,8 +1,9 @@
 /**
  * Starts the local vendors' stand-ins: listens on `VENDORS_BIND`:`VENDORS_PORT` (default 127.0.0.1:4400).
  * `VENDORS_PUBLIC_ORIGIN` (default http://localhost:<port>): the origin written into the scripts.
+ * Probes and the SIGTERM drain: the search engine's src/lifecycle.ts.
  */
-import { runService } from '@storefront/tooling/serve/run-service.mjs';
+import { runService } from '@storefront/search-engine/src/lifecycle';
 import { buildServer } from './server';
 
 void runService(() => buildServer({

@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { createServiceApp } from '@storefront/search-engine/src/lifecycle';
 import { loadScripts, SCRIPTS, type ScriptName } from './assets';
 import { adSvg } from './ads';
 
@@ -67,7 +68,7 @@ export function describeInvalidHit(body: unknown): string | null {
  * - `GET /ads/creative?slot=<a-z0-9->&size=<w>x<h>` → an SVG creative of that size; 400 bad slot/size
  * - `POST /consent/receipts` — `{ identifier, groups: ['C0001', …] }` with `authorization: Bearer <token>`
  *   (the storefront's consent token, spec §7 generateToken) → 204; 400 bad body; 401 no bearer token
- * - `GET /health` → `{ status: 'ok' }`
+ * - `GET /health` → `{ status: 'ok' }`; `GET /livez`, `GET /readyz` (src/lifecycle.ts of the search engine)
  */
 export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   const publicOrigin = options.publicOrigin ?? process.env.VENDORS_PUBLIC_ORIGIN ?? `http://localhost:${process.env.VENDORS_PORT ?? 4400}`;
@@ -79,13 +80,13 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   const scripts = loadScripts(publicOrigin);
   const stats: Stats = { hits: 0, events: {}, ads: 0, receipts: 0, last: [] };
 
-  const app = Fastify({
+  const app = createServiceApp({
     logger: options.logger ?? false,
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: (err, _req, reply) => {
       (reply as FastifyReply).code(400).send({ message: err.message });
     },
-  });
+  }, { service: 'vendors' });
   // The tag manager posts JSON as text/plain (a CORS simple request: no preflight).
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {

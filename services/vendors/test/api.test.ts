@@ -1,5 +1,5 @@
 /**
- * The vendors' stand-in server over real HTTP on loopback (issue 17): the scripts carry the public
+ * The vendors' stand-in server over real HTTP on loopback: the scripts carry the public
  * origin, /collect validates and counts hits, the ad creative and consent receipts validate their input.
  */
 import type { AddressInfo } from 'node:net';

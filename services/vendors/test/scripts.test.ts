@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  * @jest-environment-options {"url": "http://localhost:18080/"}
  *
- * The browser scripts as a storefront page runs them (issue 17): the consent tool's interface, banner and
+ * The browser scripts as a storefront page runs them: the consent tool's interface, banner and
  * preferences dialog; the tag manager's consent mode (queued events dropped after a decline, sent after a
  * grant); ads only with C0004; the chat renders typed text as text.
  */
