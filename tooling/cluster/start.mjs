@@ -90,10 +90,11 @@ async function createDatabases(bin, port) {
  */
 export async function startCluster({ offset = 0, replicas = 2, quiet = false, dataDir, deployDir = process.env.DEPLOY_DIR || path.join(ROOT, '.deploy'), remotesPointer } = {}) {
   const t0 = Date.now();
-  const searchAdminKey = process.env.SEARCH_ADMIN_KEY || randomBytes(24).toString('hex');
   const probe = clusterTopology({ offset, replicas });
   const stateDir = dataDir || path.join(ROOT, '.data', `cluster-${probe.ports.edge}`);
-  const topology = clusterTopology({ offset, replicas, searchAdminKey, dataDir: stateDir, deployDir });
+  fs.mkdirSync(stateDir, { recursive: true });
+  const { searchAdminKey, bffTokenSecret } = clusterSecrets(stateDir);
+  const topology = clusterTopology({ offset, replicas, searchAdminKey, bffTokenSecret, dataDir: stateDir, deployDir });
   const { ports, urls } = topology;
   fs.mkdirSync(stateDir, { recursive: true });
   fs.mkdirSync(deployDir, { recursive: true });
@@ -238,6 +239,23 @@ export async function startCluster({ offset = 0, replicas = 2, quiet = false, da
     },
     readyMs: Date.now() - t0,
   };
+}
+
+/**
+ * The secrets every replica shares, made once per data folder (`secrets.json`, mode 600) so a restart
+ * of the cluster keeps them; SEARCH_ADMIN_KEY and BFF_TOKEN_SECRET from the environment win.
+ * @returns {{ searchAdminKey: string, bffTokenSecret: string }}
+ */
+function clusterSecrets(stateDir) {
+  const file = path.join(stateDir, 'secrets.json');
+  let kept = {};
+  try { kept = JSON.parse(fs.readFileSync(file, 'utf8')); } catch { /* first start */ }
+  const secrets = {
+    searchAdminKey: kept.searchAdminKey || randomBytes(24).toString('hex'),
+    bffTokenSecret: kept.bffTokenSecret || randomBytes(32).toString('base64url'),
+  };
+  fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return { searchAdminKey: process.env.SEARCH_ADMIN_KEY || secrets.searchAdminKey, bffTokenSecret: process.env.BFF_TOKEN_SECRET || secrets.bffTokenSecret };
 }
 
 /** Resolves once Redis on `port` answers PING (redis-cli), within 15 s. */

@@ -90,7 +90,8 @@ export class Supervisor {
       p.tries += 1;
       p.restarts += 1;
       this.log(`[cluster] ${name} exited (${signal ?? code}): restarting in ${delay} ms`);
-      setTimeout(() => {
+      setTimeout(async () => {
+        await groupGone(child.pid); // a server's own process can outlive its wrapper and hold the port
         if (p.child !== child || !p.wanted || this.closing) return;
         this.spawn(name);
         p.spec.ready?.().catch((err) => this.log(`[cluster] ${name} not ready after restart: ${err.message}`));
