@@ -57,6 +57,9 @@ function initPostgres(bin, dir) {
   if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
   fs.mkdirSync(dir, { recursive: true });
   if (isRoot()) {
+    // the postgres user must reach its folder (a mkdtemp parent is 700)
+    const parent = path.dirname(dir);
+    fs.chmodSync(parent, fs.statSync(parent).mode | 0o711);
     const id = (flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
     fs.chownSync(dir, id('-u'), id('-g'));
     fs.chmodSync(dir, 0o700);
