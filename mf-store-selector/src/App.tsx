@@ -6,7 +6,7 @@ import {
 } from 'shared-events';
 import { createStoreSearchApi, preloadStoreSearch, type StoreSearchApi } from './api/storeSearch';
 import {
-  answerStoreSelectRequests, confirmStoreChoice, followAccountStore, initPreferredStore, readStoredStore,
+  answerStoreSelectRequests, confirmStoreChoice, followAccountStore, keepPreferredStore, readStoredStore,
   STORE_FETCH_ERROR, type SaveAccountStore,
 } from './state/preferredStore';
 import { storeSearchQuery } from './state/storeQueries';
@@ -39,7 +39,8 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
  * made (a first visit's default store, the account's store on sign-in). A returning shopper's stored
  * store is read from localStorage without either.
  *
- * - Start-up: stored store, else default store 3299; on that first visit the shopper's location is
+ * - Start-up: stored store, else default store 3299 (failed: toast, then asked again quietly every
+ *   5–30 s until a store comes, `keepPreferredStore`); on that first visit the shopper's location is
  *   requested once and, with a position, the nearest stores are fetched (`queryClient.fetchQuery`,
  *   the selector's own nearby-list key) and the selector opens on them ('Stores near you', 4 fetched,
  *   3 listed). Nearest-store fetch failure → toast 'Failed to fetch store data'.
@@ -66,13 +67,14 @@ export function StoreSelectorApp({
 
   useEffect(() => {
     const firstVisit = !bus.state.store.value && !(storage === undefined ? readStoredStore() : readStoredStore(storage));
-    void initPreferredStore({
+    // the default store failed (search engine down): asked again quietly now and then (DEFAULT_STORE_RETRY_MS)
+    const stopRetrying = keepPreferredStore({
       bus,
       api: storeApi,
       defaultStoreNumber: config.defaultStoreNumber,
       ...(storage !== undefined ? { storage } : {}),
     });
-    if (!firstVisit) return;
+    if (!firstVisit) return stopRetrying;
     void requestLocationOnce({
       bus,
       ...(geolocation !== undefined ? { geolocation } : {}),
@@ -87,6 +89,7 @@ export function StoreSelectorApp({
         bus.emit('toast/show', { id: 'store-fetch', message: STORE_FETCH_ERROR, kind: 'error' });
       }
     });
+    return stopRetrying;
   }, [bus, storeApi, queryClient, config.defaultStoreNumber, storage, geolocation]);
 
   useEffect(

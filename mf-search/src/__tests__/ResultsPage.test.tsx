@@ -6,6 +6,7 @@ import { createTestBus, type TestBus } from 'shared-events/testing';
 import { createSearchClient } from '../api/searchClient';
 import { EAGER_CARDS } from '../state/layout';
 import { ResultsApp } from '../components/ResultsApp';
+import { STORE_WAIT_MS } from '../hooks/useStoreGate';
 import { fakeClient, product, recipe, type FakeData, type FakeSearchClient } from './fakeSearch';
 
 jest.mock('../api/insights', () => ({ createInsightsSender: jest.fn(() => jest.fn(async () => undefined)) }));
@@ -156,23 +157,36 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(screen.getByRole('link', { name: /Coop milk 1 L \$5\.25/ })).toBeInTheDocument();
   });
 
-  it('waits for a store (loading, no request) and then searches', async () => {
+  it('waits for a store (loading; only a probe of the engine, no results request) and then searches', async () => {
     setup('/?query=milk&tab=product', { store: false });
     await flush();
-    expect(client.search).not.toHaveBeenCalled();
+    expect(client.calls).toEqual([[{ indexName: 'products', query: '', hitsPerPage: 0, analytics: false }]]);
     expect(screen.getByRole('status')).toHaveTextContent('Loading results…');
     act(() => { kit.bus.emit('store/changed', { store: kit.fixtures.store({ bannerCode: 'standard' }), source: 'default' }); });
     expect(await screen.findByText('30 products and 2 recipes found')).toHaveAttribute('role', 'status');
-    expect(client.search).toHaveBeenCalledTimes(1);
+    expect(client.search).toHaveBeenCalledTimes(2);
   });
 
-  it('searches by banner only once no store came within 5 s (issue 19: the stores live in the search engine too)', async () => {
+  it('searches by banner only once no store came within 5 s and the engine answers (issue 19: the stores live in the search engine too)', async () => {
     setup('/?query=milk&tab=product', { store: false });
     await flush();
-    expect(client.search).not.toHaveBeenCalled();
-    await act(async () => { jest.advanceTimersByTime(5_000); });
+    expect(client.search).toHaveBeenCalledTimes(1); // the probe
+    await act(async () => { jest.advanceTimersByTime(STORE_WAIT_MS); });
     expect(await screen.findByRole('tab', { name: 'Products (30)' })).toBeInTheDocument();
-    expect(client.calls[0][0].filters).toBe('banners:"standard"');
+    expect(client.calls[1][0].filters).toBe('banners:"standard"');
+  });
+
+  it('no store and the engine does not answer: search is unavailable at once, not after the 5 s wait; Try again asks again', async () => {
+    const { user } = setup('/?query=milk&tab=product', { store: false, failFirst: true });
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('Search is unavailable right now. Please try again later.');
+    expect(screen.getByRole('status')).not.toHaveTextContent('Loading results…');
+    await act(async () => { jest.advanceTimersByTime(STORE_WAIT_MS); });
+    expect(screen.getByRole('alert')).toBeInTheDocument(); // no results request while the engine is down
+    expect(client.search).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('tab', { name: 'Products (30)' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says search is unavailable, with a retry, when the engine does not answer (issue 19)', async () => {

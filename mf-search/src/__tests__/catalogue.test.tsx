@@ -13,6 +13,8 @@ import { listingRequests, priceClause } from '../api/catalogue';
 import type { IndexRequest, SearchClient } from '../api/types';
 import { createSearchClient } from '../api/searchClient';
 import { CatalogueApp } from '../components/CatalogueApp';
+import { CATALOGUE_ERROR } from '../components/CataloguePage';
+import { STORE_WAIT_MS } from '../hooks/useStoreGate';
 import { pictureSrc } from '../components/Cards';
 import * as catalogueSpa from '../catalogue-spa';
 import { EMPTY_LISTING, listingSearch, parseCataloguePath, parseListingSearch } from '../state/catalogue';
@@ -98,7 +100,7 @@ let kit: TestBus;
 let calls: Req[][];
 let failNext = 0;
 
-function setup(url: string) {
+function setup(url: string, { store = true }: { store?: boolean } = {}) {
   window.history.replaceState(null, '', url);
   calls = [];
   const client: SearchClient = {
@@ -110,7 +112,7 @@ function setup(url: string) {
   };
   (createSearchClient as jest.Mock).mockReturnValue(client);
   kit = createTestBus();
-  kit.bus.emit('store/changed', { store: kit.fixtures.store(), source: 'default' });
+  if (store) kit.bus.emit('store/changed', { store: kit.fixtures.store(), source: 'default' });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   // The shell's navigate: pushState + popstate (the kit's `navigate`), so the URL really changes.
   const view = renderWithKit(<CatalogueApp bus={kit.bus} />, { kit, remoteProps: { navigate: (to: string) => navigate(to) } });
@@ -292,10 +294,37 @@ describe('category listing', () => {
     await flush();
     await flush();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Something went wrong. please try later.');
+    expect(alert).toHaveTextContent(CATALOGUE_ERROR);
+    expect(CATALOGUE_ERROR).toBe('Products are unavailable right now. Please try again later.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await flush();
     expect(productTitles()).toEqual(['Bagels']);
+  });
+
+  it('no store yet: one probe of the engine (no listing request); the store comes → the listing', async () => {
+    setup('/products/category/bakery', { store: false });
+    await flush();
+    expect(calls).toEqual([[{ indexName: 'products', query: '', hitsPerPage: 0, analytics: false }]]);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading products…');
+    act(() => { kit.bus.emit('store/changed', { store: kit.fixtures.store(), source: 'default' }); });
+    await flush();
+    expect(productTitles()).toEqual(['Bagels']);
+  });
+
+  it('no store and the engine does not answer the probe: unavailable at once (no 5 s wait, no skeleton); Try again asks again and recovers', async () => {
+    failNext = 1;
+    const { user } = setup('/products/category/bakery', { store: false });
+    await flush();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(CATALOGUE_ERROR);
+    expect(screen.queryByText('Loading products…')).not.toBeInTheDocument();
+    // the engine is back; no store came meanwhile (its lookup failed too): after STORE_WAIT_MS by banner only
+    await act(async () => { jest.advanceTimersByTime(STORE_WAIT_MS); });
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await flush();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(productTitles()).toEqual(['Bagels']);
+    expect(calls.at(-1)![0]).toEqual(expect.objectContaining({ filters: expect.stringContaining('banners:"standard"') }));
   });
 });
 

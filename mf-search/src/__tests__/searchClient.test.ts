@@ -11,7 +11,7 @@ const search = DEFAULT_RUNTIME_CONFIG.search;
 describe('createSearchClient (algoliasearch v5 lite, built on first use, no network)', () => {
   beforeEach(() => (liteClient as jest.Mock).mockClear());
 
-  it('builds the lite client from config.search on the first search (issue 12), then reuses it', async () => {
+  it('builds the lite client from config.search on the first search (issue 12), then reuses it; timeouts connect 1 s, read 2 s', async () => {
     const client = createSearchClient(search);
     expect(typeof client.search).toBe('function');
     expect(liteClient).not.toHaveBeenCalled();
@@ -21,6 +21,7 @@ describe('createSearchClient (algoliasearch v5 lite, built on first use, no netw
     expect(liteClient).toHaveBeenCalledTimes(1);
     expect(liteClient).toHaveBeenCalledWith(search.appId, search.apiKey, {
       hosts: search.hosts.map((h) => ({ url: h.url, protocol: h.protocol, accept: 'read' })),
+      timeouts: { connect: 1_000, read: 2_000, write: 30_000 },
     });
     const lite = (liteClient as jest.Mock).mock.results[0].value as { search: jest.Mock };
     expect(lite.search).toHaveBeenCalledTimes(2);

@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from 'shared-events';
 import { loadAlgoliaLite } from './algoliaLite';
+import { SEARCH_TIMEOUTS } from './engine';
 import type { SearchClient } from './types';
 
 export type { SearchClient } from './types';
@@ -11,7 +12,8 @@ type LiteClient = ReturnType<Awaited<ReturnType<typeof loadAlgoliaLite>>['liteCl
  * apiKey, hosts), built on first use: `algoliasearch/lite` is imported when the first search runs
  * (or `warmUp()` is called), not when the client is made (issue 12: `/` does not download it before
  * the shopper types). Pointing the site at real Algolia is a config change (ARCHITECTURE §5).
- * A config without appId or apiKey throws at once, as `liteClient` does.
+ * A config without appId or apiKey throws at once, as `liteClient` does. Timeouts: `SEARCH_TIMEOUTS`
+ * (./engine: connect 1 s, read 2 s).
  * Tests mock this module (`jest.mock('../api/searchClient')`) with a fake `search`.
  */
 export function createSearchClient(search: RuntimeConfig['search']): SearchClient {
@@ -22,6 +24,7 @@ export function createSearchClient(search: RuntimeConfig['search']): SearchClien
     if (!client) {
       const building = loadAlgoliaLite().then(({ liteClient }) => liteClient(search.appId, search.apiKey, {
         hosts: search.hosts.map((h) => ({ url: h.url, protocol: h.protocol, accept: 'read' as const })),
+        timeouts: { ...SEARCH_TIMEOUTS },
       }));
       client = building;
       building.catch(() => { if (client === building) client = null; });

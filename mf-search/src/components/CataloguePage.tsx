@@ -1,10 +1,12 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { keepPreviousData, useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig, type Store } from 'shared-events';
+import { engineRetryDelay } from '../api/engine';
 import { fetchListing, fetchOverview, type CategoryListing, type ProductsOverview } from '../api/catalogue';
 import { scopeFrom } from '../api/queries';
 import type { ProductHit, SearchClient } from '../api/types';
 import { useAddToList, useSearchTracking, type AddToListOutcome } from '../hooks/useSearchTracking';
+import { useStoreGate, type StoreGate } from '../hooks/useStoreGate';
 import {
   categoryUrl, DIETARY, DIETARY_LABELS, hasRefinements, listingSearch, parseCataloguePath, parseListingSearch, PRICE_BANDS, refine,
   SORT_LABELS, SORTS, toggle, type CatalogueSort, type CataloguePath, type ListingState,
@@ -20,8 +22,12 @@ import './catalogue.css';
 const PRODUCTS_LEAD = firstViewFor(firstViews, '/products').lead;
 const CATEGORY_LEAD = firstViewFor(firstViews, '/products/category/:category').lead;
 
-/** Spec §8 "Exception during a call". */
-export const CATALOGUE_ERROR = 'Something went wrong. please try later.';
+/**
+ * A catalogue query failed, or there is no store and the engine does not answer: the product search
+ * behind these pages is unavailable (issue 19: say what is unavailable, rather than spec §8's generic
+ * 'Something went wrong. please try later.'). With 'Try again'.
+ */
+export const CATALOGUE_ERROR = 'Products are unavailable right now. Please try again later.';
 /** Heading of an unknown catalogue path (same words as the shell's not-found page). */
 export const CATALOGUE_NOT_FOUND = 'Page not found';
 /** Placeholder cards of the loading skeleton. */
@@ -39,7 +45,8 @@ export interface CataloguePageProps {
  * `/products/category/{category}[/{subcategory}]` (a listing with the facets brand, dietary, price and
  * on flyer, sort, pagination; state in the URL, see state/catalogue.ts). Every count comes from the
  * search engine (api/catalogue.ts). An unknown path or slug shows 'Page not found' in the page.
- * The preferred store is `bus.state.store` (nothing is asked until there is one: skeleton).
+ * The preferred store is `bus.state.store` (nothing is asked until there is one: skeleton; `useStoreGate`:
+ * at most 5 s, then by banner only, and at once 'unavailable' when the engine does not answer).
  */
 export function CataloguePage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG }: CataloguePageProps) {
   const { pathname } = useLocation();
@@ -105,35 +112,49 @@ function CardGrid({ hits, store, addToList, label }: { hits: ProductHit[]; store
 }
 
 /**
- * What both catalogue pages read: the preferred store's search scope, the products index and the cards'
+ * What both catalogue pages read: the preferred store's search scope and its gate (`useStoreGate`:
+ * when to search, whether the engine is down without a store), the products index and the cards'
  * 'Add to list' (with search tracking), for the shopper's session.
  */
-function useStoreCatalogue(bus: InnerProps['bus'], config: InnerProps['config']) {
-  const store = useBusState(bus.state.store);
+function useStoreCatalogue(bus: InnerProps['bus'], config: InnerProps['config'], client: SearchClient) {
+  const indexName = config.search.indices.products;
+  const gate = useStoreGate(bus, client, indexName);
+  const { store } = gate;
   const session = useBusState(bus.state.session);
   const scope = useMemo(() => scopeFrom(store), [store]);
-  const indexName = config.search.indices.products;
   const tracking = useSearchTracking(bus, config, session);
   const addToList = useAddToList(bus, config, scope.storeNumber, tracking, indexName);
-  return { store, scope, indexName, addToList };
+  return { store, gate, scope, indexName, addToList };
+}
+
+/**
+ * The error state of a catalogue query: the query settled in error, or no store and the engine is
+ * down; `retry` asks again (the gate's probe, or the query) and shows loading meanwhile.
+ */
+function failureOf(gate: StoreGate, result: { isError: boolean; isFetching: boolean; refetch: () => Promise<unknown> }) {
+  return {
+    failed: gate.engineDown || (result.isError && !result.isFetching),
+    retry: () => { if (gate.engineDown) gate.retry(); else void result.refetch(); },
+  };
 }
 
 /** `/products`: departments with their categories (counts at the store) and featured products. */
 function ProductsIndex({ client, bus, config }: InnerProps) {
-  const { store, scope, indexName, addToList } = useStoreCatalogue(bus, config);
+  const { store, gate, scope, indexName, addToList } = useStoreCatalogue(bus, config, client);
   useDocumentTitle('Products');
   const result = useQuery<ProductsOverview>({
     queryKey: ['catalogue-overview', indexName, scope.storeNumber, scope.bannerCode],
     queryFn: () => fetchOverview(client, indexName, scope),
-    enabled: !!store,
+    enabled: gate.ready,
+    retryDelay: engineRetryDelay,
   });
-  const failed = result.isError && !result.isFetching;
+  const { failed, retry } = failureOf(gate, result);
   const data = failed ? undefined : result.data;
   return (
     <>
     <PageIntro heading="Products" lead={PRODUCTS_LEAD} headingId="mfs-catalogue-products" />
     <section className="mfs-catalogue" aria-labelledby="mfs-catalogue-products">
-      {failed ? <ErrorState onRetry={() => { void result.refetch(); }} /> : null}
+      {failed ? <ErrorState onRetry={retry} /> : null}
       {!failed && !data ? <SkeletonCards label="Loading products…" /> : null}
       {data ? (
         <>
@@ -202,14 +223,15 @@ function CategoryPage({ path, client, bus, config }: InnerProps & { path: Extrac
   const navigate = useNavigate();
   const state = useMemo(() => parseListingSearch(searchParams), [searchParams]);
   const canonical = listingSearch(state);
-  const { store, scope, indexName, addToList } = useStoreCatalogue(bus, config);
+  const { store, gate, scope, indexName, addToList } = useStoreCatalogue(bus, config, client);
   const result = useQuery<CategoryListing>({
     queryKey: ['catalogue-listing', indexName, path.category, path.subcategory, canonical, scope.storeNumber, scope.bannerCode],
     queryFn: () => fetchListing(client, indexName, path, state, scope),
-    enabled: !!store,
+    enabled: gate.ready,
     placeholderData: keepPreviousData,
+    retryDelay: engineRetryDelay,
   });
-  const failed = result.isError && !result.isFetching;
+  const { failed, retry } = failureOf(gate, result);
   const data = failed ? undefined : result.data;
   const stale = result.isPlaceholderData;
   const title = data?.found ? (data.subcategoryName ?? data.categoryName) : null;
@@ -239,7 +261,7 @@ function CategoryPage({ path, client, bus, config }: InnerProps & { path: Extrac
           <li aria-current="page">{heading}</li>
         </ol>
       </nav>
-      {failed ? <ErrorState onRetry={() => { void result.refetch(); }} /> : null}
+      {failed ? <ErrorState onRetry={retry} /> : null}
       {!failed && !data ? <SkeletonCards label="Loading products…" /> : null}
       {data ? (
         <>

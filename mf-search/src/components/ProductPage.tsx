@@ -15,6 +15,7 @@ import { useAddButton } from '../hooks/useAddButton';
 import { introFromRecord, RecordIntroWhileLoading } from './RecordIntro';
 import firstViews from '../first-view.json';
 import './product.css';
+import { engineRetryDelay } from '../api/engine';
 
 /** Spec §8 "Exception during a call". */
 export const PRODUCT_ERROR = 'Something went wrong. please try later.';
@@ -58,6 +59,7 @@ export function ProductPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
     queryKey: ['product', indexName, pageSlug],
     queryFn: () => fetchProductBySlug(client, indexName, pageSlug ?? ''),
     enabled: !!pageSlug,
+    retryDelay: engineRetryDelay,
   });
   const failed = result.isError && !result.isFetching;
   const loading = !!pageSlug && !failed && result.data === undefined;

@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { useQuery } from '@storefront/remote-kit';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
+import { engineRetryDelay } from '../api/engine';
 import { fetchRecipeBySlug, type RecipeRecord } from '../api/recipes';
 import type { SearchClient } from '../api/types';
 import { formatMinutes, formatServings, ingredientsMessage, recipeListLinks } from '../state/recipes';
@@ -45,6 +46,7 @@ export function RecipeDetail({ client, bus, config, pageSlug }: RecipeDetailProp
   const result = useQuery({
     queryKey: ['recipe', indexName, pageSlug],
     queryFn: () => fetchRecipeBySlug(client, indexName, pageSlug),
+    retryDelay: engineRetryDelay,
   });
   const failed = result.isError && !result.isFetching;
   if (failed) {

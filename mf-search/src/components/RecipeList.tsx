@@ -5,6 +5,7 @@ import { fetchRecipeListing, type RecipeRecord } from '../api/recipes';
 import type { SearchClient } from '../api/types';
 import { formatMinutes, formatServings, recipeHref, recipesUrl } from '../state/recipes';
 import { RecipePicture, SiteLink } from './RecipeParts';
+import { engineRetryDelay } from '../api/engine';
 
 /** Spec §8 "Exception during a call". */
 export const RECIPES_ERROR = 'Something went wrong. please try later.';
@@ -33,6 +34,7 @@ export function RecipeList({ client, config }: RecipeListProps) {
   const result = useQuery({
     queryKey: ['recipes', indexName, tag],
     queryFn: () => fetchRecipeListing(client, indexName, tag),
+    retryDelay: engineRetryDelay,
   });
   const failed = result.isError && !result.isFetching;
   const listing = result.data;

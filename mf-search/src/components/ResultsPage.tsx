@@ -1,14 +1,15 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
-import { useWaitOver } from '@storefront/remote-kit/wait';
 import { AdSlot } from '@storefront/remote-kit/ad-slot';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
+import { engineRetryDelay } from '../api/engine';
 import { CAROUSEL_SLIDES } from '../api/popularItems';
 import { priceFor, productRegionFilters, scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
 import type { ProductHit, SearchClient } from '../api/types';
 import { usePopularItems } from '../hooks/usePopularItems';
 import { useProfanity } from '../hooks/useProfanity';
+import { useStoreGate } from '../hooks/useStoreGate';
 import { useAddToList, SEARCH_ITEM_LIST, useSearchTracking } from '../hooks/useSearchTracking';
 import { useViewportWidth } from '../hooks/useViewportWidth';
 import { availabilityFor, availabilityText } from '../state/availability';
@@ -37,9 +38,10 @@ export const RESULTS_ERROR = SEARCH_UNAVAILABLE_TEXT;
 /**
  * How long the page waits for the store selector's store before searching without one (banner only,
  * as the dropdown does), ms: the stores are looked up in the search engine too, so with the engine down
- * no store ever comes and the page said 'Loading results…' for ever (issue 19).
+ * no store ever comes and the page said 'Loading results…' for ever (issue 19). Meanwhile a probe
+ * tells whether the engine answers at all (`useStoreGate`): if not, the page says so at once.
  */
-export const STORE_WAIT_MS = 5_000;
+export { STORE_WAIT_MS } from '../hooks/useStoreGate';
 
 export interface ResultsPageProps {
   client: SearchClient;
@@ -61,7 +63,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * with 24 per page and 'Previous'/'Next' + 'Page X of Y', and announces counts in a polite role=status.
  * Products are filtered by the banner and availability (spec §5): sold at the preferred store or in
  * one of its regions, each card saying which ('Available at <store>' / 'Not at your store · available
- * in your region'); it waits for a store (loading; {@link STORE_WAIT_MS} at most, then by banner only) and re-queries, without a reload, when the preferred store
+ * in your region'); it waits for a store (loading; `STORE_WAIT_MS` at most, then by banner only; search
+ * unavailable at once when the engine does not answer: `useStoreGate`) and re-queries, without a reload, when the preferred store
  * (`bus.state.store`: number, banner or regions) changes.
  * Server state through the kit's `useQuery` (keyed by query, tab, page, store, banner, regions and user
  * token; an answer for another key is never shown; 'Try again' refetches). Tab changes go through
@@ -78,14 +81,15 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const { query: rawQuery, tab } = parseResultsLocation(search);
   const query = sanitizeQuery(rawQuery);
   const text = toSearchText(query);
-  const store = useBusState(bus.state.store);
+  const indices = config.search.indices;
+  const gate = useStoreGate(bus, client, indices.products);
+  const { store } = gate;
   const session = useBusState(bus.state.session);
   const scope = useMemo(() => scopeFrom(store), [store]);
-  const indices = config.search.indices;
   const tracking = useSearchTracking(bus, config, session);
   const width = useViewportWidth();
   const perView = useMemo(() => cardsForWidth(width), [width]);
-  const scoped = useWaitOver(!store, STORE_WAIT_MS) || !!store;
+  const scoped = gate.ready;
   const regionKey = (store?.region ?? []).join(',');
   const productFilter = useMemo(() => productRegionFilters(scope, regionKey ? regionKey.split(',') : []), [scope, regionKey]);
 
@@ -95,7 +99,7 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
   const page = pageState.key === pageKey ? pageState.page : 0;
 
   // One query per (query, tab, page, store, banner, regions, user token); none until there is a store
-  // or STORE_WAIT_MS passed without one.
+  // or STORE_WAIT_MS passed without one (and the engine answered the gate's probe).
   const results = useQuery({
     queryKey: ['results', text, tab, page, scope.storeNumber, scope.bannerCode, productFilter, tracking.userToken, indices],
     queryFn: () => searchCombined(client, indices, {
@@ -107,11 +111,14 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
       userToken: tracking.userToken,
     }),
     enabled: scoped && !!text,
+    retryDelay: engineRetryDelay,
   });
-  // The error state shows once the query settled in error; 'Try again' shows loading while it refetches.
-  const failed = results.isError && !results.isFetching;
+  // The error state shows once the query settled in error, or at once when there is no store and the
+  // engine did not answer the probe; 'Try again' shows loading while it asks again.
+  const failed = (!!text && gate.engineDown) || (results.isError && !results.isFetching);
+  const retry = () => { if (gate.engineDown) gate.retry(); else void results.refetch(); };
   const data = failed ? null : results.data ?? null;
-  const loading = !!text && (!scoped || (!data && !failed));
+  const loading = !!text && !failed && (!scoped || !data);
   const noResults = !!data && data.products.nbHits === 0 && data.recipes.nbHits === 0;
   const profane = useProfanity(query, noResults);
   const popularItems = usePopularItems(client, indices, scope, noResults);
@@ -195,7 +202,7 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
       {failed ? (
         <div role="alert" className="mfs-results__error">
           <span>{RESULTS_ERROR}</span>
-          <button type="button" className="mfs-button" onClick={() => { void results.refetch(); }}>Try again</button>
+          <button type="button" className="mfs-button" onClick={retry}>Try again</button>
         </div>
       ) : null}
       <div role="tablist" aria-label="Result types" className="mfs-tabs">

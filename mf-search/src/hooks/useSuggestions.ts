@@ -4,6 +4,7 @@ import { searchCombined, type CombinedResults, type SearchScope } from '../api/q
 import type { SearchClient } from '../api/types';
 import type { CardCounts } from '../state/layout';
 import { SUGGESTION_DEBOUNCE_MS } from '../state/query';
+import { engineRetryDelay } from '../api/engine';
 
 /** Query suggestions asked for per dropdown query. */
 export const SUGGESTIONS_PER_QUERY = 6;
@@ -72,6 +73,7 @@ export function useSuggestions({ client, indices, text, scope, counts, userToken
     }),
     enabled: debounced !== '',
     placeholderData: keepPreviousData,
+    retryDelay: engineRetryDelay,
   });
 
   if (!text) return IDLE;

@@ -7,13 +7,17 @@
 import { liteClient } from 'algoliasearch/lite';
 import type { RuntimeConfig, Store } from 'shared-events';
 import {
-  SLUG_PATTERN, STORES_FETCHED_PER_PAGE, toStore, type RankedStore, type StoreSearchApi,
+  SLUG_PATTERN, STORE_SEARCH_TIMEOUTS, STORES_FETCHED_PER_PAGE, toStore, type RankedStore, type StoreSearchApi,
 } from './storeSearch';
 
-/** The store calls on an algoliasearch lite client built from `config.search` (appId, key, hosts, indices.stores). */
+/**
+ * The store calls on an algoliasearch lite client built from `config.search` (appId, key, hosts,
+ * indices.stores), with {@link STORE_SEARCH_TIMEOUTS} (connect 1 s, read 2 s).
+ */
 export function createAlgoliaStoreSearchApi(search: RuntimeConfig['search']): StoreSearchApi {
   const client = liteClient(search.appId, search.apiKey, {
     hosts: search.hosts.map((h) => ({ url: h.url, protocol: h.protocol, accept: 'readWrite' as const })),
+    timeouts: { ...STORE_SEARCH_TIMEOUTS },
   });
   const indexName = search.indices.stores;
 

@@ -1,7 +1,7 @@
 import { liteClient } from 'algoliasearch/lite';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { fixtures } from 'shared-events/testing';
-import { getStoreRecord, createStoreSearchApi, toStore } from './storeSearch';
+import { getStoreRecord, createStoreSearchApi, storeRetryDelay, toStore, STORE_RECORD_TIMEOUT_MS } from './storeSearch';
 
 jest.mock('algoliasearch/lite', () => ({ liteClient: jest.fn() }));
 
@@ -26,6 +26,8 @@ describe('spec §7 store search calls', () => {
     expect(liteClient).toHaveBeenCalledTimes(1);
     expect(liteClient).toHaveBeenCalledWith('grocery-local', 'local-search-key', {
       hosts: [{ url: 'localhost:7700', protocol: 'http', accept: 'readWrite' }],
+      // the engine stopped: said within 3 s; a slow but healthy one still answers
+      timeouts: { connect: 1_000, read: 2_000, write: 30_000 },
     });
   });
 
@@ -58,6 +60,26 @@ describe('spec §7 store search calls', () => {
     await expect(getStoreRecord(DEFAULT_RUNTIME_CONFIG.search, '9999', fetchImpl as unknown as typeof fetch)).resolves.toBeNull();
     await expect(getStoreRecord(DEFAULT_RUNTIME_CONFIG.search, '3299', (async () => ({ ok: false, status: 503 }) as Response) as unknown as typeof fetch)).rejects.toThrow(/HTTP 503/);
     expect(liteClient).not.toHaveBeenCalled();
+  });
+
+  it('retries a store query at once when the engine refused at once (stopped), else after 300 ms', () => {
+    const retryError = (status: number, isTimedOut: boolean) =>
+      Object.assign(new Error('Unreachable hosts'), { name: 'RetryError', stackTrace: [{ response: { status, isTimedOut } }] });
+    expect(storeRetryDelay(0, retryError(0, false))).toBe(0);
+    expect(storeRetryDelay(0, retryError(0, true))).toBe(300);
+    expect(storeRetryDelay(0, retryError(502, false))).toBe(300);
+    expect(storeRetryDelay(0, new Error('503'))).toBe(300);
+  });
+
+  it('gives up on the record lookup after the client\'s connect + read timeouts (3 s): a hung engine rejects', async () => {
+    let signal: AbortSignal | undefined;
+    const fetchImpl = jest.fn((_url: string, init?: RequestInit) => {
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>(() => {});
+    });
+    void getStoreRecord(DEFAULT_RUNTIME_CONFIG.search, '3299', fetchImpl as unknown as typeof fetch).catch(() => undefined);
+    expect(STORE_RECORD_TIMEOUT_MS).toBe(3_000);
+    expect(signal).toBeInstanceOf(AbortSignal);
   });
 
   it('a failed download of the client chunk rejects that call like an unreachable engine; the next call tries again', async () => {

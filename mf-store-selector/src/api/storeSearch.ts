@@ -9,6 +9,52 @@
  */
 import { storeSchema, type RuntimeConfig, type Store } from 'shared-events';
 
+/**
+ * algoliasearch v5 `timeouts` of the store client, ms (the search engine stopped: every store page
+ * must say so within 3 s). connect 1 s: a reachable engine (local, or Algolia's DSN) accepts a
+ * connection in well under 100 ms, so 1 s is only reached when it is gone. read 2 s: over ten times a
+ * healthy store search (a few ms locally, ~100 ms on Algolia), so a slow but healthy one does not
+ * fail; the client's retry strategy gives a host that timed out 4× these on the next calls. write:
+ * unused (search only). These are algoliasearch's browser defaults, written down as a decision.
+ * A stopped engine refuses the connection at once: the timeouts do not even apply then.
+ */
+export const STORE_SEARCH_TIMEOUTS = { connect: 1_000, read: 2_000, write: 30_000 } as const;
+
+/**
+ * react-query `retryDelay` of every store query, ms: the kit's one retry (a dropped connection, one
+ * lost request) 300 ms after the failure instead of react-query's 1 000 ms, which only delayed the
+ * message when the engine is down ('Try again' asks again whenever the shopper wants).
+ */
+export const STORE_RETRY_DELAY_MS = 300;
+
+/**
+ * True for algoliasearch's `RetryError` when every host refused at once (a network error, status 0,
+ * none timed out): the engine is not there (stopped, or the shopper is offline).
+ */
+export function refusedAtOnce(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || (error as { name?: unknown }).name !== 'RetryError') return false;
+  const trace = (error as { stackTrace?: unknown }).stackTrace;
+  return Array.isArray(trace) && trace.length > 0 && trace.every((frame) => {
+    const response = (frame as { response?: { status?: unknown; isTimedOut?: unknown } } | null)?.response;
+    return response?.status === 0 && response.isTimedOut !== true;
+  });
+}
+
+/**
+ * The `retryDelay` of every store query: {@link STORE_RETRY_DELAY_MS}, or 0 when the engine refused at
+ * once (a stopped engine is not back 300 ms later: waiting only delays the message); a timeout or a
+ * server error waits.
+ */
+export function storeRetryDelay(_failureCount: number, error: unknown): number {
+  return refusedAtOnce(error) ? 0 : STORE_RETRY_DELAY_MS;
+}
+
+/**
+ * How long {@link getStoreRecord} (a plain `fetch`, not the algoliasearch client) waits for the engine,
+ * ms: the client's connect + read timeouts.
+ */
+export const STORE_RECORD_TIMEOUT_MS = STORE_SEARCH_TIMEOUTS.connect + STORE_SEARCH_TIMEOUTS.read;
+
 /** Stores fetched per search page (spec §9 "Stores listed / fetched per page 3 / 4"). */
 export const STORES_FETCHED_PER_PAGE = 4;
 
@@ -67,7 +113,8 @@ export function toStore(hit: unknown): Store | null {
  * One store by number with the search engine's "retrieve a record" call (`GET /1/indexes/<stores>/<objectID>`,
  * the store number is the record's objectID; the search-only key, as query parameters so the browser sends
  * no preflight). A plain `fetch`: the store button of a first visit (the default store) needs no
- * algoliasearch client (issue 12: ~7 KB gzip less on every first page). 404 → null; other failures reject.
+ * algoliasearch client (issue 12: ~7 KB gzip less on every first page). 404 → null; other failures
+ * reject, and so does no answer within {@link STORE_RECORD_TIMEOUT_MS}.
  */
 export async function getStoreRecord(search: RuntimeConfig['search'], storeNumber: string, fetchImpl: typeof fetch = fetch): Promise<Store | null> {
   const safe = storeNumber.replace(/[^0-9A-Za-z-]/g, '');
@@ -75,7 +122,8 @@ export async function getStoreRecord(search: RuntimeConfig['search'], storeNumbe
   const host = search.hosts[0];
   if (!host) throw new Error('config.search has no host');
   const params = new URLSearchParams({ 'x-algolia-application-id': search.appId, 'x-algolia-api-key': search.apiKey });
-  const res = await fetchImpl(`${host.protocol}://${host.url}/1/indexes/${encodeURIComponent(search.indices.stores)}/${encodeURIComponent(safe)}?${params}`, { headers: { accept: 'application/json' } });
+  const timeout = typeof AbortSignal !== 'undefined' && typeof AbortSignal.timeout === 'function' ? { signal: AbortSignal.timeout(STORE_RECORD_TIMEOUT_MS) } : {};
+  const res = await fetchImpl(`${host.protocol}://${host.url}/1/indexes/${encodeURIComponent(search.indices.stores)}/${encodeURIComponent(safe)}?${params}`, { headers: { accept: 'application/json' }, ...timeout });
   if (res.status === 404) return null;
   if (!res.ok) throw new Error(`store ${safe}: HTTP ${res.status}`);
   const store = toStore(await res.json());

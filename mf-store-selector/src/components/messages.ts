@@ -5,6 +5,11 @@
 
 /** Spec §8 "Store data fetch". */
 export const FETCH_ERROR = 'Failed to fetch store data';
+/**
+ * What the store pages add to {@link FETCH_ERROR} (the search engine, where the stores are, does not
+ * answer), above their 'Try again'.
+ */
+export const STORE_SEARCH_UNAVAILABLE = 'Store search is unavailable right now. Please try again.';
 /** Spec §2 empty state after a typed search. */
 export const NO_STORE_FOUND = 'No store found';
 /** Spec §2 empty state of the nearby list (empty query). */

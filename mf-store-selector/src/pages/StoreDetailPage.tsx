@@ -3,6 +3,7 @@ import { useQuery } from '@storefront/remote-kit';
 import { useBusState, type EventBus } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
 import { FETCH_ERROR } from '../components/messages';
+import { StoreFetchError } from './StoreFetchError';
 import { distanceLabel, formatDistanceKm } from '../geo/distance';
 import { nearbyStoresQuery, storeBySlugQuery } from '../state/pageQueries';
 import { STORES_LISTED } from '../state/useStoreSearch';
@@ -29,7 +30,8 @@ export interface StoreDetailPageProps {
  * 'Open 24 Hours'), region, 'Select this store' (confirmation sheet), a map and the nearby stores
  * (engine `aroundLatLng` of this store, 4 fetched, itself excluded, at most 3 listed with km).
  * The store is found with `filters: 'slug:"<slug>"'`; an unknown slug shows a real not-found view
- * (heading 'Store not found', link to the locator); a fetch failure shows 'Failed to fetch store data'.
+ * (heading 'Store not found', link to the locator); a fetch failure shows 'Failed to fetch store data'
+ * with 'Try again'.
  * Loaded on demand (`lazyPage` in StorePagesApp); both lookups are kit `useQuery`s
  * ({@link storeBySlugQuery}, {@link nearbyStoresQuery}).
  */
@@ -38,7 +40,7 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lookup = useQuery(storeBySlugQuery(api, slug));
   const store = lookup.data ?? null;
-  const status: 'loading' | 'error' | 'found' | 'missing' = lookup.isError ? 'error' : lookup.isPending ? 'loading' : store ? 'found' : 'missing';
+  const status: 'loading' | 'error' | 'found' | 'missing' = lookup.isError ? (lookup.isFetching ? 'loading' : 'error') : lookup.isPending ? 'loading' : store ? 'found' : 'missing';
   const nearby = useQuery(nearbyStoresQuery(api, store));
 
   useEffect(() => {
@@ -60,7 +62,7 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
     return (
       <div className="mfsp-page">
         <h1 ref={headingRef} tabIndex={-1} className="mfsp-title">Store details</h1>
-        <p role="alert" className="mfsp-error">{FETCH_ERROR}</p>
+        <StoreFetchError onRetry={() => { void lookup.refetch(); }} />
         <p>{locatorLink}</p>
       </div>
     );

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useBusState, type EventBus, type Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
 import { StoreSearchField } from '../components/StoreSearchField';
-import { FETCH_ERROR, NO_STORE_FOUND, NO_STORES_NEARBY } from '../components/messages';
+import { NO_STORE_FOUND, NO_STORES_NEARBY } from '../components/messages';
 import { formatDistanceKm } from '../geo/distance';
 import {
   LOCATION_ERROR, LOCATION_TIMEOUT_MS, LOCATION_TOAST_ID, PERMISSION_DENIED, isLatLng,
@@ -10,6 +10,7 @@ import {
 } from '../geo/location';
 import { useStoreLocatorSearch } from '../state/useStoreLocatorSearch';
 import { LocatorStoreCard } from './LocatorStoreCard';
+import { StoreFetchError } from './StoreFetchError';
 import { StoreMap } from './StoreMap';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import firstViews from '../first-view.json';
@@ -39,7 +40,9 @@ export interface StoreLocatorPageProps {
  *   `getRankingInfo` → `_rankingInfo.geoDistance` m); 4 stores per page, 'Show more stores';
  * - every Store field per result, 'View store details', 'Select this store' (confirmation sheet);
  * - an inline-SVG map of the results (no tile service);
- * - empty states 'No store found' / 'No stores found in your area', error 'Failed to fetch store data'.
+ * - empty states 'No store found' / 'No stores found in your area', error 'Failed to fetch store data'
+ *   (`role="alert"`, 'Store search is unavailable right now.' and 'Try again', which asks the engine
+ *   again; what was typed stays in the box).
  */
 export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation, now, focusOnLoad = false }: StoreLocatorPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -116,7 +119,7 @@ export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation
               <p className="mfsp-visually-hidden">{`${results.stores.length} ${results.stores.length === 1 ? 'store' : 'stores'} listed`}</p>
             )}
           </div>
-          {results.status === 'error' && <p role="alert" className="mfsp-error">{FETCH_ERROR}</p>}
+          {results.status === 'error' && <StoreFetchError onRetry={results.retry} />}
           {/* While a new search runs the previous list stays (aria-busy), so focus is never lost. */}
           {results.stores.length > 0 && (
             <ol className="mfsp-results" aria-label={listName}>

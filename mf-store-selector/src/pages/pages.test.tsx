@@ -166,6 +166,22 @@ describe('spec §2 /store-locator: store locator page', () => {
     expect(screen.queryByRole('button', { name: 'Show more stores' })).not.toBeInTheDocument();
   });
 
+  it('the engine down: "Failed to fetch store data" (spec §8), store search unavailable, Try again keeps what was typed and asks again', async () => {
+    api.searchStoresRanked.mockRejectedValue(new Error('engine down'));
+    const { user } = await renderAt('/store-locator');
+    const box = screen.getByRole('searchbox');
+    await user.type(box, 'Halifax');
+    await act(async () => { jest.advanceTimersByTime(700); });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch store data Store search is unavailable right now. Please try again.');
+    api.searchStoresRanked.mockImplementation(async () => ({ stores: [{ store: home, distanceMeters: 1200 }], page: 0, nbPages: 1 }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: home.locationName })).toBeInTheDocument();
+    expect(box).toHaveValue('Halifax');
+    expect(api.searchStoresRanked).toHaveBeenLastCalledWith({ query: 'Halifax', around: home._geoloc, page: 0 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('spec §8: "Failed to fetch store data" when the engine fails; empty states', async () => {
     api.searchStoresRanked.mockRejectedValueOnce(new Error('503'));
     const { user } = await renderAt('/store-locator');
@@ -262,10 +278,15 @@ describe('spec §2 /stores/{slug}: store detail page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Find a store' })).toHaveFocus();
   });
 
-  it('spec §8: "Failed to fetch store data" when the lookup fails', async () => {
+  it('spec §8: "Failed to fetch store data" when the lookup fails, with Try again, which asks again', async () => {
     api.getStoreBySlug.mockRejectedValue(new Error('503'));
-    await renderAt('/stores/halifax-quinpool-road-3299');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch store data');
+    const { user } = await renderAt('/stores/halifax-quinpool-road-3299');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch store data Store search is unavailable right now. Please try again.');
+    api.getStoreBySlug.mockImplementation(async () => home);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: home.locationName })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch store data')).not.toBeInTheDocument();
   });
 
   it('"Select this store" confirms through the sheet; the current-store badge follows store/changed', async () => {

@@ -5,7 +5,7 @@
  */
 import { skipToken, type QueryKey } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';
-import type { RankedStore, RankedStorePage, StoreSearchApi } from '../api/storeSearch';
+import { storeRetryDelay, type RankedStore, type RankedStorePage, type StoreSearchApi } from '../api/storeSearch';
 import type { LatLng } from '../geo/location';
 import { STORE_QUERY_ROOT as ROOT, type StoreQuery } from './storeQueries';
 
@@ -25,6 +25,7 @@ export function rankedStoresQuery(api: StoreSearchApi, query: string, around: La
   return {
     queryKey: [ROOT, 'ranked', query, around?.lat ?? null, around?.lng ?? null, page],
     queryFn: async () => ({ ...(await api.searchStoresRanked({ query, around, page })), query, around: around ?? null }),
+    retryDelay: storeRetryDelay,
   };
 }
 
@@ -33,12 +34,13 @@ export function rankedStoresQuery(api: StoreSearchApi, query: string, around: La
  * `api.searchStoresRanked({ query: '', around: store._geoloc })` (first page, 4 stores with their
  * distance in metres), the store itself left out. Skipped (`skipToken`) while `store` is null.
  */
-export function nearbyStoresQuery(api: StoreSearchApi, store: Store | null): { queryKey: QueryKey; queryFn: (() => Promise<RankedStore[]>) | typeof skipToken } {
+export function nearbyStoresQuery(api: StoreSearchApi, store: Store | null): { queryKey: QueryKey; queryFn: (() => Promise<RankedStore[]>) | typeof skipToken; retryDelay: typeof storeRetryDelay } {
   return {
     queryKey: [ROOT, 'nearby', store?.storeNumber ?? null, store?._geoloc.lat ?? null, store?._geoloc.lng ?? null],
     queryFn: store
       ? async () => (await api.searchStoresRanked({ query: '', around: store._geoloc })).stores.filter((s) => s.store.storeNumber !== store.storeNumber)
       : skipToken,
+    retryDelay: storeRetryDelay,
   };
 }
 
@@ -50,5 +52,6 @@ export function storeBySlugQuery(api: StoreSearchApi, slug: string): StoreQuery<
   return {
     queryKey: [ROOT, 'slug', slug],
     queryFn: () => api.getStoreBySlug(slug),
+    retryDelay: storeRetryDelay,
   };
 }

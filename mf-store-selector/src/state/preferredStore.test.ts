@@ -2,7 +2,9 @@ import { BffError, callBff } from 'shared-events';
 import { createTestBus, fixtures } from 'shared-events/testing';
 import type { StoreSearchApi } from '../api/storeSearch';
 import { fakeApi } from '../testing/fakes';
-import { answerStoreSelectRequests, bffSaveAccountStore, initPreferredStore, PREFERRED_STORE_KEY, readStoredStore } from './preferredStore';
+import {
+  answerStoreSelectRequests, bffSaveAccountStore, DEFAULT_STORE_RETRY_MS, initPreferredStore, keepPreferredStore, PREFERRED_STORE_KEY, readStoredStore,
+} from './preferredStore';
 
 jest.mock('shared-events', () => ({ ...jest.requireActual('shared-events'), callBff: jest.fn() }));
 const mockedCallBff = callBff as jest.MockedFunction<typeof callBff>;
@@ -60,6 +62,61 @@ describe('spec §4 Store selection: initPreferredStore', () => {
     a.getStore.mockResolvedValue(null);
     await expect(initPreferredStore({ bus: kit.bus, api: a, defaultStoreNumber: '3299' })).resolves.toBeNull();
     expect(kit.published('toast/show')[0].payload).toEqual({ message: 'Could not load a default store. Please try again.', kind: 'error' });
+  });
+});
+
+describe('keepPreferredStore: the default store asked again after a failure (search engine down)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+  const tick = (ms: number) => act(ms);
+  async function act(ms: number) {
+    jest.advanceTimersByTime(ms);
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  }
+
+  it('toasts once, retries quietly after 5, 10, 20, 30, 30… s and publishes the store once it loads', async () => {
+    const kit = createTestBus();
+    const a = api();
+    a.getStore.mockRejectedValue(new Error('engine down'));
+    const stop = keepPreferredStore({ bus: kit.bus, api: a, defaultStoreNumber: '3299' });
+    await tick(0);
+    expect(a.getStore).toHaveBeenCalledTimes(1);
+    expect(DEFAULT_STORE_RETRY_MS).toEqual([5_000, 10_000, 20_000, 30_000]);
+    await tick(4_999);
+    expect(a.getStore).toHaveBeenCalledTimes(1);
+    await tick(1);
+    expect(a.getStore).toHaveBeenCalledTimes(2);
+    await tick(10_000);
+    await tick(20_000);
+    await tick(30_000);
+    await tick(30_000);
+    expect(a.getStore).toHaveBeenCalledTimes(6);
+    expect(kit.published('toast/show')).toHaveLength(1);
+    a.getStore.mockResolvedValue(fixtures.store());
+    await tick(30_000);
+    expect(kit.published('store/changed').map((e) => e.payload.source)).toEqual(['default']);
+    await tick(60_000);
+    expect(a.getStore).toHaveBeenCalledTimes(7);
+    stop();
+  });
+
+  it('stops when another store comes (a choice, the account) or when stopped', async () => {
+    const kit = createTestBus();
+    const a = api();
+    a.getStore.mockRejectedValue(new Error('engine down'));
+    const stop = keepPreferredStore({ bus: kit.bus, api: a, defaultStoreNumber: '3299' });
+    await tick(0);
+    kit.bus.emit('store/changed', { store: fixtures.store({ storeNumber: '7777' }), source: 'user' });
+    await tick(60_000);
+    expect(a.getStore).toHaveBeenCalledTimes(1);
+    stop();
+
+    const other = createTestBus();
+    const b = api();
+    b.getStore.mockRejectedValue(new Error('engine down'));
+    keepPreferredStore({ bus: other.bus, api: b, defaultStoreNumber: '3299' })();
+    await tick(60_000);
+    expect(b.getStore).toHaveBeenCalledTimes(1);
   });
 });
 

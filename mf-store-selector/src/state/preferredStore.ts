@@ -53,6 +53,8 @@ export interface InitPreferredStoreOptions {
   /** Store number loaded when none is stored (spec §9: '3299'). */
   defaultStoreNumber: string;
   storage?: Storage | null;
+  /** No toast when the default store cannot be loaded (a retry after the first failure said so). */
+  quiet?: boolean;
 }
 
 const inFlight = new WeakMap<EventBus, Promise<Store | null>>();
@@ -67,7 +69,7 @@ const inFlight = new WeakMap<EventBus, Promise<Store | null>>();
  * runs at most once at a time per bus (React StrictMode and single-spa remounts call it twice).
  * @returns the store published (or already present), or null on failure.
  */
-export function initPreferredStore({ bus, api, defaultStoreNumber, storage = defaultStorage() }: InitPreferredStoreOptions): Promise<Store | null> {
+export function initPreferredStore({ bus, api, defaultStoreNumber, storage = defaultStorage(), quiet = false }: InitPreferredStoreOptions): Promise<Store | null> {
   const current = bus.state.store.value;
   if (current) return Promise.resolve(current);
   const pending = inFlight.get(bus);
@@ -87,7 +89,7 @@ export function initPreferredStore({ bus, api, defaultStoreNumber, storage = def
     }
     if (bus.state.store.value) return bus.state.store.value; // someone else chose meanwhile
     if (!store) {
-      bus.emit('toast/show', { message: DEFAULT_STORE_ERROR, kind: 'error' });
+      if (!quiet) bus.emit('toast/show', { message: DEFAULT_STORE_ERROR, kind: 'error' });
       return null;
     }
     bus.emit('store/changed', { store, source: 'default' });
@@ -97,6 +99,36 @@ export function initPreferredStore({ bus, api, defaultStoreNumber, storage = def
   const promise = run().finally(() => inFlight.delete(bus));
   inFlight.set(bus, promise);
   return promise;
+}
+
+/**
+ * Waits before each quiet retry of a default store that could not be loaded, ms (the last one repeats):
+ * the stores live in the search engine, so after it was down the page gets its store (and the pages
+ * waiting for one their content) back without a reload, while a down engine is asked rarely.
+ */
+export const DEFAULT_STORE_RETRY_MS: readonly number[] = [5_000, 10_000, 20_000, 30_000];
+
+/**
+ * {@link initPreferredStore}, and while it ends without a store (the default store could not be
+ * loaded: toast once) the same again, quietly, after each of `retryDelaysMs`, until the bus holds a
+ * store (loaded, chosen or the account's).
+ * @returns stop (the effect's cleanup): no further retry
+ */
+export function keepPreferredStore(options: InitPreferredStoreOptions & { retryDelaysMs?: readonly number[] }): () => void {
+  const { retryDelaysMs = DEFAULT_STORE_RETRY_MS, ...init } = options;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const attempt = (n: number) => {
+    void initPreferredStore({ ...init, quiet: init.quiet || n > 0 }).then((store) => {
+      if (store || stopped || init.bus.state.store.value || retryDelaysMs.length === 0) return;
+      timer = setTimeout(() => attempt(n + 1), retryDelaysMs[Math.min(n, retryDelaysMs.length - 1)]);
+    });
+  };
+  attempt(0);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 /** Spec §8 "Preferred store update". */

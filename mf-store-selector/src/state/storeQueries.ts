@@ -8,7 +8,7 @@
  */
 import type { QueryKey } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';
-import type { StoreSearchApi } from '../api/storeSearch';
+import { storeRetryDelay, type StoreSearchApi } from '../api/storeSearch';
 import type { LatLng } from '../geo/location';
 
 /** First element of every query key of this remote. */
@@ -22,10 +22,14 @@ export interface StoreSearchAnswer {
   stores: Store[];
 }
 
-/** A query definition for `useQuery(...)` / `queryClient.fetchQuery(...)`. */
+/**
+ * A query definition for `useQuery(...)` / `queryClient.fetchQuery(...)`; its one retry (the kit's)
+ * comes {@link storeRetryDelay} after a failure (300 ms, or at once when the engine refused).
+ */
 export interface StoreQuery<T> {
   queryKey: QueryKey;
   queryFn: () => Promise<T>;
+  retryDelay: typeof storeRetryDelay;
 }
 
 /**
@@ -41,5 +45,6 @@ export function storeSearchQuery(api: StoreSearchApi, query: string, around: Lat
   return {
     queryKey: [STORE_QUERY_ROOT, 'search', query, around?.lat ?? null, around?.lng ?? null],
     queryFn: async () => ({ query, stores: await api.searchStores({ query, around }) }),
+    retryDelay: storeRetryDelay,
   };
 }

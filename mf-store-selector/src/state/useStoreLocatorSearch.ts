@@ -23,6 +23,8 @@ export interface StoreLocatorResults {
   hasMore: boolean;
   /** Loads the next page (4 stores) and appends it ('Show more stores'). */
   showMore: () => void;
+  /** Asks the engine again for what failed (the error's 'Try again'): page 0, or the further pages that failed. */
+  retry: () => void;
 }
 
 /** Options of {@link useStoreLocatorSearch}. */
@@ -72,8 +74,13 @@ export function useStoreLocatorSearch({ api, query, around }: UseStoreLocatorSea
   const showMore = () =>
     setMore((m) => (m && base && sameSearch(m, base) ? { ...m, count: m.count + 1 } : { query: q, around: point ?? null, count: 1 }));
 
-  if (first.isError) return { status: 'error', stores: [], forQuery: q, more: false, hasMore: false, showMore };
-  if (!base) return { status: 'loading', stores: [], forQuery: '', more: false, hasMore: false, showMore };
+  const retry = () => {
+    if (first.isError) void first.refetch();
+    for (const page of further) if (page.isError) void page.refetch();
+  };
+
+  if (first.isError) return { status: first.isFetching ? 'loading' : 'error', stores: [], forQuery: q, more: false, hasMore: false, showMore, retry };
+  if (!base) return { status: 'loading', stores: [], forQuery: '', more: false, hasMore: false, showMore, retry };
 
   const stores = [...base.stores];
   let last: RankedStoreAnswer = base;
@@ -81,9 +88,10 @@ export function useStoreLocatorSearch({ api, query, around }: UseStoreLocatorSea
   let loadingMore = false;
   if (more && sameSearch(more, base)) {
     for (const page of further) {
-      if (page.isError) failed = true;
+      const pageFailed = page.isError && !page.isFetching; // asked again ('Try again'): loading, not failed
+      if (pageFailed) failed = true;
       if (!page.data) {
-        loadingMore = !page.isError;
+        loadingMore = !pageFailed;
         break;
       }
       stores.push(...page.data.stores.filter((s) => !stores.some((x) => x.store.storeNumber === s.store.storeNumber)));
@@ -97,5 +105,6 @@ export function useStoreLocatorSearch({ api, query, around }: UseStoreLocatorSea
     more: loadingMore,
     hasMore: last.page + 1 < last.nbPages,
     showMore,
+    retry,
   };
 }
