@@ -45,7 +45,16 @@ export interface AuthOptions {
   jwks?: JSONWebKeySet | JWTVerifyGetKey;
   /** Timeout of the discovery-document fetch, ms (default 5000). */
   discoveryTimeoutMs?: number;
+  /**
+   * Least time between two key-set fetches caused by an unknown `kid`, ms (default
+   * {@link JWKS_COOLDOWN_MS}). The keys are cached per process (at most 10 min); a token whose `kid` is
+   * not in the cache makes the cache fetch again, so a rotated key verifies on every replica.
+   */
+  jwksCooldownMs?: number;
 }
+
+/** Default of {@link AuthOptions.jwksCooldownMs}: at most one refetch a second for unknown `kid`s. */
+export const JWKS_COOLDOWN_MS = 1000;
 
 /** Verifies an id token; resolves with the shopper or rejects with an HttpError (401/503). */
 export type IdTokenVerifier = (idToken: string) => Promise<Shopper>;
@@ -66,9 +75,10 @@ export const NONCE_MAX = 128;
 
 /**
  * Resolves `jwks_uri` from `${issuer}/.well-known/openid-configuration` and returns a cached remote key
- * set. A failed discovery is not cached: the next request tries again (the provider may start later).
+ * set (refetched after 10 min, or on an unknown `kid` once `cooldownMs` have passed since the last fetch).
+ * A failed discovery is not cached: the next request tries again (the provider may start later).
  */
-function discoveredKeySet(issuer: string, timeoutMs: number): JWTVerifyGetKey {
+function discoveredKeySet(issuer: string, timeoutMs: number, cooldownMs: number): JWTVerifyGetKey {
   let keySet: Promise<JWTVerifyGetKey> | undefined;
   const load = async (): Promise<JWTVerifyGetKey> => {
     const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
@@ -77,7 +87,7 @@ function discoveredKeySet(issuer: string, timeoutMs: number): JWTVerifyGetKey {
     const doc = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
     if (doc.issuer !== issuer) throw new Error(`discovery issuer ${String(doc.issuer)} is not ${issuer}`);
     if (typeof doc.jwks_uri !== 'string') throw new Error('discovery document has no jwks_uri');
-    return createRemoteJWKSet(new URL(doc.jwks_uri), { timeoutDuration: timeoutMs });
+    return createRemoteJWKSet(new URL(doc.jwks_uri), { timeoutDuration: timeoutMs, cooldownDuration: cooldownMs });
   };
   return async (header, token) => {
     keySet ??= load().catch((err: unknown) => {
@@ -113,9 +123,11 @@ export const MAX_TOKEN_AGE_S = 3600;
  * several audiences must name this client in `azp`; a token issued at or before the shopper's last
  * sign-out (`sessionEndedAt`, epoch seconds) is refused ('… the session has ended').
  */
-export function createIdTokenVerifier({ issuer, clientId, jwks, discoveryTimeoutMs = 5000, sessionEndedAt }: AuthOptions): IdTokenVerifier {
+export function createIdTokenVerifier({
+  issuer, clientId, jwks, discoveryTimeoutMs = 5000, jwksCooldownMs = JWKS_COOLDOWN_MS, sessionEndedAt,
+}: AuthOptions): IdTokenVerifier {
   const getKey: JWTVerifyGetKey =
-    jwks === undefined ? discoveredKeySet(issuer, discoveryTimeoutMs) : typeof jwks === 'function' ? jwks : createLocalJWKSet(jwks);
+    jwks === undefined ? discoveredKeySet(issuer, discoveryTimeoutMs, jwksCooldownMs) : typeof jwks === 'function' ? jwks : createLocalJWKSet(jwks);
   return async (idToken) => {
     let payload: JWTPayload;
     try {

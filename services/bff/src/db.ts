@@ -24,6 +24,12 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
 
+/** The handle of one transaction: parameterised statements, and scripts (migrations). */
+export interface Transaction extends Queryable {
+  /** A script of several statements without parameters, inside the transaction. */
+  exec(sql: string): Promise<void>;
+}
+
 /** Minimal database interface used by routes and migrations. */
 export interface Db extends Queryable {
   /**
@@ -33,9 +39,16 @@ export interface Db extends Queryable {
    * own pooled connection, READ COMMITTED, so concurrent transactions serialise on row locks (or an
    * advisory lock the caller takes).
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** A script of several statements without parameters (simple-query protocol: runs as one transaction). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` while holding the named lock across every process on this database (replicas starting
+   * together: start-up seeding). pg: a session advisory lock (`pg_advisory_lock(hashtext(name))`) on a
+   * dedicated pooled connection, released after `fn` or when that connection ends; `fn` uses the Db as
+   * usual. PGlite: one process per data folder (src/data-lock.ts), so calls are only serialised in process.
+   */
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Releases the connection(s) / embedded instance. */
   close(): Promise<void>;
   /** 'pglite' or 'pg', for logs and health. */
@@ -80,16 +93,20 @@ export async function createPgliteDb(dataDir?: string, lockOptions: LockDataDirO
     async exec(sql: string) {
       await pg.exec(sql);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       return pg.transaction(async (tx) =>
         fn({
           async query<R>(sql: string, params: unknown[] = []) {
             const result = await tx.query<R>(sql, params);
             return { rows: result.rows };
           },
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
         }),
       );
     },
+    withLock: inProcessLock(),
     async close() {
       try {
         await pg.close();
@@ -123,7 +140,7 @@ export function createPgDb(connectionString: string): Db {
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
@@ -132,6 +149,9 @@ export function createPgDb(connectionString: string): Db {
           async query<R>(sql: string, params: unknown[] = []) {
             const r = await client.query(sql, params);
             return { rows: r.rows as R[] };
+          },
+          async exec(sql: string) {
+            await client.query(sql); // no parameters: simple-query protocol, several statements allowed
           },
         });
         await client.query('COMMIT');
@@ -144,9 +164,38 @@ export function createPgDb(connectionString: string): Db {
         client.release(broken);
       }
     },
+    async withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch((error: Error) => { broken = error; });
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** A {@link Db.withLock} for a single process: calls with the same name run one after another. */
+function inProcessLock(): Db['withLock'] {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const before = tails.get(name) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(fn);
+    tails.set(name, run);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(name) === run) tails.delete(name);
+    }
   };
 }
 

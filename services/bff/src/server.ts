@@ -1,24 +1,39 @@
 /**
  * The backend-for-frontend behind the shell's `/api` (ARCHITECTURE §5; spec §7). The shell's edge server
- * proxies `/api/*` here unchanged. Every answer uses the envelope `{ status, code, message, data }`.
+ * proxies `/api/*` here unchanged. Every answer uses the envelope `{ status, code, message, data }` (but
+ * /api/health and the probes /livez, /readyz).
  */
+import { randomUUID } from 'crypto';
+import { hostname } from 'os';
 import path from 'path';
 import cookie from '@fastify/cookie';
 import { DATA_DIR, loadRecipes, loadStores } from '@storefront/seed';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { createIdTokenVerifier, type AuthOptions, type IdTokenVerifier } from './auth';
 import type { Db } from './db';
 import { fail, HttpError, validationMessage, type FieldRules } from './http';
+import { idempotencyPlugin } from './idempotency';
+import type { Redis } from './redis';
 import { accountRoutes, generateTokenRoute } from './routes/account';
 import { preferencesRoutes } from './routes/preferences';
 import { bannerAlertRoute } from './routes/banner-alert';
 import { cartRoutes } from './routes/cart';
 import { contentRoutes } from './routes/content';
 import { offersRoutes, type HashLimit } from './routes/offers';
+import { PROBE_PATHS, probeRoutes } from './routes/probes';
 import { recentSearchRoutes } from './routes/recent-searches';
 import { recipePlanRoutes } from './routes/recipe-plans';
 import { shoppingListRoutes } from './routes/shopping-list';
 import { HISTORY_CACHE_TTL_MS, sceneRoutes, TtlCache, type Transaction } from './scene';
+import type { SharedStore } from './throttle';
 import { createTokenSigner, tokenSecret } from './tokens';
 
 export { PROVINCES, DEFAULT_PROVINCE, type Province, type Alert } from './routes/banner-alert';
@@ -29,6 +44,58 @@ declare module 'fastify' {
     /** The route's own wording of field failures (see FieldRules in http.ts), e.g. the cart's quantity 0–999. */
     fieldRules?: FieldRules;
   }
+  interface FastifyInstance {
+    /** Starts draining (SIGTERM): /readyz answers 503 from now on; call `close()` next. */
+    startDraining(): void;
+  }
+}
+
+/** fastify's trustProxy: whose X-Forwarded-For is believed for `request.ip` (see {@link parseTrustProxy}). */
+export type TrustProxy = FastifyServerOptions['trustProxy'];
+
+/**
+ * TRUST_PROXY → fastify's trustProxy. Unset, '' or 'false' → false (request.ip is the TCP peer); 'true' →
+ * every hop (only when nothing but the proxy can reach the BFF); otherwise a comma list of addresses,
+ * CIDRs or proxy-addr names ('loopback', 'linklocal', 'uniquelocal'), e.g. 'loopback' or
+ * '10.0.0.5,10.0.1.0/24': request.ip is then the right-most X-Forwarded-For address not on the list.
+ * (A hop count is not offered: fastify 5 does not trust any peer for it.)
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+/**
+ * fastify's request log lines as one JSON line per request, when it is answered: `{ service: 'bff', reqId,
+ * method, url (offers-link hashes redacted: a hash is a credential, spec §6), statusCode, responseTime (ms),
+ * remoteAddress, msg: 'request completed' }`. Probes answered 2xx/3xx are logged at debug level.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: redactHash(request.url),
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      remoteAddress: request.ip,
+    };
+    if (error) request.log.error({ ...line, err: error }, 'request errored');
+    else if (PROBE_PATHS.has(request.routeOptions.url ?? '') && reply.statusCode < 400) request.log.debug(line, 'request completed');
+    else request.log.info(line, 'request completed');
+  }
+}
+
+/** x-request-id values taken from a request (else a random UUID): 1–128 of [A-Za-z0-9._-]. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The request id: the incoming `x-request-id` when it is 1–128 of [A-Za-z0-9._-], else a random UUID. */
+export function requestIdOf(headers: Record<string, string | string[] | undefined>): string {
+  const given = headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** Default OIDC issuer and client of the local platform (tooling/platform/start.mjs passes the same). */
@@ -56,6 +123,16 @@ export interface BuildServerOptions {
   historyCacheTtlMs?: number;
   /** Throttle of offers-link (hash) lookups per client IP (default 10 per 60 000 ms; tests change it). */
   hashLimit?: Partial<HashLimit>;
+  /** The process's Redis client (REDIS_URL): throttle counters shared by the replicas; /readyz PINGs it. */
+  redis?: Redis | null;
+  /** Prefix of the BFF's Redis keys (default 'bff:'; tests isolate runs with it). */
+  redisPrefix?: string;
+  /** Whose X-Forwarded-For names the client (TRUST_PROXY, see {@link parseTrustProxy}); default false. */
+  trustProxy?: TrustProxy;
+  /** Level of the default logger (`logger: true`): 'info' (default), 'debug' (also the probes), 'warn', 'silent'… */
+  logLevel?: string;
+  /** How long an Idempotency-Key retry waits for the first request's answer, ms (default 5000; tests lower it). */
+  idempotencyWaitMs?: number;
 }
 
 const REASONS: Record<number, string> = {
@@ -69,20 +146,14 @@ export function redactHash(url: string): string {
   return url.replace(/([?&]hash=)[^&#]*/gi, '$1[redacted]');
 }
 
-/** fastify's default request log fields, the URL through {@link redactHash}. */
+/** A request in any other log line (fastify's fallback error logs): the URL through {@link redactHash}. */
 function logRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: redactHash(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
+  return { method: request.method, url: redactHash(request.url), remoteAddress: request.ip };
 }
 
 /**
  * Builds the BFF (not listening). Routes (details in README.md and at each route):
- * - `GET /api/health` → `{ ok: true }`
+ * - `GET /api/health` → `{ ok: true }`; `GET /livez`, `GET /readyz` (also under /api: src/routes/probes.ts)
  * - `POST /api/bannerAlert` (public)
  * - `GET /api/content/:name` (public; menu, footer, popular-searches)
  * - `GET /api/account`, `POST /api/account/preferred-store`, `POST /api/account/card`, `POST /api/account/signed-token`
@@ -95,6 +166,9 @@ function logRequest(request: FastifyRequest) {
  * - `GET /api/offers` (signed-in, or public with `?hash=`), `POST /api/offers/hash/validate`, `POST /api/offers/member-inquiry`,
  *   `POST /api/offers/load`, `GET|POST /api/offers/favourites`, `DELETE /api/offers/favourites/:offer_id`
  * - `POST /api/services/{Inquire,historyLite,linkAccount,verifyCode,resendCode,transactionHistory}` (Scene+ stand-in)
+ *
+ * Every answer carries `x-request-id` (the request's, see {@link requestIdOf}); every write under /api
+ * takes an optional `Idempotency-Key` (src/idempotency.ts). With `redis` the throttles count in Redis.
  */
 export function buildServer({
   db,
@@ -106,12 +180,30 @@ export function buildServer({
   now = Date.now,
   historyCacheTtlMs = HISTORY_CACHE_TTL_MS,
   hashLimit,
+  redis = null,
+  redisPrefix = 'bff:',
+  trustProxy = false,
+  logLevel = 'info',
+  idempotencyWaitMs,
 }: BuildServerOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit,
-    // The default logger with offers-link hashes left out of logged URLs (a hash is a credential: spec §6).
-    ...(typeof logger === 'boolean' ? { logger: logger && { serializers: { req: logRequest } } } : { loggerInstance: logger }),
+    trustProxy,
+    ...(typeof logger === 'boolean'
+      ? { logger: logger && { level: logLevel, base: { service: 'bff', pid: process.pid, hostname: hostname() }, serializers: { req: logRequest } } }
+      : { loggerInstance: logger }),
+    logController: new RequestLog({ requestIdLogLabel: 'reqId' }),
+    requestIdHeader: false, // read (and checked) by genReqId
+    genReqId: (raw) => requestIdOf(raw.headers),
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+  });
+
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
 
   const verify: IdTokenVerifier = createIdTokenVerifier({
@@ -132,6 +224,8 @@ export function buildServer({
   app.decorateRequest('shopper', null);
   app.decorateRequest('account', null);
   void app.register(cookie);
+  void app.register(idempotencyPlugin, { db, waitMs: idempotencyWaitMs });
+  const sharedStore: SharedStore | null = redis ? { client: redis, prefix: redisPrefix } : null;
 
   // JSON bodies (also sent as text/plain by beacons and some clients): an empty body means "no body";
   // malformed JSON is a clean 400. Other media types answer 415.
@@ -166,10 +260,13 @@ export function buildServer({
 
   /** GET /api/health → 200 { ok: true }. */
   app.get('/api/health', async () => ({ ok: true }));
+  // /livez, /readyz for the load balancer (checks the replica directly) and under /api through the edge
+  void app.register(probeRoutes, { db, redis, isDraining: () => draining });
+  void app.register(probeRoutes, { prefix: '/api', db, redis, isDraining: () => draining });
 
   void app.register(bannerAlertRoute, { prefix: '/api', db });
   void app.register(contentRoutes, { prefix: '/api', contentDir });
-  void app.register(accountRoutes, { prefix: '/api', db, verify, sign, storeNumbers });
+  void app.register(accountRoutes, { prefix: '/api', db, verify, sign, storeNumbers, sharedStore });
   void app.register(generateTokenRoute, { prefix: '/api', verify, sign });
   void app.register(preferencesRoutes, { prefix: '/api', db, verify });
   void app.register(recentSearchRoutes, { prefix: '/api', db, verify });
@@ -177,7 +274,7 @@ export function buildServer({
   void app.register(cartRoutes, { prefix: '/api', db, verify, storeNumbers });
   void app.register(recipePlanRoutes, { prefix: '/api', db, verify, recipeIds: new Set(loadRecipes().map((r) => r.objectID)) });
   void app.register(sceneRoutes, { prefix: '/api/services', db, verify, historyCache, now });
-  void app.register(offersRoutes, { prefix: '/api', db, verify, hashLimit });
+  void app.register(offersRoutes, { prefix: '/api', db, verify, hashLimit, sharedStore });
 
   return app;
 }

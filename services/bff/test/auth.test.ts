@@ -202,3 +202,48 @@ describe('verification keys from the issuer (OIDC discovery + createRemoteJWKSet
     }
   }, 30_000);
 });
+
+describe('key rotation: the key cache of each replica fetches again on an unknown kid', () => {
+  test('a token signed with a newly published key verifies on a BFF that cached the old key set', async () => {
+    const old = await makeKey('rotating-1');
+    const next = await makeKey('rotating-2');
+    let keys = [old.jwk];
+    let fetches = 0;
+    const issuer = Fastify();
+    let url = '';
+    issuer.get('/.well-known/openid-configuration', async () => ({ issuer: url, jwks_uri: `${url}/jwks` }));
+    issuer.get('/jwks', async () => {
+      fetches += 1;
+      return { keys };
+    });
+    await issuer.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(issuer.server.address() as AddressInfo).port}`;
+    const app = buildServer({ db: h.db, auth: { issuer: url, clientId: CLIENT_ID } }); // default cooldown (JWKS_COOLDOWN_MS)
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const get = async (key: Awaited<ReturnType<typeof makeKey>>, kid: string) => {
+      const token = await new SignJWT({ email: 'rota@example.com' })
+        .setProtectedHeader({ alg: 'RS256', kid })
+        .setSubject('u-rotation').setIssuer(url).setAudience(CLIENT_ID).setIssuedAt().setExpirationTime('10m')
+        .sign(key.privateKey);
+      const res = await fetch(`${base}/api/account`, { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-rotation' } });
+      return { status: res.status, json: (await res.json()) as { message: string } };
+    };
+    try {
+      expect((await get(old, 'rotating-1')).status).toBe(200);
+      expect(fetches).toBe(1);
+      keys = [old.jwk, next.jwk]; // the provider publishes its next key, then signs with it
+      await new Promise((r) => setTimeout(r, 1100)); // past the refetch cooldown (1 s) since the first fetch
+      expect((await get(next, 'rotating-2')).status).toBe(200);
+      expect(fetches).toBe(2);
+      expect((await get(old, 'rotating-1')).status).toBe(200); // both in the cache now
+      // a made-up kid right after a fetch: refused without hammering the provider (one fetch a second at most)
+      const unknown = await get(next, 'made-up');
+      expect(unknown).toEqual({ status: 401, json: expect.objectContaining({ message: 'Invalid id token: no matching signing key' }) });
+      expect(fetches).toBe(2);
+    } finally {
+      await app.close();
+      await issuer.close();
+    }
+  }, 30_000);
+});

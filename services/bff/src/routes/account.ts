@@ -3,13 +3,13 @@
  * id, signed token request; "POST /api/generateToken"). Shopper-authenticated; every query is scoped by
  * the verified token's uid.
  */
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { getOrCreateAccount, setPreferredStore, toAccountData } from '../accounts';
 import { checkNonce, createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { HttpError, ok } from '../http';
 import { addCard } from '../scene';
+import { registerThrottle, type SharedStore } from '../throttle';
 import { TOKEN_TTL_S, type TokenSigner } from '../tokens';
 
 /** Options of {@link accountRoutes}. */
@@ -19,6 +19,8 @@ export interface AccountRoutesOptions {
   sign: TokenSigner;
   /** Known 4-digit store numbers (preferred store must be one of them). */
   storeNumbers: ReadonlySet<string>;
+  /** Redis store of the card-add throttle (several replicas count together); null: this process's own. */
+  sharedStore?: SharedStore | null;
 }
 
 const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
@@ -38,7 +40,7 @@ function normaliseCardNumber(raw: string): string {
 }
 
 /** Registers /api/account, /api/account/preferred-store, /api/account/card, /api/account/signed-token. */
-export async function accountRoutes(app: FastifyInstance, { db, verify, sign, storeNumbers }: AccountRoutesOptions): Promise<void> {
+export async function accountRoutes(app: FastifyInstance, { db, verify, sign, storeNumbers, sharedStore = null }: AccountRoutesOptions): Promise<void> {
   app.addHook('onRequest', createAuthHook(verify));
   app.addHook('preHandler', rejectOtherUid);
   app.addHook('preHandler', async (_request, reply) => {
@@ -46,17 +48,14 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
   });
 
   // issue 19: card lookups are throttled per shopper (a card number must not be guessable by trying)
-  await app.register(rateLimit, { global: false });
-  const cardThrottle = app.rateLimit({
+  const throttleCardAdds = await registerThrottle(app, {
+    name: 'card-add',
     max: CARD_ADDS_PER_WINDOW,
-    timeWindow: CARD_ADD_WINDOW_MS,
-    keyGenerator: (request) => `card:${shopperOf(request).uid}`,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many card numbers tried: at most ${CARD_ADDS_PER_WINDOW} in 10 minutes. Try again in ${context.after}.`, 429),
+    timeWindowMs: CARD_ADD_WINDOW_MS,
+    keyGenerator: (request) => shopperOf(request).uid,
+    message: (after) => `Too many card numbers tried: at most ${CARD_ADDS_PER_WINDOW} in 10 minutes. Try again in ${after}.`,
+    store: sharedStore,
   });
-  async function throttleCardAdds(request: FastifyRequest, reply: FastifyReply) {
-    await cardThrottle.call(app, request, reply);
-  }
 
   /**
    * POST /api/session/end `{}` — the shopper signed out (issue 19: id tokens stayed valid for an hour

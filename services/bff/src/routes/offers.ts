@@ -9,11 +9,11 @@
  * 10 hash lookups per minute per client IP (@fastify/rate-limit, on these routes only; then 429 with
  * `retry-after`). Every answer: `cache-control: no-store`, envelope `{ status, code, message, data }`.
  */
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { HttpError, ok, okJson, type FieldRules } from '../http';
+import { registerThrottle, type SharedStore } from '../throttle';
 import {
   addFavourite,
   HASH_EXPIRED_MESSAGE,
@@ -48,6 +48,8 @@ export interface OffersRoutesOptions {
   db: Db;
   verify: IdTokenVerifier;
   hashLimit?: Partial<HashLimit>;
+  /** Redis store of the throttle (several replicas count together); null: this process's own. */
+  sharedStore?: SharedStore | null;
 }
 
 const HASH_RULE = "must be an offers link hash: 32–64 letters, digits, '-' or '_'";
@@ -98,23 +100,24 @@ function offersAnswer(reply: FastifyReply, offers: CardOffersJson): string {
  * POST /api/offers/member-inquiry, POST /api/offers/load and GET|POST /api/offers/favourites,
  * DELETE /api/offers/favourites/:offer_id.
  */
-export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit = {} }: OffersRoutesOptions): Promise<void> {
+export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit = {}, sharedStore = null }: OffersRoutesOptions): Promise<void> {
   const authenticate = createAuthHook(verify);
   const max = hashLimit.max ?? HASH_LOOKUPS_PER_WINDOW;
   const timeWindowMs = hashLimit.timeWindowMs ?? HASH_LOOKUP_WINDOW_MS;
 
-  // The throttle lives in this plugin's context and applies only where it is called: hash lookups.
-  await app.register(rateLimit, { global: false });
+  // The throttle lives in this plugin's context and applies only where it is called: hash lookups, keyed
+  // by the client address (request.ip: the shopper's when TRUST_PROXY names the proxy).
   const per = timeWindowMs === 60_000 ? 'a minute' : `per ${timeWindowMs / 1000} s`;
-  const throttle = app.rateLimit({
+  const throttle = await registerThrottle(app, {
+    name: 'offers-hash',
     max,
-    timeWindow: timeWindowMs,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many offers link lookups: at most ${max} ${per}. Try again in ${context.after}.`, 429),
+    timeWindowMs,
+    message: (after) => `Too many offers link lookups: at most ${max} ${per}. Try again in ${after}.`,
+    store: sharedStore,
   });
   /** preValidation of the hash routes: a request that carries a hash counts (a malformed one too). */
   const throttleHashLookups = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (carriesHash(request)) await throttle.call(app, request, reply);
+    if (carriesHash(request)) await throttle(request, reply);
   };
 
   app.addHook('onRequest', async (_request, reply) => {
