@@ -7,47 +7,15 @@
  * its own chunk (`./algoliaStoreSearch`), loaded on the first store call or by
  * {@link preloadStoreSearch} (issue 12: the store button of a returning shopper needs no search client).
  */
+import { SEARCH_TIMEOUTS as STORE_SEARCH_TIMEOUTS } from '@storefront/remote-kit/search-engine';
 import { storeSchema, type RuntimeConfig, type Store } from 'shared-events';
 
 /**
- * algoliasearch v5 `timeouts` of the store client, ms (the search engine stopped: every store page
- * must say so within 3 s). connect 1 s: a reachable engine (local, or Algolia's DSN) accepts a
- * connection in well under 100 ms, so 1 s is only reached when it is gone. read 2 s: over ten times a
- * healthy store search (a few ms locally, ~100 ms on Algolia), so a slow but healthy one does not
- * fail; the client's retry strategy gives a host that timed out 4× these on the next calls. write:
- * unused (search only). These are algoliasearch's browser defaults, written down as a decision.
- * A stopped engine refuses the connection at once: the timeouts do not even apply then.
+ * The store lookups' waits on the search engine: the kit's policy (connect 1 s, read 2 s, one retry
+ * 300 ms later, at once when the engine refused).
  */
-export const STORE_SEARCH_TIMEOUTS = { connect: 1_000, read: 2_000, write: 30_000 } as const;
-
-/**
- * react-query `retryDelay` of every store query, ms: the kit's one retry (a dropped connection, one
- * lost request) 300 ms after the failure instead of react-query's 1 000 ms, which only delayed the
- * message when the engine is down ('Try again' asks again whenever the shopper wants).
- */
-export const STORE_RETRY_DELAY_MS = 300;
-
-/**
- * True for algoliasearch's `RetryError` when every host refused at once (a network error, status 0,
- * none timed out): the engine is not there (stopped, or the shopper is offline).
- */
-export function refusedAtOnce(error: unknown): boolean {
-  if (!error || typeof error !== 'object' || (error as { name?: unknown }).name !== 'RetryError') return false;
-  const trace = (error as { stackTrace?: unknown }).stackTrace;
-  return Array.isArray(trace) && trace.length > 0 && trace.every((frame) => {
-    const response = (frame as { response?: { status?: unknown; isTimedOut?: unknown } } | null)?.response;
-    return response?.status === 0 && response.isTimedOut !== true;
-  });
-}
-
-/**
- * The `retryDelay` of every store query: {@link STORE_RETRY_DELAY_MS}, or 0 when the engine refused at
- * once (a stopped engine is not back 300 ms later: waiting only delays the message); a timeout or a
- * server error waits.
- */
-export function storeRetryDelay(_failureCount: number, error: unknown): number {
-  return refusedAtOnce(error) ? 0 : STORE_RETRY_DELAY_MS;
-}
+export { STORE_SEARCH_TIMEOUTS };
+export { searchRetryDelay as storeRetryDelay } from '@storefront/remote-kit/search-engine';
 
 /**
  * How long {@link getStoreRecord} (a plain `fetch`, not the algoliasearch client) waits for the engine,

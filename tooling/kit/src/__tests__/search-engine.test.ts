@@ -1,4 +1,4 @@
-import { ENGINE_RETRY_DELAY_MS, engineRetryDelay, refusedAtOnce, SEARCH_TIMEOUTS } from '../api/engine';
+import { SEARCH_RETRY_DELAY_MS, searchRetryDelay, refusedAtOnce, SEARCH_TIMEOUTS } from '../search-engine';
 
 /** algoliasearch's RetryError as it reaches a query: name, and one stack frame per host tried. */
 const retryError = (...responses: Array<{ status: number; isTimedOut: boolean }>) =>
@@ -12,11 +12,11 @@ describe('waiting for the search engine (the engine down: said within 3 s)', () 
   it('retries at once when every host refused at once (stopped engine, offline): waiting would only delay the message', () => {
     const refused = retryError({ status: 0, isTimedOut: false });
     expect(refusedAtOnce(refused)).toBe(true);
-    expect(engineRetryDelay(0, refused)).toBe(0);
+    expect(searchRetryDelay(0, refused)).toBe(0);
   });
 
   it('waits 300 ms after a timeout, a server error or anything else', () => {
-    expect(ENGINE_RETRY_DELAY_MS).toBe(300);
+    expect(SEARCH_RETRY_DELAY_MS).toBe(300);
     for (const error of [
       retryError({ status: 0, isTimedOut: true }),
       retryError({ status: 0, isTimedOut: false }, { status: 0, isTimedOut: true }),
@@ -27,7 +27,7 @@ describe('waiting for the search engine (the engine down: said within 3 s)', () 
       null,
     ]) {
       expect(refusedAtOnce(error)).toBe(false);
-      expect(engineRetryDelay(0, error)).toBe(300);
+      expect(searchRetryDelay(0, error)).toBe(300);
     }
   });
 });
