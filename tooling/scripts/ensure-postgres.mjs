@@ -17,6 +17,7 @@
  * (`runuser -u postgres --`), and the temp folder is given to that user.
  */
 import { spawn, execFileSync, execSync } from 'node:child_process';
+import { startGuarded } from './guardian.mjs';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -185,45 +186,9 @@ function uidGid(user) {
  *   this process exits or is killed.
  * @throws when initdb or postgres fail or the server is not ready in time (stderr in the message)
  */
-export function startThrowawayPostgres({ timeoutMs = 60_000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const guardian = spawn(process.execPath, [SELF, '--cluster'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    let done = false;
-    const timer = setTimeout(() => fail(new Error(`throwaway postgres not ready within ${timeoutMs} ms\n${err}`)), timeoutMs);
-    const exited = new Promise((r) => guardian.once('exit', r));
-    const stop = async () => {
-      if (guardian.exitCode === null && guardian.signalCode === null) {
-        guardian.ref();
-        guardian.stdin.end();
-        guardian.kill('SIGTERM');
-        await exited;
-      }
-    };
-    function fail(error) {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      void stop().then(() => reject(error));
-    }
-    guardian.stderr.on('data', (c) => { err += c; });
-    guardian.on('exit', (code) => fail(new Error(`throwaway postgres exited (${code}) before it was ready\n${err}`)));
-    guardian.stdout.on('data', (chunk) => {
-      out += chunk;
-      const nl = out.indexOf('\n');
-      if (nl < 0 || done) return;
-      done = true;
-      clearTimeout(timer);
-      const { url, dir } = JSON.parse(out.slice(0, nl));
-      // Do not keep the caller alive for the guardian's sake (stop() or the caller's exit ends it).
-      guardian.unref();
-      guardian.stdin.unref?.();
-      guardian.stdout.destroy();
-      guardian.stderr.destroy();
-      resolve({ url, dir, stop });
-    });
-  });
+export async function startThrowawayPostgres({ timeoutMs = 60_000 } = {}) {
+  const { url, dir, stop } = await startGuarded(SELF, '--cluster', { name: 'throwaway postgres', timeoutMs });
+  return { url, dir, stop };
 }
 
 if (process.argv[1] === SELF) {

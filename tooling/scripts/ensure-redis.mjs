@@ -14,6 +14,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackage } from './ensure-debian.mjs';
+import { startGuarded } from './guardian.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -86,44 +87,9 @@ async function runServer() {
  *   ends when this process exits or is killed.
  * @throws when the server does not answer PING in time (its log in the message)
  */
-export function startThrowawayRedis({ timeoutMs = 30_000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const guardian = spawn(process.execPath, [SELF, '--server'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    let done = false;
-    const exited = new Promise((r) => guardian.once('exit', r));
-    const stop = async () => {
-      if (guardian.exitCode === null && guardian.signalCode === null) {
-        guardian.ref();
-        guardian.stdin.end();
-        guardian.kill('SIGTERM');
-        await exited;
-      }
-    };
-    const timer = setTimeout(() => fail(new Error(`throwaway redis not ready within ${timeoutMs} ms\n${err}`)), timeoutMs);
-    function fail(error) {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      void stop().then(() => reject(error));
-    }
-    guardian.stderr.on('data', (c) => { err += c; });
-    guardian.on('exit', (code) => fail(new Error(`throwaway redis exited (${code}) before it was ready\n${err}`)));
-    guardian.stdout.on('data', (chunk) => {
-      out += chunk;
-      const nl = out.indexOf('\n');
-      if (nl < 0 || done) return;
-      done = true;
-      clearTimeout(timer);
-      const { url, pid } = JSON.parse(out.slice(0, nl));
-      guardian.unref();
-      guardian.stdin.unref?.();
-      guardian.stdout.destroy();
-      guardian.stderr.destroy();
-      resolve({ url, pid, stop });
-    });
-  });
+export async function startThrowawayRedis({ timeoutMs = 30_000 } = {}) {
+  const { url, pid, stop } = await startGuarded(SELF, '--server', { name: 'throwaway redis', timeoutMs });
+  return { url, pid, stop };
 }
 
 if (process.argv[1] === SELF) {
