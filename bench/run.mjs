@@ -35,10 +35,13 @@
  *    (services/bff `npm run bench`; goals p95 ≤ 20 ms);
  *  - load (./load.mjs, issue 19): 100 connections for 20 s on POST /api/bannerAlert and a signed-in
  *    GET /api/shopping-list through the edge, and a search query on the engine: req/s, p50, p99, errors;
+ *  - the production topology (./cluster.mjs): through HAProxy with 1 and 2 replicas, req/s and p99 of a
+ *    cached read, an authenticated read and a list write at 10 and 50 connections, sign-ins per second,
+ *    one shopper session's requests, and the mixed load with replica SIGKILLs;
  *  - a summary table, goal vs measured; then the search engine's own bench (p50/p95 ms).
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS (default 3; 0 skips
- * Lighthouse), BENCH_SKIP_MONOLITH=1, BENCH_SKIP_LOAD=1 and BENCH_SKIP_SEARCH=1 skip those parts;
+ * Lighthouse), BENCH_SKIP_MONOLITH=1, BENCH_SKIP_LOAD=1, BENCH_SKIP_CLUSTER=1 and BENCH_SKIP_SEARCH=1 skip those parts;
  * BENCH_LOAD_CONNECTIONS (100) and BENCH_LOAD_SECONDS (20) size the load.
  */
 import path from 'node:path';
@@ -52,6 +55,7 @@ import { measureFirstLoad, gzipSize, kb } from './first-load.mjs';
 import { buildMonolith } from './monolith/build.mjs';
 import { measureAddToBadge } from './list-latency.mjs';
 import { measureLoad } from './load.mjs';
+import { measureCluster } from './cluster.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../tooling/registry/index.cjs');
@@ -389,6 +393,20 @@ try {
   const offers = p95Of('offers fetch');
   summary.push(['BFF list read, 1,000 items, p95', `≤ ${GOALS.listReadP95Ms} ms`, list ? `${list} ms` : 'n/a']);
   summary.push(['BFF offers fetch, 200 offers, p95', `≤ ${GOALS.offersReadP95Ms} ms`, offers ? `${offers} ms` : 'n/a']);
+}
+
+// --- the production topology through HAProxy, 1 and 2 replicas (./cluster.mjs) --------------------
+if (process.env.BENCH_SKIP_CLUSTER !== '1') {
+  try {
+    const one = await measureCluster({ replicas: 1 });
+    const two = await measureCluster({ replicas: 2, chaos: true });
+    for (const key of Object.keys(one).filter((k) => k.includes('@'))) {
+      summary.push([`cluster ${key} req/s (1 → 2 replicas)`, '—', `${one[key].rps.toFixed(0)} → ${two[key].rps.toFixed(0)} (p99 ${one[key].p99} → ${two[key].p99} ms)`]);
+    }
+    if (two.chaos) summary.push(['cluster: SIGKILLs under load, failed / lost writes', '0 / 0', `${two.chaos.failures.length} / ${two.chaos.lostWrites.length} (of ${two.chaos.requests} requests, ${two.chaos.acknowledgedWrites} writes)`]);
+  } catch (err) {
+    console.log(`cluster: not measured (${err.message})`);
+  }
 }
 
 console.log('\nsummary (goals: issues 12, 13 and 19 "Done when"):');
