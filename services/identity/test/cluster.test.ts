@@ -168,7 +168,7 @@ describe('a restart of every replica at once', () => {
     expect(callback?.searchParams.get('code')).toBeTruthy();
     const again = await exchange(a.base, callback!.searchParams.get('code')!, verifier);
     expect((await verifyAt(b.base, ISSUER, again.body.id_token)).payload.sub).toBe('u-1007');
-  }, 30_000);
+  }, 90_000);
 });
 
 describe('signing key rotation', () => {
@@ -206,7 +206,7 @@ describe('signing key rotation', () => {
     } finally {
       await Promise.all([c.idp.close(), d.idp.close()]);
     }
-  }, 40_000);
+  }, 90_000);
 });
 
 describe('draining', () => {
