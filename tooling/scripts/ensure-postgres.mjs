@@ -17,9 +17,8 @@
  * (`runuser -u postgres --`), and the temp folder is given to that user.
  */
 import { spawn, execFileSync, execSync } from 'node:child_process';
-import { startGuarded } from './guardian.mjs';
+import { freePort, startGuarded } from './guardian.mjs';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,18 +68,6 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 /** argv prefix that runs a server binary as a non-root user (root: Debian's `postgres` user). */
 function asServerUser(file, args) {
   return isRoot() ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
-}
-
-/** A free TCP port on 127.0.0.1 (the OS picks it; tiny race until postgres binds it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -11,10 +11,9 @@
  * in any way (its stdin pipe closes).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackage } from './ensure-debian.mjs';
-import { startGuarded } from './guardian.mjs';
+import { freePort, startGuarded } from './guardian.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -25,18 +24,6 @@ const SELF = fileURLToPath(import.meta.url);
  */
 export function ensureRedis() {
   return ensureDebianPackage('redis-server', ['/usr/bin/redis-server']);
-}
-
-/** A free TCP port on 127.0.0.1 (the OS picks it; tiny race until the server binds it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

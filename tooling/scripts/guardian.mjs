@@ -4,6 +4,22 @@
  * SIGKILLed test runner leaves nothing behind (ensure-postgres.mjs, ensure-redis.mjs).
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/**
+ * A free TCP port on 127.0.0.1 (the OS picks it; a tiny race until the server binds it).
+ * @returns {Promise<number>}
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * Starts `node script flag` and resolves with its first stdout line (JSON) plus `stop()`.

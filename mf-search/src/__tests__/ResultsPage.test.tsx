@@ -167,7 +167,7 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(client.search).toHaveBeenCalledTimes(2);
   });
 
-  it('searches by banner only once no store came within 5 s and the engine answers (issue 19: the stores live in the search engine too)', async () => {
+  it('searches by banner only once no store came within 5 s and the engine answers (the stores live in the search engine too)', async () => {
     setup('/?query=milk&tab=product', { store: false });
     await flush();
     expect(client.search).toHaveBeenCalledTimes(1); // the probe

@@ -11,7 +11,7 @@ const search = DEFAULT_RUNTIME_CONFIG.search;
 describe('createSearchClient (algoliasearch v5 lite, built on first use, no network)', () => {
   beforeEach(() => (liteClient as jest.Mock).mockClear());
 
-  it('builds the lite client from config.search on the first search (issue 12), then reuses it; timeouts connect 1 s, read 2 s', async () => {
+  it('builds the lite client from config.search on the first search, then reuses it; timeouts connect 1 s, read 2 s', async () => {
     const client = createSearchClient(search);
     expect(typeof client.search).toBe('function');
     expect(liteClient).not.toHaveBeenCalled();

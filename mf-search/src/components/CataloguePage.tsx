@@ -24,7 +24,7 @@ const CATEGORY_LEAD = firstViewFor(firstViews, '/products/category/:category').l
 
 /**
  * A catalogue query failed, or there is no store and the engine does not answer: the product search
- * behind these pages is unavailable (issue 19: say what is unavailable, rather than spec §8's generic
+ * behind these pages is unavailable (say what is unavailable, rather than spec §8's generic
  * 'Something went wrong. please try later.'). With 'Try again'.
  */
 export const CATALOGUE_ERROR = 'Products are unavailable right now. Please try again later.';

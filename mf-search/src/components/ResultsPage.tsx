@@ -38,7 +38,7 @@ export const RESULTS_ERROR = SEARCH_UNAVAILABLE_TEXT;
 /**
  * How long the page waits for the store selector's store before searching without one (banner only,
  * as the dropdown does), ms: the stores are looked up in the search engine too, so with the engine down
- * no store ever comes and the page said 'Loading results…' for ever (issue 19). Meanwhile a probe
+ * no store ever comes and the page said 'Loading results…' for ever. Meanwhile a probe
  * tells whether the engine answers at all (`useStoreGate`): if not, the page says so at once.
  */
 export { STORE_WAIT_MS } from '../hooks/useStoreGate';

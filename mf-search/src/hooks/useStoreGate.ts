@@ -7,7 +7,7 @@ import type { SearchClient } from '../api/types';
 /**
  * How long a page waits for the store selector's store before searching without one (banner only),
  * ms, once the engine has answered the probe: a first visit's default store is looked up in the
- * search engine too, and may never come (issue 19).
+ * search engine too, and may never come.
  */
 export const STORE_WAIT_MS = 5_000;
 

@@ -81,7 +81,7 @@ export function toStore(hit: unknown): Store | null {
  * One store by number with the search engine's "retrieve a record" call (`GET /1/indexes/<stores>/<objectID>`,
  * the store number is the record's objectID; the search-only key, as query parameters so the browser sends
  * no preflight). A plain `fetch`: the store button of a first visit (the default store) needs no
- * algoliasearch client (issue 12: ~7 KB gzip less on every first page). 404 → null; other failures
+ * algoliasearch client (~7 KB gzip less on every first page). 404 → null; other failures
  * reject, and so does no answer within {@link STORE_RECORD_TIMEOUT_MS}.
  */
 export async function getStoreRecord(search: RuntimeConfig['search'], storeNumber: string, fetchImpl: typeof fetch = fetch): Promise<Store | null> {
