@@ -83,19 +83,23 @@ describe('drain', () => {
   async function slowApp(ms: number, onClose?: () => void) {
     const app = createServiceApp({}, { service: 't' });
     if (onClose) app.addHook('onClose', async () => onClose());
+    let started!: () => void;
+    // resolves once the slow request is inside its handler (a fixed sleep races a busy CI machine)
+    const inHandler = new Promise<void>((r) => (started = r));
     app.get('/slow', async () => {
+      started();
       await new Promise((r) => setTimeout(r, ms));
       return { done: true };
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+    return { app, inHandler, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
   }
 
   it('turns /readyz 503 at once, finishes in-flight requests, runs onClose, then exits 0', async () => {
     const closed = jest.fn();
-    const { app, base } = await slowApp(300, closed);
+    const { app, base, inHandler } = await slowApp(300, closed);
     const inFlight = fetch(`${base}/slow`);
-    await new Promise((r) => setTimeout(r, 50));
+    await inHandler;
     const exit = jest.fn();
     const done = shutdown(app, { drainDelayMs: 100 }, exit);
     const ready = await fetch(`${base}/readyz`);
@@ -111,13 +115,11 @@ describe('drain', () => {
   });
 
   it('exits 1 when draining takes longer than the limit', async () => {
-    const { app, base } = await slowApp(1500);
+    const { app, base, inHandler } = await slowApp(1500);
     const inFlight = fetch(`${base}/slow`).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 50));
-    const exit = jest.fn();
-    void shutdown(app, { forceAfterMs: 200 }, exit);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(exit).toHaveBeenCalledWith(1);
+    await inHandler;
+    const firstExit = new Promise<number>((resolve) => void shutdown(app, { forceAfterMs: 200 }, resolve));
+    expect(await firstExit).toBe(1);
     await inFlight;
   });
 
