@@ -5,8 +5,12 @@
  * `PgSearchAnalytics` (src/pg-storage.ts, shared by replicas).
  *
  * Recorded: every non-empty query of a search request whose `analytics` parameter is not false, per
- * index and per UTC day. The query is counted trimmed, lower-cased and with runs of whitespace and
- * control characters collapsed (`  Milk ` ≡ `milk`).
+ * index and per UTC day, normalised by {@link normalizeSearch} (`  Milk ` ≡ `milk`, `\u0000milk` ≡ `milk`).
+ *
+ * A query's count is the number of DISTINCT clients (by address, see {@link clientOf}) that searched it
+ * that UTC day, so one address cannot push a query up the home page's popular searches by repeating
+ * it (spec §7 "Popular searches" are what shoppers search, not what one sender repeats); changing the
+ * `userToken` does not help either. The period's count is the sum of its days.
  *
  * Search-as-you-type aggregation (as Algolia does): for the same user (the request's `userToken`,
  * else `x-algolia-usertoken`, else the client IP) on the same index, a query made within
@@ -14,6 +18,8 @@
  * replaces it instead of adding a second search, and the same query repeated within the window
  * (dropdown, then results page) is counted once.
  */
+import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { badRequest } from './errors';
 
 /** Window of the search-as-you-type aggregation, in ms. */
@@ -51,8 +57,10 @@ export interface SearchAnalyticsStore {
    * @param query the query as received ('' is ignored)
    * @param nbHits hits of the answer
    * @param user user key for the search-as-you-type aggregation (token or IP)
+   * @param client the client counted once per query and day: {@link clientOf} the request's address
+   *   (default `user`, for tests and tools)
    */
-  record(index: string, query: string, nbHits: number, user: string): Promise<void>;
+  record(index: string, query: string, nbHits: number, user: string, client?: string): Promise<void>;
   /**
    * The most searched queries of an index in a period, most searched first (ties in code-point order).
    * @throws ApiError 400 for bad dates, limit or offset
@@ -71,7 +79,8 @@ export interface TopSearchesQuery {
 }
 
 interface Bucket {
-  count: number;
+  /** Distinct clients that searched the query that day. */
+  clients: Set<string>;
   nbHits: number;
   /** ms of the last search, to pick the latest nbHits. */
   at: number;
@@ -81,6 +90,9 @@ interface Last {
   key: string;
   day: string;
   at: number;
+  client: string;
+  /** Whether that search added its client to the query's count (a retyped query then removes it). */
+  added: boolean;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,10 +100,38 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** The UTC day 'YYYY-MM-DD' of an instant in ms. */
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** Normalises a query for counting: trimmed, lower-cased, whitespace and control characters collapsed. */
+/**
+ * Characters dropped from recorded queries: controls (C0, DEL, C1, NUL included), invisible formatting
+ * (zero-width space/joiners, bidi embeddings/overrides/isolates, soft hyphen, BOM, tags), lone
+ * surrogates, and blank fillers and variation selectors that render as nothing.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\u115f\u1160\u3164\uffa0]|\u034f|\p{Variation_Selector}/gu;
+
+/**
+ * Normalises a query for counting: NFC, whitespace runs made one space, {@link INVISIBLE} characters
+ * dropped, trimmed, lower-cased (`'\u0000Milk\u200b '` → `'milk'`).
+ */
 export function normalizeSearch(query: string): string {
-  // eslint-disable-next-line no-control-regex
-  return query.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim().toLowerCase();
+  return query.normalize('NFC').replace(/\s+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim().toLowerCase().normalize('NFC');
+}
+
+/**
+ * The client key counted once per query and day, from a request address (`request.ip`, which follows
+ * `TRUST_PROXY`): IPv4 (also IPv4-mapped IPv6) as is, IPv6 by its /64 (what one subscriber gets), then
+ * hashed (SHA-256, 16 bytes, base64url) so no address is kept at rest.
+ */
+export function clientOf(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  let key = mapped ? mapped[1] : address;
+  if (!mapped && isIPv6(address)) {
+    const [head, tail] = address.split('::');
+    const h = head ? head.split(':') : [];
+    const t = tail ? tail.split(':') : [];
+    const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+    key = `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  }
+  return createHash('sha256').update(key).digest('base64url').slice(0, 22);
 }
 
 /** Whether one query extends or shortens the other (search-as-you-type). */
@@ -139,7 +179,7 @@ export class SearchAnalytics implements SearchAnalyticsStore {
   }
 
   /** See {@link SearchAnalyticsStore.record}. */
-  async record(index: string, query: string, nbHits: number, user: string): Promise<void> {
+  async record(index: string, query: string, nbHits: number, user: string, client = user): Promise<void> {
     const key = normalizeSearch(query);
     if (key === '') return;
     const now = this.clock();
@@ -156,22 +196,23 @@ export class SearchAnalytics implements SearchAnalyticsStore {
         prev.at = now;
         return;
       }
-      if (isRetyping(key, prev.key)) {
+      if (isRetyping(key, prev.key) && prev.added) {
         const queries = this.bucket(index, prev.day);
         const b = queries.get(prev.key);
         if (b) {
-          b.count -= 1;
-          if (b.count <= 0) queries.delete(prev.key);
+          b.clients.delete(prev.client);
+          if (b.clients.size === 0) queries.delete(prev.key);
         }
       }
     }
     const queries = this.bucket(index, day);
-    const b = queries.get(key) ?? { count: 0, nbHits, at: now };
-    b.count += 1;
+    const b = queries.get(key) ?? { clients: new Set<string>(), nbHits, at: now };
+    const added = !b.clients.has(client);
+    b.clients.add(client);
     b.nbHits = nbHits;
     b.at = now;
     queries.set(key, b);
-    this.last.set(userKey, { key, day, at: now });
+    this.last.set(userKey, { key, day, at: now, client, added });
     if (this.last.size > 10_000) {
       for (const [k, v] of this.last) if (now - v.at > PREFIX_WINDOW_MS) this.last.delete(k);
     }
@@ -180,14 +221,14 @@ export class SearchAnalytics implements SearchAnalyticsStore {
   /** See {@link SearchAnalyticsStore.topSearches}. */
   async topSearches(index: string, options: TopSearchesOptions = {}): Promise<TopSearch[]> {
     const { limit, offset, start, end } = resolveTopSearches(options, dayOf(this.clock()));
-    const totals = new Map<string, Bucket>();
+    const totals = new Map<string, { count: number; nbHits: number; at: number }>();
     for (const [day, queries] of this.data.get(index) ?? []) {
       if (day < start || day > end) continue;
       for (const [q, b] of queries) {
         const t = totals.get(q);
-        if (!t) totals.set(q, { ...b });
+        if (!t) totals.set(q, { count: b.clients.size, nbHits: b.nbHits, at: b.at });
         else {
-          t.count += b.count;
+          t.count += b.clients.size;
           if (b.at > t.at) {
             t.at = b.at;
             t.nbHits = b.nbHits;

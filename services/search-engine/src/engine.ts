@@ -88,6 +88,9 @@ export interface SearchResponse {
    * over the hits (Algolia's `facets_stats`; units are the attribute's, e.g. cents for `price`).
    */
   facets_stats?: Record<string, { min: number; max: number; avg: number; sum: number }>;
+  /** Echoed when `offset` was given (`length`: the hits asked for from `offset`). */
+  offset?: number;
+  length?: number;
   /** `lat,lng` echoed when `aroundLatLng` was given. */
   aroundLatLng?: string;
   /** The `consequence.userData` of every applied query rule (only when at least one applied and has userData). */
@@ -238,6 +241,16 @@ export class Index {
   }
 
   // ----- settings -------------------------------------------------------------------------
+
+  /** Hits a query asks for: `length` with `offset`, else `hitsPerPage`, else the index's default, else 20. */
+  hitsAskedBy(p: Pick<SearchParams, 'hitsPerPage' | 'offset' | 'length'>): number {
+    const hitsPerPage = this.defaultHitsPerPage(p);
+    return p.offset === undefined ? hitsPerPage : p.length ?? hitsPerPage;
+  }
+
+  private defaultHitsPerPage(p: Pick<SearchParams, 'hitsPerPage'>): number {
+    return p.hitsPerPage ?? (typeof this.settings.hitsPerPage === 'number' ? this.settings.hitsPerPage : DEFAULT_HITS_PER_PAGE);
+  }
 
   /** Current settings (only the ones that were set, plus defaults for hitsPerPage/pagination). */
   getSettings(): IndexSettings {
@@ -665,7 +678,10 @@ export class Index {
    */
   search(p: SearchParams): SearchResponse {
     const t0 = performance.now();
-    const hitsPerPage = p.hitsPerPage ?? (typeof this.settings.hitsPerPage === 'number' ? this.settings.hitsPerPage : DEFAULT_HITS_PER_PAGE);
+    const hitsPerPage = this.defaultHitsPerPage(p);
+    // Algolia's offset/length pagination replaces page × hitsPerPage when offset is given
+    const first = p.offset ?? p.page * hitsPerPage;
+    const size = p.offset === undefined ? hitsPerPage : p.length ?? hitsPerPage;
     const paginationLimit = typeof this.settings.paginationLimitedTo === 'number' ? this.settings.paginationLimitedTo : DEFAULT_PAGINATION_LIMIT;
     const filter = this.filterBits(p);
     const { order, rank } = this.rankingOrder();
@@ -735,8 +751,8 @@ export class Index {
       }
     } else {
       orderedIds = [];
-      const start = p.page * hitsPerPage;
-      const end = Math.min(start + hitsPerPage, paginationLimit);
+      const start = first;
+      const end = Math.min(start + size, paginationLimit);
       for (let i = 0; i < order.length; i++) {
         const id = order[i];
         if (filter && !bits.hasBit(filter, id)) continue;
@@ -771,8 +787,8 @@ export class Index {
     if (candidates) {
       const { ids, scores, buckets, dists } = candidates;
       nbHits = ids.length;
-      const start = p.page * hitsPerPage;
-      const end = Math.min(start + hitsPerPage, paginationLimit, nbHits);
+      const start = first;
+      const end = Math.min(start + size, paginationLimit, nbHits);
       if (start < end) {
         const idx = new Int32Array(nbHits);
         for (let i = 0; i < nbHits; i++) idx[i] = i;
@@ -839,6 +855,10 @@ export class Index {
       index: this.name,
       processingTimeMS: 0,
     };
+    if (p.offset !== undefined) {
+      response.offset = p.offset;
+      response.length = size;
+    }
     if (geo) response.aroundLatLng = `${geo.lat},${geo.lng}`;
     if (p.facets && p.facets.length > 0) {
       const { facets, stats } = this.countFacets(p, candidates, filter);

@@ -2,7 +2,8 @@
  * Starts the search engine on `SEARCH_BIND`:`SEARCH_PORT` (default 127.0.0.1:7700); keys and app id from
  * `SEARCH_APP_ID`, `SEARCH_ADMIN_KEY`, `SEARCH_API_KEY`. With `DATABASE_URL`, analytics and events are
  * kept in PostgreSQL (`SEARCH_RETENTION_DAYS`, default 90), else in memory. `SEARCH_SEED_ON_START=1`
- * loads the committed seed into its own indexes before `/readyz` passes. Drains on SIGTERM.
+ * loads the committed seed into its own indexes before `/readyz` passes. `TRUST_PROXY` (e.g. `10.0.0.0/8`)
+ * names the proxies whose `X-Forwarded-For` gives the client address; a malformed value exits 1. Drains on SIGTERM.
  */
 import { runService } from './lifecycle';
 import { seedSelf } from './self-seed';

@@ -25,6 +25,10 @@ export interface SearchParams {
   hitsPerPage?: number;
   /** 0-based page number. */
   page: number;
+  /** Algolia's alternative to `page`: 0-based position of the first hit (≥ 0); used with `length`. */
+  offset?: number;
+  /** Hits from `offset` (0..1000; default `hitsPerPage`); ignored without `offset`, as on Algolia. */
+  length?: number;
   attributesToRetrieve?: string[];
   attributesToHighlight?: string[];
   highlightPreTag?: string;
@@ -176,8 +180,8 @@ function serializeRaw(raw: Raw): string {
 
 /**
  * Validates raw search parameters (merged from `params` string and flat keys).
- * Throws 400 `ApiError`s for bad values: query over 512 characters, `hitsPerPage` outside 0..1000,
- * negative `page`, malformed `aroundLatLng`, wrong types.
+ * Throws 400 `ApiError`s for bad values: query over 512 characters, `hitsPerPage` or `length` outside
+ * 0..1000, negative `page` or `offset`, malformed `aroundLatLng`, wrong types.
  */
 export function parseSearchParams(raw: Raw): SearchParams {
   const query = asString('query', raw.query) ?? '';
@@ -190,6 +194,12 @@ export function parseSearchParams(raw: Raw): SearchParams {
   }
   const page = asInt('page', raw.page) ?? 0;
   if (page < 0) throw badRequest(`page must be a non-negative integer, got ${page}`);
+  const offset = asInt('offset', raw.offset);
+  if (offset !== undefined && offset < 0) throw badRequest(`offset must be a non-negative integer, got ${offset}`);
+  const length = asInt('length', raw.length);
+  if (length !== undefined && (length < 0 || length > MAX_HITS_PER_PAGE)) {
+    throw badRequest(`length must be between 0 and ${MAX_HITS_PER_PAGE}, got ${length}`);
+  }
   let aroundRadius: number | undefined;
   if (raw.aroundRadius !== undefined && raw.aroundRadius !== null && raw.aroundRadius !== 'all') {
     const r = typeof raw.aroundRadius === 'number' ? raw.aroundRadius : Number(raw.aroundRadius);
@@ -220,6 +230,8 @@ export function parseSearchParams(raw: Raw): SearchParams {
     maxValuesPerFacet,
     hitsPerPage,
     page,
+    offset,
+    length: offset === undefined ? undefined : length,
     attributesToRetrieve: asStringList('attributesToRetrieve', raw.attributesToRetrieve),
     attributesToHighlight: asStringList('attributesToHighlight', raw.attributesToHighlight),
     highlightPreTag: asString('highlightPreTag', raw.highlightPreTag),

@@ -1,10 +1,13 @@
-import { createGunzip } from 'node:zlib';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { clientOf } from './analytics';
 import { Engine, type IndexSettings, type OperationParams, type SearchResponse, retrieve } from './engine';
 import { ApiError, badRequest } from './errors';
 import { validateEvents, type InsightEventType } from './insights';
 import { createServiceApp, type ReadinessCheck } from './lifecycle';
+import {
+  BODY_LIMIT_BYTES, MAX_HITS_PER_REQUEST, MAX_JSON_DEPTH, MAX_OBJECTS_PER_REQUEST, MAX_QUERIES_PER_REQUEST, WRITE_BODY_LIMIT_BYTES, decodeBody, jsonDepthExceeds, overLimit,
+} from './limits';
 import { collectRawParams, parseSearchParams, type SearchParams } from './params';
 import { type Anchoring, type SearchRulesParams, validateRule } from './rules';
 import { type AnalyticsStorage, memoryStorage } from './storage';
@@ -44,8 +47,32 @@ export interface BuildServerOptions {
   storage?: AnalyticsStorage;
   /** More readiness checks for `GET /readyz` (the storage's own check is added). */
   readiness?: ReadinessCheck[];
-  /** Max request body in bytes (default 100 MB). */
+  /**
+   * Max request body in bytes, measured after decompression (default {@link BODY_LIMIT_BYTES}, 1 MiB);
+   * write routes (admin key) allow {@link WRITE_BODY_LIMIT_BYTES} (10 MiB) or this, whichever is larger.
+   */
   bodyLimit?: number;
+  /**
+   * Proxies whose `X-Forwarded-For` names the client (`request.ip`, the address popular searches count
+   * once): see {@link parseTrustProxy}. Default: env `TRUST_PROXY`, else false (the TCP peer).
+   */
+  trustProxy?: TrustProxy;
+}
+
+/** fastify's trustProxy option. */
+export type TrustProxy = FastifyServerOptions['trustProxy'];
+
+/**
+ * `TRUST_PROXY` → fastify's trustProxy. Unset, '' or 'false' → false (`request.ip` is the TCP peer);
+ * 'true' → every hop; otherwise a comma list of addresses, CIDRs or proxy-addr names ('loopback',
+ * 'linklocal', 'uniquelocal'), e.g. '10.0.0.0/8': `request.ip` is then the right-most
+ * `X-Forwarded-For` address not on the list. A malformed list makes {@link buildServer} throw.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 /** Error body in Algolia's shape. */
@@ -81,11 +108,15 @@ const BATCH_ACTIONS = new Set(['addObject', 'updateObject', 'partialUpdateObject
  * Builds the Algolia-compatible HTTP server (not listening yet; call `listen`).
  *
  * Routes (all JSON; request bodies are parsed as JSON whatever the content-type, since the Algolia
- * clients send `text/plain`; `content-encoding: gzip` is accepted):
- * - `POST /1/indexes/*\/queries` — multi-index search: `{ requests: [{ indexName, ...params }] }` → `{ results: SearchResponse[] }`
+ * clients send `text/plain`; `content-encoding` gzip, deflate or br is accepted, another → 415).
+ * Limits (src/limits.ts): body ≤ 1 MiB after decompression (admin writes 10 MiB) → else 413; JSON
+ * nesting ≤ 32 → else 400.
+ * - `POST /1/indexes/*\/queries` — multi-index search: `{ requests: [{ indexName, ...params }] }` → `{ results: SearchResponse[] }`;
+ *   at most 50 requests and 1000 hits asked for in all (`hitsPerPage`/`length` summed) → else 400
  * - `POST /1/indexes/:indexName/query` — single-index search: params → `SearchResponse`
  * - `GET /1/indexes/:indexName/:objectID` — one record (`?attributesToRetrieve=a,b`), 404 if missing
- * - `POST /1/indexes/*\/objects` — `{ requests: [{ indexName, objectID, attributesToRetrieve? }] }` → `{ results: (record|null)[] }`
+ * - `POST /1/indexes/*\/objects` — `{ requests: [{ indexName, objectID, attributesToRetrieve? }] }` → `{ results: (record|null)[] }`;
+ *   at most 1000 requests → else 400
  * - `POST /1/indexes/:indexName/batch` — `{ requests: [{ action, body }] }` → `{ taskID, objectIDs }`
  * - `POST /1/indexes/*\/batch` — multi-index batch: `{ requests: [{ action, indexName, body }] }` → `{ taskID: {index: id}, objectIDs }`
  * - `POST /1/indexes/:indexName` — add a record → `{ taskID, objectID, createdAt }`
@@ -105,6 +136,8 @@ const BATCH_ACTIONS = new Set(['addObject', 'updateObject', 'partialUpdateObject
  * - Analytics: `GET /2/searches?index=&limit=&offset=&startDate=&endDate=` → `{ searches: [{ search, count, nbHits }] }`
  * - Probes (no key): `GET /livez`, `GET /readyz` (src/lifecycle.ts; ready = `readiness` checks and the storage's pass)
  *
+ * Top searches count each query once per client address and day (`request.ip`, see `trustProxy`).
+ *
  * Auth: `x-algolia-application-id` + `x-algolia-api-key` headers (or query parameters). Wrong
  * app id or key → 403; the search key on a write route → 403. Errors are `{ message, status }`.
  */
@@ -123,9 +156,11 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   const engine = options.engine ?? new Engine();
   const storage = options.storage ?? memoryStorage();
   const checks = [...(options.readiness ?? []), ...(storage.check ? [storage.check] : [])];
+  const bodyLimit = options.bodyLimit ?? BODY_LIMIT_BYTES;
   const app = createServiceApp({
     logger: options.logger ?? false,
-    bodyLimit: options.bodyLimit ?? 100 * 1024 * 1024,
+    bodyLimit,
+    trustProxy: options.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY),
     routerOptions: { maxParamLength: 2048 },
     // bad URLs / bad content types found by the router, before any hook runs
     frameworkErrors: (err, _req, reply) => {
@@ -160,20 +195,18 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    // checked before parsing: deep nesting would overflow the stack of the code walking the value
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return done(badRequest(`Invalid JSON in request body: nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
       done(badRequest('Invalid JSON in request body'), undefined);
     }
   });
+  // compressed bodies are measured after inflating, and inflating stops at the route's limit
   app.addHook('preParsing', async (req, _reply, payload) => {
-    if (String(req.headers['content-encoding'] ?? '').toLowerCase() === 'gzip') {
-      const gunzip = createGunzip();
-      gunzip.on('error', () => undefined);
-      const out = payload.pipe(gunzip) as unknown as typeof payload & { receivedEncodedLength?: number };
-      return out;
-    }
-    return payload;
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload;
+    return decodeBody(payload, String(req.headers['content-encoding'] ?? ''), req.routeOptions.bodyLimit ?? bodyLimit) as typeof payload;
   });
 
   app.addHook('onRequest', async (req: FastifyRequest) => {
@@ -217,6 +250,11 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
       }
     }
     if (status >= 500) req.log.error({ err }, 'search-engine internal error');
+    if (status === 413) {
+      message = `Request body is too large: the limit is ${req.routeOptions.bodyLimit ?? bodyLimit} bytes (after decompression)`;
+      // the rest of the body is not read: the connection ends with this answer
+      reply.header('connection', 'close');
+    }
     const body: ErrorBody = { message, status };
     reply.code(status).send(body);
   });
@@ -228,15 +266,31 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   type P = { indexName: string; objectID: string; taskID: string };
 
   /**
-   * Counts a served query in the top-searches analytics (unless `analytics: false`). A storage failure
-   * is logged and does not fail the search.
+   * Refuses a search request whose queries ask for more than {@link MAX_HITS_PER_REQUEST} hits in all
+   * (each query: `length` with `offset`, else `hitsPerPage`, else its index's default). A 400 rather
+   * than clamping, so a client never gets fewer hits than it asked for without knowing.
+   * @throws ApiError 404 unknown index, 400 over the budget
+   */
+  const checkHitsBudget = (queries: Array<{ indexName: string; params: SearchParams }>): void => {
+    let total = 0;
+    for (const { indexName, params } of queries) total += engine.get(indexName).hitsAskedBy(params);
+    if (total > MAX_HITS_PER_REQUEST) throw overLimit('Too many hits asked for (hitsPerPage or length, summed over the queries)', total, MAX_HITS_PER_REQUEST);
+  };
+
+  /**
+   * Counts a served query in the top-searches analytics (unless `analytics: false`), once per client
+   * address (`request.ip`, see `trustProxy`) and day. A request from a page of another origin (an
+   * `Origin` header not in `allowedOrigins`: a foreign page's CORS simple request, which the browser
+   * sends without asking) is served but not counted. A storage failure is logged and does not fail the search.
    */
   const recordSearch = async (req: FastifyRequest, indexName: string, params: SearchParams, res: SearchResponse): Promise<void> => {
     if (!params.analytics) return;
+    const origin = req.headers.origin;
+    if (typeof origin === 'string' && !allowedOrigins.includes(origin)) return;
     const header = req.headers['x-algolia-usertoken'];
     const user = params.userToken ?? (typeof header === 'string' && header !== '' ? header : req.ip);
     try {
-      await storage.analytics.record(indexName, params.query, res.nbHits, user);
+      await storage.analytics.record(indexName, params.query, res.nbHits, user, clientOf(req.ip));
     } catch (err) {
       req.log.error({ err }, 'search analytics not recorded');
     }
@@ -248,11 +302,13 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
     if (req.params.indexName !== '*') throw new ApiError(404, 'Not Found');
     const body = asObject(req.body);
     const requests = asArray(body.requests, 'requests');
+    if (requests.length > MAX_QUERIES_PER_REQUEST) throw overLimit('Too many queries in requests', requests.length, MAX_QUERIES_PER_REQUEST);
     const parsed = requests.map((r, i) => {
       const request = asObject(r, `requests[${i}]`);
       if (request.type === 'facet') throw badRequest('Search for facet values is not supported');
       return { indexName: asName(request.indexName, `requests[${i}].indexName`), params: parseSearchParams(collectRawParams(request)) };
     });
+    checkHitsBudget(parsed);
     const results: SearchResponse[] = parsed.map(({ indexName, params }) => engine.get(indexName).search(params));
     // in request order, as the search-as-you-type aggregation depends on it
     for (const [i, { indexName, params }] of parsed.entries()) await recordSearch(req, indexName, params, results[i]);
@@ -262,6 +318,7 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
   app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/query', async (req) => {
     const body = req.body === undefined ? {} : asObject(req.body);
     const params = parseSearchParams(collectRawParams(body));
+    checkHitsBudget([{ indexName: req.params.indexName, params }]);
     const res = engine.get(req.params.indexName).search(params);
     await recordSearch(req, req.params.indexName, params, res);
     return res;
@@ -327,6 +384,7 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
     if (req.params.indexName !== '*') throw new ApiError(404, 'Not Found');
     const body = asObject(req.body);
     const requests = asArray(body.requests, 'requests');
+    if (requests.length > MAX_OBJECTS_PER_REQUEST) throw overLimit('Too many objects in requests', requests.length, MAX_OBJECTS_PER_REQUEST);
     const results = requests.map((r, i) => {
       const request = asObject(r, `requests[${i}]`);
       const indexName = asName(request.indexName, `requests[${i}].indexName`);
@@ -372,7 +430,7 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
 
   // ----- write routes ---------------------------------------------------------------------
 
-  const write = { config: { write: true } };
+  const write = { config: { write: true }, bodyLimit: Math.max(bodyLimit, WRITE_BODY_LIMIT_BYTES) };
 
   app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/batch', write, async (req) => {
     const body = asObject(req.body);

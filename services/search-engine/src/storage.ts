@@ -6,9 +6,11 @@
  *
  * Tables (created by {@link migrate}, all prefixed `search_` so the database can be shared):
  * - `search_analytics_counts (index_name, day, query) → count, nb_hits, last_at_ms`: one row per
- *   normalised query per UTC day;
- * - `search_analytics_last (index_name, user_key) → query, day, at_ms`: each user's previous search,
- *   for the search-as-you-type aggregation across replicas;
+ *   normalised query per UTC day; `count` = its rows in `search_analytics_clients`;
+ * - `search_analytics_clients (index_name, day, query, client)`: the distinct clients (hashed, see
+ *   `clientOf` in analytics.ts) counted for a query that day;
+ * - `search_analytics_last (index_name, user_key) → query, day, at_ms, client, added`: each user's
+ *   previous search, for the search-as-you-type aggregation across replicas;
  * - `search_insights_events (id, received_at, index_name, event_type, user_token, query_id, event jsonb)`;
  * - `search_engine_migrations (version)`: applied migrations.
  */
@@ -76,6 +78,20 @@ const MIGRATIONS: Array<{ version: number; sql: string }> = [
       CREATE INDEX search_insights_events_query_idx ON search_insights_events (query_id) WHERE query_id IS NOT NULL;
     `,
   },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE search_analytics_clients (
+        index_name text NOT NULL,
+        day date NOT NULL,
+        query text NOT NULL,
+        client text NOT NULL,
+        PRIMARY KEY (index_name, day, query, client)
+      );
+      CREATE INDEX search_analytics_clients_day_idx ON search_analytics_clients (day);
+      ALTER TABLE search_analytics_last ADD COLUMN client text NOT NULL DEFAULT '', ADD COLUMN added boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];
 
 /** Runs `fn` in a transaction on one pooled connection (a broken connection is discarded). */
@@ -134,6 +150,7 @@ export interface PruneResult {
 export async function prune(pool: Pool, retentionDays: number, now = Date.now()): Promise<PruneResult> {
   const cutoff = now - retentionDays * 86_400_000;
   const counts = await pool.query('DELETE FROM search_analytics_counts WHERE day < $1::date', [dayOf(cutoff)]);
+  await pool.query('DELETE FROM search_analytics_clients WHERE day < $1::date', [dayOf(cutoff)]);
   const events = await pool.query('DELETE FROM search_insights_events WHERE received_at < $1', [new Date(cutoff)]);
   await pool.query('DELETE FROM search_analytics_last WHERE at_ms < $1', [now - LAST_KEEP_MS]);
   return { counts: counts.rowCount ?? 0, events: events.rowCount ?? 0 };
@@ -153,16 +170,17 @@ export class PgSearchAnalytics implements SearchAnalyticsStore {
    * See {@link SearchAnalyticsStore.record}. One transaction, serialised per index and user by an
    * advisory lock, so keystrokes of one user landing on different replicas aggregate as on one.
    */
-  async record(index: string, query: string, nbHits: number, user: string): Promise<void> {
+  async record(index: string, query: string, nbHits: number, user: string, client = user): Promise<void> {
     const key = normalizeSearch(query);
     if (key === '') return;
     const now = this.clock();
     const day = dayOf(now);
     const userKey = noNul(user);
+    const clientKey = noNul(client);
     await inTransaction(this.pool, async (c) => {
       await c.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`search-analytics:${index}/${userKey}`]);
-      const { rows } = await c.query<{ query: string; day: string; at_ms: string }>(
-        'SELECT query, day::text AS day, at_ms FROM search_analytics_last WHERE index_name = $1 AND user_key = $2',
+      const { rows } = await c.query<{ query: string; day: string; at_ms: string; client: string; added: boolean }>(
+        'SELECT query, day::text AS day, at_ms, client, added FROM search_analytics_last WHERE index_name = $1 AND user_key = $2',
         [index, userKey],
       );
       const prev = rows[0];
@@ -172,20 +190,32 @@ export class PgSearchAnalytics implements SearchAnalyticsStore {
           await c.query('UPDATE search_analytics_last SET at_ms = $3 WHERE index_name = $1 AND user_key = $2', [index, userKey, now]);
           return;
         }
-        if (isRetyping(key, prev.query)) {
-          await c.query('UPDATE search_analytics_counts SET count = count - 1 WHERE index_name = $1 AND day = $2::date AND query = $3', [index, prev.day, prev.query]);
-          await c.query('DELETE FROM search_analytics_counts WHERE index_name = $1 AND day = $2::date AND query = $3 AND count <= 0', [index, prev.day, prev.query]);
+        if (isRetyping(key, prev.query) && prev.added) {
+          const removed = await c.query(
+            'DELETE FROM search_analytics_clients WHERE index_name = $1 AND day = $2::date AND query = $3 AND client = $4',
+            [index, prev.day, prev.query, prev.client],
+          );
+          if (removed.rowCount) {
+            await c.query('UPDATE search_analytics_counts SET count = count - 1 WHERE index_name = $1 AND day = $2::date AND query = $3', [index, prev.day, prev.query]);
+            await c.query('DELETE FROM search_analytics_counts WHERE index_name = $1 AND day = $2::date AND query = $3 AND count <= 0', [index, prev.day, prev.query]);
+          }
         }
       }
+      // a client already counted for this query today adds nothing
+      const inserted = await c.query(
+        'INSERT INTO search_analytics_clients (index_name, day, query, client) VALUES ($1, $2::date, $3, $4) ON CONFLICT DO NOTHING',
+        [index, day, key, clientKey],
+      );
+      const added = inserted.rowCount === 1 ? 1 : 0;
       await c.query(
-        `INSERT INTO search_analytics_counts (index_name, day, query, count, nb_hits, last_at_ms) VALUES ($1, $2::date, $3, 1, $4, $5)
-         ON CONFLICT (index_name, day, query) DO UPDATE SET count = search_analytics_counts.count + 1, nb_hits = EXCLUDED.nb_hits, last_at_ms = EXCLUDED.last_at_ms`,
-        [index, day, key, nbHits, now],
+        `INSERT INTO search_analytics_counts (index_name, day, query, count, nb_hits, last_at_ms) VALUES ($1, $2::date, $3, $6, $4, $5)
+         ON CONFLICT (index_name, day, query) DO UPDATE SET count = search_analytics_counts.count + $6, nb_hits = EXCLUDED.nb_hits, last_at_ms = EXCLUDED.last_at_ms`,
+        [index, day, key, nbHits, now, added],
       );
       await c.query(
-        `INSERT INTO search_analytics_last (index_name, user_key, query, day, at_ms) VALUES ($1, $2, $3, $4::date, $5)
-         ON CONFLICT (index_name, user_key) DO UPDATE SET query = EXCLUDED.query, day = EXCLUDED.day, at_ms = EXCLUDED.at_ms`,
-        [index, userKey, key, day, now],
+        `INSERT INTO search_analytics_last (index_name, user_key, query, day, at_ms, client, added) VALUES ($1, $2, $3, $4::date, $5, $6, $7)
+         ON CONFLICT (index_name, user_key) DO UPDATE SET query = EXCLUDED.query, day = EXCLUDED.day, at_ms = EXCLUDED.at_ms, client = EXCLUDED.client, added = EXCLUDED.added`,
+        [index, userKey, key, day, now, clientKey, added === 1],
       );
     });
   }

@@ -42,10 +42,10 @@ describe('migrations', () => {
     const storages = await Promise.all([1, 2, 3].map(() => openPgStorage(url, quiet)));
     try {
       const { rows } = await storages[0].pool.query('SELECT version FROM search_engine_migrations');
-      expect(rows).toEqual([{ version: 1 }]);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
       expect(await migrate(storages[1].pool)).toEqual([]);
       const tables = await storages[0].pool.query("SELECT tablename FROM pg_tables WHERE tablename LIKE 'search_%' ORDER BY tablename");
-      expect(tables.rows.map((r) => r.tablename)).toEqual(['search_analytics_counts', 'search_analytics_last', 'search_engine_migrations', 'search_insights_events']);
+      expect(tables.rows.map((r) => r.tablename)).toEqual(['search_analytics_clients', 'search_analytics_counts', 'search_analytics_last', 'search_engine_migrations', 'search_insights_events']);
     } finally {
       await Promise.all(storages.map((s) => s.close()));
     }
@@ -58,7 +58,8 @@ describe('two engines on one database', () => {
 
   beforeAll(async () => {
     const { url } = await freshDatabase();
-    [a, b] = await Promise.all([startHarness({ storage: await openPgStorage(url, quiet) }), startHarness({ storage: await openPgStorage(url, quiet) })]);
+    // behind a proxy on loopback: X-Forwarded-For names each test shopper's address
+    [a, b] = await Promise.all([1, 2].map(async () => startHarness({ storage: await openPgStorage(url, quiet), trustProxy: 'loopback' })));
     for (const h of [a, b]) {
       await h.admin.setSettings({ indexName: 'products', indexSettings: fx.productSettings });
       await h.admin.saveObjects({ indexName: 'products', objects: fx.products, waitForTasks: true });
@@ -68,7 +69,9 @@ describe('two engines on one database', () => {
     await Promise.all([a?.app.close(), b?.app.close()]);
   });
 
-  const search = (h: Harness, query: string, userToken: string) => h.reader.searchSingleIndex({ indexName: 'products', searchParams: { query, userToken } });
+  const addressOf = (userToken: string) => `203.0.113.${[...userToken].reduce((n, c) => n + c.charCodeAt(0), 0) % 250}`;
+  const search = (h: Harness, query: string, userToken: string, address = addressOf(userToken)) =>
+    h.reader.searchSingleIndex({ indexName: 'products', searchParams: { query, userToken } }, { headers: { 'x-forwarded-for': address } });
   const top = (h: Harness) => analyticsClient(APP_ID, SEARCH_KEY, undefined, { hosts: hostsOf(h) }).getTopSearches({ index: 'products' });
 
   it('answer the same top searches whichever engine served the searches', async () => {
@@ -91,6 +94,22 @@ describe('two engines on one database', () => {
     };
     expect(await top(a)).toEqual(expected);
     expect(await top(b)).toEqual(expected);
+  });
+
+  it('count a query once per client address, whichever engine and userToken, with invisible characters dropped', async () => {
+    const index = 'products_poison';
+    for (const h of [a, b]) await h.admin.saveObjects({ indexName: index, objects: fx.products, waitForTasks: true });
+    const post = (h: Harness, query: string, address: string, userToken: string) => raw(h.port, 'POST', `/1/indexes/${index}/query`, JSON.stringify({ query, userToken }), {
+      'content-type': 'text/plain', 'x-forwarded-for': address, 'x-algolia-application-id': APP_ID, 'x-algolia-api-key': SEARCH_KEY,
+    });
+    for (let i = 0; i < 40; i++) expect((await post(i % 2 ? a : b, 'meat horse', '198.51.100.66', `bot-${i}`)).status).toBe(200);
+    await post(b, '\u0000Milk', '198.51.100.2', 's2');
+    await post(a, 'mi\u200blk\u202e', '198.51.100.3', 's3');
+    await post(a, 'milk', '198.51.100.1', 's1'); // the latest gives nbHits
+    const expected = { searches: [{ search: 'milk', count: 3, nbHits: 2 }, { search: 'meat horse', count: 1, nbHits: 0 }] };
+    const topOf = (h: Harness) => analyticsClient(APP_ID, SEARCH_KEY, undefined, { hosts: hostsOf(h) }).getTopSearches({ index });
+    expect(await topOf(a)).toEqual(expected);
+    expect(await topOf(b)).toEqual(expected);
   });
 
   it('list the same Insights events whichever engine received them', async () => {
@@ -144,7 +163,7 @@ describe('retention', () => {
   it('counts a search again after the search-as-you-type window', async () => {
     await storage.analytics.record('recipes', 'salmon', 4, 'u');
     now += PREFIX_WINDOW_MS + 1;
-    await storage.analytics.record('recipes', 'salmon', 5, 'u');
+    await storage.analytics.record('recipes', 'salmon', 5, 'u', 'another client');
     expect(await storage.analytics.topSearches('recipes')).toEqual([{ search: 'salmon', count: 2, nbHits: 5 }]);
   });
 });

@@ -21,7 +21,8 @@ const redirectCard = {
 };
 
 beforeAll(async () => {
-  h = await startHarness();
+  // X-Forwarded-For from loopback names the client: each test shopper gets an address of their own
+  h = await startHarness({ trustProxy: 'loopback' });
   hosts = [{ url: `127.0.0.1:${h.port}`, protocol: 'http', accept: 'readWrite' }];
   await h.admin.setSettings({ indexName: 'products', indexSettings: fx.productSettings });
   await h.admin.saveObjects({ indexName: 'products', objects: fx.products, waitForTasks: true });
@@ -186,8 +187,9 @@ describe('top searches analytics (spec §3 Popular search, §7 Popular searches)
   it('reflects the searches really served: counts, nbHits, order, analytics:false and empty queries ignored', async () => {
     const idx = 'analytics_products';
     await h.admin.saveObjects({ indexName: idx, objects: fx.products, waitForTasks: true });
+    const from = (userToken: string) => ({ headers: { 'x-forwarded-for': `203.0.113.${userToken.charCodeAt(0)}` } });
     const s = (query: string, userToken: string, extra: Record<string, unknown> = {}) =>
-      h.reader.searchSingleIndex({ indexName: idx, searchParams: { query, userToken, ...extra } });
+      h.reader.searchSingleIndex({ indexName: idx, searchParams: { query, userToken, ...extra } }, from(userToken));
     await s('cheddar', 'a');
     await s('Cheddar', 'b');
     await s('cheddar ', 'c');
@@ -196,7 +198,7 @@ describe('top searches analytics (spec §3 Popular search, §7 Popular searches)
     await s('eggs', 'd');
     await s('', 'e');
     await s('secret', 'f', { analytics: false });
-    await h.reader.search({ requests: [{ indexName: idx, query: 'bread', userToken: 'g' }] });
+    await h.reader.search({ requests: [{ indexName: idx, query: 'bread', userToken: 'g' }] }, from('g'));
     const top = await analytics().getTopSearches({ index: idx, limit: 3 });
     expect(top).toEqual({
       searches: [
@@ -239,7 +241,7 @@ describe('SearchAnalytics (unit, with a clock)', () => {
     const a = new SearchAnalytics(() => t);
     await a.record('p', 'milk', 5, 'u');
     t += PREFIX_WINDOW_MS + 1;
-    await a.record('p', 'milk', 6, 'u');
+    await a.record('p', 'milk', 6, 'u', 'another client');
     t += 86_400_000;
     await a.record('p', 'bread', 2, 'u');
     expect(await a.topSearches('p')).toEqual([{ search: 'milk', count: 2, nbHits: 6 }, { search: 'bread', count: 1, nbHits: 2 }]);
