@@ -8,6 +8,9 @@ import { createHash, randomBytes } from 'node:crypto';
 
 const b64url = (buf) => buf.toString('base64url');
 
+/** The form's CSRF token (hidden field `csrf`) from a provider page's HTML; '' when it has none. */
+const csrfOf = (html) => /name="csrf" value="([^"]*)"/.exec(html)?.[1] ?? '';
+
 /** A cookie jar of name → value for one origin (the provider's cookies are host-only). */
 class Jar {
   constructor() { this.cookies = new Map(); }
@@ -35,10 +38,11 @@ class Jar {
 export async function signInShopper({ issuer, publicOrigin, clientId = 'storefront', email, password }) {
   const jar = new Jar();
   const redirectUri = `${publicOrigin}/auth/callback`;
+  let lastPage = '';
   const go = async (url, init = {}) => {
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers || {}), cookie: jar.header() } });
     jar.take(res);
-    await res.arrayBuffer();
+    lastPage = await res.text();
     return res;
   };
   /** Follows redirects on the provider until one leaves for the redirect URI; returns that URL. */
@@ -66,7 +70,7 @@ export async function signInShopper({ issuer, publicOrigin, clientId = 'storefro
       if (prompt === 'none') throw new Error('renew: the provider asks for a sign-in');
       await go(at.href);
       const login = await go(new URL(`${at.pathname}/login`, issuer).href, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password }).toString(),
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password, csrf: csrfOf(lastPage) }).toString(),
       });
       if (login.status >= 400) throw new Error(`sign-in: HTTP ${login.status}`);
       at = await follow(login, 'sign-in');
@@ -99,9 +103,14 @@ export async function signInShopper({ issuer, publicOrigin, clientId = 'storefro
  * @throws Error with the status when the provider refuses (e.g. 409 for a taken email)
  */
 export async function signUpShopper({ issuer, publicOrigin, email, password, firstName = 'Casey', lastName = 'Cluster' }) {
+  // The form's CSRF token is bound to a cookie set with the page: load it first, as a browser does.
+  const jar = new Jar();
+  const form = await fetch(new URL('/signup', issuer), { redirect: 'manual' });
+  jar.take(form);
+  const csrf = csrfOf(await form.text());
   const res = await fetch(new URL('/signup', issuer), {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ firstName, lastName, email, password, confirmPassword: password, return_to: `${publicOrigin}/` }).toString(),
+    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
+    body: new URLSearchParams({ firstName, lastName, email, password, confirmPassword: password, return_to: `${publicOrigin}/`, csrf }).toString(),
   });
   await res.arrayBuffer();
   if (res.status !== 303) throw new Error(`sign-up: HTTP ${res.status}`);

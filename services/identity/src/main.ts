@@ -10,6 +10,7 @@ import path from 'node:path';
 import { AccountStore } from './accounts';
 import { jsonLogger, loggerForLevel } from './log';
 import { createIdentityServer, DEFAULT_ROTATE_S, type IdentityServer } from './server';
+import { SIGN_UPS_PER_HOUR } from './throttle';
 
 /** Hard limit of a graceful stop, in ms: the process exits 0 then whatever is still open. */
 const FORCE_EXIT_MS = 9000;
@@ -33,6 +34,17 @@ export function rotateSecondsFromEnv(env: NodeJS.ProcessEnv = process.env): numb
   return seconds;
 }
 
+/**
+ * SIGN_UP_LIMIT_PER_HOUR: sign-ups allowed per client address per hour (default 5).
+ * @throws Error when set but not a positive integer
+ */
+export function signUpLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const value = env.SIGN_UP_LIMIT_PER_HOUR;
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`SIGN_UP_LIMIT_PER_HOUR must be a positive whole number, not '${value}'`);
+  return Number(value);
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const logger = loggerForLevel(env.LOG_LEVEL);
@@ -45,6 +57,7 @@ async function main(): Promise<void> {
   const redisUrl = env.REDIS_URL || undefined;
   const trustProxy = env.TRUST_PROXY || undefined;
   const signingKeyRotateS = rotateSecondsFromEnv(env);
+  const signUpsPerHour = signUpLimitFromEnv(env);
   const started: { idp?: IdentityServer } = {};
   const stop = (signal: string) => {
     logger('info', { msg: 'stopping', signal });
@@ -65,7 +78,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   const accounts = databaseUrl ? undefined : await AccountStore.create({ file: dataFileFromEnv(env, port) });
-  const idp = await createIdentityServer({ issuer, publicOrigin, clientId, accounts, databaseUrl, redisUrl, trustProxy, signingKeyRotateS, logger, drainTimeoutMs: 8000 });
+  const idp = await createIdentityServer({ issuer, publicOrigin, clientId, accounts, databaseUrl, redisUrl, trustProxy, signingKeyRotateS, signUpsPerHour, logger, drainTimeoutMs: 8000 });
   await idp.listen(port, host);
   started.idp = idp;
   logger('info', {
@@ -80,6 +93,7 @@ async function main(): Promise<void> {
     providerStorage: databaseUrl ? 'postgresql' : 'memory',
     throttle: redisUrl ? 'redis' : 'memory',
     trustProxy: trustProxy ?? null,
+    signUpsPerHour: signUpsPerHour ?? SIGN_UPS_PER_HOUR,
     signingKid: idp.signingKid,
   });
 }

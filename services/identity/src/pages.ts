@@ -115,12 +115,15 @@ const hiddenInputs = (hidden: Record<string, string | undefined>) =>
   Object.entries(hidden).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('\n');
 
 /** The sign-in page: 'Email', 'Password', 'Log In', and a 'Sign Up' link. */
-export function signInPage({ action, signUpHref, email = '', errors = [] }: {
+export function signInPage({ action, signUpHref, email = '', errors = [], hidden = {} }: {
   action: string; signUpHref: string; email?: string; errors?: FieldError[];
+  /** Hidden fields: the CSRF token (`csrf`), a step-up ticket (`step_up`). */
+  hidden?: Record<string, string | undefined>;
 }): string {
   return layout('Log In', `<h1>Log in to your account</h1>
 ${errorSummary(errors)}
 <form method="post" action="${escapeHtml(action)}" novalidate>
+${hiddenInputs(hidden)}
 ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: email, maxlength: 254, autofocus: !email || errors.length > 0 }, errors)}
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', autofocus: !!email && !errors.length }, errors)}
 <button type="submit">Log In</button>
@@ -135,6 +138,7 @@ export function signUpPage({ action, logInHref, values = {}, errors = [], hidden
   logInHref?: string;
   values?: { firstName?: string; lastName?: string; email?: string };
   errors?: FieldError[];
+  /** Hidden fields: the CSRF token (`csrf`), `return_to`. */
   hidden?: Record<string, string | undefined>;
 }): string {
   const firstError = errors[0]?.field;

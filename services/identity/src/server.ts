@@ -13,8 +13,12 @@
  *   GET  /livez, /readyz                                  -> liveness, readiness (JSON)
  *
  * One public client (`token_endpoint_auth_method: 'none'`), authorization code + PKCE S256 only,
- * scopes `openid profile email`, id token RS256 carrying sub, email, given_name, family_name.
+ * scopes `openid profile email`, id token RS256 carrying sub, sid, email, given_name, family_name.
  * Consent is skipped for this first-party client (a grant is created on first use).
+ *
+ * Every form POST needs its page's CSRF token (form-tokens.ts; else 403). Sign-in is throttled by
+ * (account, address) and by address, with a step-up (a ticket and a 5 s wait) once an account fails
+ * across many addresses; sign-up by address (throttle.ts; 429 with `Retry-After`).
  *
  * State: without a database, shoppers come from an {@link AccountStore}, grants/sessions/codes live in
  * oidc-provider's in-memory adapter and the keys are generated at start (one process). With
@@ -34,14 +38,15 @@ import Redis from 'ioredis';
 import Provider, { errors as oidcErrors, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Pool } from 'pg';
 import { safeReturnPath } from '@storefront/remote-kit/safe-url';
-import { AccountStore, BCRYPT_COST, SignUpError, type Accounts, type FieldError } from './accounts';
+import { AccountStore, BCRYPT_COST, SignUpError, validateSignUp, type Accounts, type FieldError } from './accounts';
 import { clientAddress, parseTrustProxy, type TrustedProxies } from './client-address';
 import { databaseProblem, migrate, openPool } from './db';
 import { generateSigningKey, loadKeys, sameKeys, type KeySet } from './keys';
 import { errorFields, jsonLogger, requestIdOf, silentLogger, type Logger } from './log';
 import { PgAccountStore } from './pg-accounts';
 import { pgAdapterFactory, pruneExpired } from './pg-adapter';
-import { SignInThrottle } from './throttle';
+import { FormTokens } from './form-tokens';
+import { SIGN_IN_LIMITS, SignInThrottle } from './throttle';
 import { errorPage, logoutPage, LOGOUT_AUTOSUBMIT_SCRIPT, pageCsp, scriptHash, signedOutPage, signInPage, signUpPage } from './pages';
 
 export { generateSigningKey } from './keys';
@@ -67,8 +72,15 @@ export interface IdentityOptions {
   log?: boolean;
   /** Where log lines go (default: JSON lines on stdout/stderr when `log`, else nowhere). */
   logger?: Logger;
-  /** Sign-in throttling by account and address (default: a {@link SignInThrottle}, on Redis when `redisUrl`). */
+  /**
+   * Sign-in and sign-up throttling (default: a {@link SignInThrottle}, on Redis when `redisUrl`, with
+   * `signUpsPerHour`).
+   */
   throttle?: SignInThrottle;
+  /** Sign-ups allowed per client address per hour (SIGN_UP_LIMIT_PER_HOUR; default 5). */
+  signUpsPerHour?: number;
+  /** Clock of the step-up tickets, ms since the epoch (tests move it; default Date.now). */
+  now?: () => number;
   /** PostgreSQL URL (DATABASE_URL): accounts, provider storage and keys shared by every replica. */
   databaseUrl?: string;
   /** Redis URL (REDIS_URL), e.g. 'redis://127.0.0.1:6379': the sign-in throttle's counters. */
@@ -108,6 +120,9 @@ export interface IdentityServer {
    */
   close(): Promise<void>;
 }
+
+/** Name of the stand-alone sign-up form's double-submit CSRF cookie (Path=/signup, HttpOnly, SameSite=Strict). */
+export const SIGNUP_CSRF_COOKIE = 'identity_signup_csrf';
 
 /** Body limit of the sign-in/sign-up forms (bytes). */
 export const FORM_LIMIT_BYTES = 16 * 1024;
@@ -156,6 +171,19 @@ export function resolveReturnTo(value: string | null, publicOrigin: string): str
   return `${publicOrigin}${path}`;
 }
 
+/** The value of cookie `name` in the request, or '' when absent. */
+function cookieOf(req: http.IncomingMessage, name: string): string {
+  for (const part of String(req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
+  }
+  return '';
+}
+
+/** The 403 of a form POST without a valid CSRF token (cross-site, or a page from before a restart of every key). */
+const csrfProblem = () =>
+  new HttpProblem(403, 'Form expired', 'This form has expired or was not sent from this site. Go back, reload the page and try again.');
+
 /** '30 seconds', '2 minutes', '1 hour' — how long to wait, for the sign-in page. */
 function waitText(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -196,6 +224,8 @@ export async function createIdentityServer({
   log = true,
   logger = log ? jsonLogger : silentLogger,
   throttle,
+  signUpsPerHour,
+  now = Date.now,
   databaseUrl,
   redisUrl,
   trustProxy,
@@ -239,7 +269,8 @@ export async function createIdentityServer({
     await closeBackends();
     throw error;
   }
-  const limiter = throttle ?? new SignInThrottle({ redis });
+  const limiter = throttle ?? new SignInThrottle({ redis, signUpsPerHour });
+  const secureCookies = new URL(issuer).protocol === 'https:';
   const origin = new URL(publicOrigin).origin;
   const home = `${origin}/`;
   const csp = pageCsp({ publicOrigin: origin });
@@ -339,8 +370,14 @@ export async function createIdentityServer({
     const p = new Provider(issuer, { ...configuration, jwks: { keys: set.signing }, cookies: { keys: set.cookieKeys } });
     // Behind trusted proxies, X-Forwarded-Proto/Host say whether the shopper used https (secure cookies).
     p.proxy = trusted !== null;
+    // Every id token names its provider session (`sid`, as OpenID Connect Front-/Back-Channel Logout
+    // define it). Without it two id tokens of one shopper issued in the same second — one before a
+    // sign-out, one after the next sign-in — can be identical, and a relying party that refuses the
+    // ended session's tokens by `iat` (whole seconds) refuses the new one too; with it, it can refuse
+    // exactly the ended session. oidc-provider includes `sid` only for back-channel logout clients.
+    p.Client.prototype.includeSid = () => true;
     p.on('server_error', (_ctx, err) => logger('error', { msg: 'provider server_error', ...errorFields(err) }));
-    return { provider: p, callback: p.callback(), keys: set };
+    return { provider: p, callback: p.callback(), keys: set, tokens: new FormTokens(set.cookieKeys) };
   };
   let current = build(keys);
 
@@ -405,6 +442,45 @@ export async function createIdentityServer({
     email: form.get('email') ?? '',
   });
 
+  /**
+   * The stand-alone sign-up's double-submit cookie: the request's when well-formed, else a new one;
+   * (re)set on `res` for an hour either way.
+   */
+  const signUpCookie = (req: http.IncomingMessage, res: http.ServerResponse): string => {
+    const existing = cookieOf(req, SIGNUP_CSRF_COOKIE);
+    const value = /^[A-Za-z0-9_-]{24}$/.test(existing) ? existing : FormTokens.cookieValue();
+    res.setHeader('Set-Cookie', `${SIGNUP_CSRF_COOKIE}=${value}; Path=/signup; Max-Age=3600; HttpOnly; SameSite=Strict${secureCookies ? '; Secure' : ''}`);
+    return value;
+  };
+
+  /**
+   * Creates the account of a sign-up form (CSRF already checked): field problems → 400, over the
+   * address's sign-up limit → 429 with `Retry-After`, a taken email → 409, each rendered by `page`.
+   * @returns the new account, or null when `page` answered
+   */
+  const signUp = async (req: http.IncomingMessage, res: http.ServerResponse, form: URLSearchParams, page: (status: number, errors: FieldError[]) => void) => {
+    const input = Object.fromEntries(form);
+    const problems = validateSignUp(input);
+    if (problems.length) {
+      page(400, problems);
+      return null;
+    }
+    const verdict = await limiter.signUpAttempt(clientAddress(req, trusted));
+    if (!verdict.allowed) {
+      res.setHeader('Retry-After', String(verdict.retryAfterS));
+      page(429, [{ field: 'form', message: `Too many accounts were created from your network. Please wait ${waitText(verdict.retryAfterS)} and try again.` }]);
+      return null;
+    }
+    try {
+      return await store.signUp(input);
+    } catch (err) {
+      if (!(err instanceof SignUpError)) throw err;
+      const taken = err.errors.some((e) => e.field === 'email' && /already exists/.test(e.message));
+      page(taken ? 409 : 400, err.errors);
+      return null;
+    }
+  };
+
   /** Our own routes; returns false for everything oidc-provider serves. */
   const route = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? '/', issuer);
@@ -417,9 +493,10 @@ export async function createIdentityServer({
         const details = await interactionOf(req, res, uid);
         if (details.prompt.name === 'login') {
           const wantsSignUp = details.params.screen_hint === 'signup' && url.searchParams.get('screen') !== 'login';
+          const csrf = current.tokens.csrf(uid);
           send(res, 200, wantsSignUp
-            ? signUpPage({ action: signUpAction(uid), logInHref: loginHref(uid) })
-            : signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email: typeof details.params.login_hint === 'string' ? details.params.login_hint : '' }));
+            ? signUpPage({ action: signUpAction(uid), logInHref: loginHref(uid), hidden: { csrf } })
+            : signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email: typeof details.params.login_hint === 'string' ? details.params.login_hint : '', hidden: { csrf } }));
           return true;
         }
         // Any other prompt (consent for a grant that vanished): first-party, so grant and continue.
@@ -434,28 +511,45 @@ export async function createIdentityServer({
       if (action === 'login' && method === 'POST') {
         const form = await readForm(req);
         await interactionOf(req, res, uid);
+        const { tokens } = current;
+        if (!tokens.checkCsrf(uid, form.get('csrf'))) throw csrfProblem();
         const email = form.get('email') ?? '';
         const password = form.get('password') ?? '';
+        const page = (status: number, errors: FieldError[], stepUp?: string) =>
+          send(res, status, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors, hidden: { csrf: tokens.csrf(uid), step_up: stepUp } }));
         const missing: FieldError[] = [];
         if (!email.trim()) missing.push({ field: 'email', message: 'Email is required.' });
         if (!password) missing.push({ field: 'password', message: 'Password is required.' });
         if (missing.length) {
-          send(res, 400, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors: missing }));
+          page(400, missing);
           return true;
         }
-        // Throttled by account and by address, before the password is even checked.
+        // Throttled by (account, address), by address and by account, before the password is even checked.
         const address = clientAddress(req, trusted);
         const verdict = await limiter.check(email, address);
         if (!verdict.allowed) {
           res.setHeader('Retry-After', String(verdict.retryAfterS));
-          send(res, 429, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors: [{ field: 'form', message: `Too many sign-in attempts. Please wait ${waitText(verdict.retryAfterS)} and try again.` }] }));
+          page(429, [{ field: 'form', message: `Too many sign-in attempts. Please wait ${waitText(verdict.retryAfterS)} and try again.` }]);
           return true;
         }
+        if (verdict.stepUp) {
+          // Step-up (throttle.ts): the password is checked only with a ticket that has waited, whatever it is.
+          const t = now();
+          const ticket = form.get('step_up');
+          const held = tokens.readTicket(ticket, uid, email, t);
+          if (!held || held.waitMs > 0 || !(await limiter.spendTicket(held.nonce))) {
+            const fresh = held && held.waitMs > 0 ? ticket! : tokens.ticket(uid, email, t, SIGN_IN_LIMITS.stepUpWaitS * 1000, SIGN_IN_LIMITS.stepUpTicketS * 1000);
+            const waitS = held && held.waitMs > 0 ? Math.ceil(held.waitMs / 1000) : SIGN_IN_LIMITS.stepUpWaitS;
+            res.setHeader('Retry-After', String(waitS));
+            page(429, [{ field: 'form', message: `This account has had many failed sign-ins. To protect it, please wait ${waitText(waitS)}, then enter your password and choose Log In again.` }], fresh);
+            return true;
+          }
+        }
         const account = await store.authenticate(email, password);
-        if (account) await limiter.succeeded(email);
+        if (account) await limiter.succeeded(email, address);
         else await limiter.failed(email, address);
         if (!account) {
-          send(res, 401, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors: [{ field: 'form', message: 'The email or password is incorrect. Please try again.' }] }));
+          page(401, [{ field: 'form', message: 'The email or password is incorrect. Please try again.' }]);
           return true;
         }
         await finishLogin(req, res, account.uid);
@@ -464,19 +558,16 @@ export async function createIdentityServer({
       if (action === 'signup' && (method === 'GET' || method === 'POST')) {
         if (method === 'GET') {
           await interactionOf(req, res, uid);
-          send(res, 200, signUpPage({ action: signUpAction(uid), logInHref: loginHref(uid) }));
+          send(res, 200, signUpPage({ action: signUpAction(uid), logInHref: loginHref(uid), hidden: { csrf: current.tokens.csrf(uid) } }));
           return true;
         }
         const form = await readForm(req);
         await interactionOf(req, res, uid);
-        try {
-          const account = await store.signUp(Object.fromEntries(form));
-          await finishLogin(req, res, account.uid);
-        } catch (err) {
-          if (!(err instanceof SignUpError)) throw err;
-          const taken = err.errors.some((e) => e.field === 'email' && /already exists/.test(e.message));
-          send(res, taken ? 409 : 400, signUpPage({ action: signUpAction(uid), logInHref: loginHref(uid), values: values(form), errors: err.errors }));
-        }
+        const { tokens } = current;
+        if (!tokens.checkCsrf(uid, form.get('csrf'))) throw csrfProblem();
+        const account = await signUp(req, res, form, (status, errors) =>
+          send(res, status, signUpPage({ action: signUpAction(uid), logInHref: loginHref(uid), values: values(form), errors, hidden: { csrf: tokens.csrf(uid) } })));
+        if (account) await finishLogin(req, res, account.uid);
         return true;
       }
       throw new HttpProblem(405, 'Method not allowed', `${method} is not allowed here.`);
@@ -484,20 +575,18 @@ export async function createIdentityServer({
     if (url.pathname === '/signup') {
       if (method === 'GET') {
         const returnTo = resolveReturnTo(url.searchParams.get('return_to'), origin);
-        send(res, 200, signUpPage({ action: '/signup', hidden: { return_to: returnTo } }));
+        send(res, 200, signUpPage({ action: '/signup', hidden: { csrf: current.tokens.csrf(signUpCookie(req, res)), return_to: returnTo } }));
         return true;
       }
       if (method === 'POST') {
         const form = await readForm(req);
+        const { tokens } = current;
+        const binding = cookieOf(req, SIGNUP_CSRF_COOKIE);
+        if (!tokens.checkCsrf(binding, form.get('csrf'))) throw csrfProblem();
         const returnTo = resolveReturnTo(form.get('return_to'), origin);
-        try {
-          await store.signUp(Object.fromEntries(form));
-        } catch (err) {
-          if (!(err instanceof SignUpError)) throw err;
-          const taken = err.errors.some((e) => e.field === 'email' && /already exists/.test(e.message));
-          send(res, taken ? 409 : 400, signUpPage({ action: '/signup', hidden: { return_to: returnTo }, values: values(form), errors: err.errors }));
-          return true;
-        }
+        const account = await signUp(req, res, form, (status, errors) =>
+          send(res, status, signUpPage({ action: '/signup', hidden: { csrf: tokens.csrf(binding), return_to: returnTo }, values: values(form), errors })));
+        if (!account) return true;
         res.statusCode = 303;
         res.setHeader('Location', returnTo);
         res.setHeader('Cache-Control', 'no-store');

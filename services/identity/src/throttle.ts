@@ -1,36 +1,61 @@
 /**
- * Sign-in throttling, with rate-limiter-flexible (the login-protection pattern of its docs: one limiter
- * per account and one per address, counting failures only).
+ * Sign-in and sign-up throttling, with rate-limiter-flexible (the login-protection pattern of its docs:
+ * limiters counting failures only, keyed by account and address).
  *
- * - per account (normalised email): 5 failed sign-ins, then the account is blocked for 30 s, and each
- *   further failure after a block doubles the block (60 s, 120 s … at most 1 h) — a growing delay;
- *   a successful sign-in clears the account's count;
- * - per address (the client IP): 20 failed sign-ins in 15 min across any accounts, then 15 min blocked.
+ * Sign-in ({@link SIGN_IN_LIMITS}). A lockout must never be a weapon: wrong passwords from one address
+ * lock that address out of the account, not the account's owner elsewhere.
+ * - per (account, address): 5 failed sign-ins, then that address is blocked for that account for 30 s,
+ *   and each further failure after a block doubles it (60 s, 120 s … at most 1 h) — a growing delay.
+ *   A success clears that pair's count. The owner, from another address, is not affected;
+ * - per address: 20 failed sign-ins in 15 min across any accounts, then 15 min blocked (password spraying);
+ * - per account, across every address: after 10 failures in 15 min the account is under attack and needs
+ *   a step-up for 15 min — never a hard lock: every attempt first gets a ticket and must wait
+ *   {@link SIGN_IN_LIMITS.stepUpWaitS} s before the password is checked (see server.ts), which slows a
+ *   distributed guesser while the owner still signs in with the right password after a short wait.
  * While blocked, every attempt — right password or not — is refused with 429 and `Retry-After` (s).
+ *
+ * Sign-up: at most `signUpsPerHour` (default 5) accounts attempted per address per hour (attempts with a
+ * valid form, whether the email was free or taken); then 429 and `Retry-After`.
  *
  * Counters are in this process by default, or in Redis (`RateLimiterRedis`) when given a client, so
  * every replica counts the same failures. Keys are SHA-256 digests of the email / address (no shopper
  * data in the store). When Redis does not answer (not connected, or no reply in the client's command
- * timeout), each limiter falls back to an in-process `insuranceLimiter` with the same limits: sign-in
- * stays throttled, per replica, until Redis is back (then the Redis counts apply again).
+ * timeout), each limiter falls back to an in-process `insuranceLimiter` with the same limits: the
+ * throttles stay on, per replica, until Redis is back (then the Redis counts apply again).
  */
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type IRateLimiterOptions, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-/** Limits, exported for tests and docs. Durations in seconds. */
+/** Sign-in limits, exported for tests and docs. Durations in seconds. */
 export const SIGN_IN_LIMITS = {
-  accountFailures: 5,
-  accountWindowS: 15 * 60,
+  /** failures of one account from one address before that address is blocked for it */
+  pairFailures: 5,
+  pairWindowS: 15 * 60,
   firstBlockS: 30,
   maxBlockS: 60 * 60,
   addressFailures: 20,
   addressWindowS: 15 * 60,
   addressBlockS: 15 * 60,
+  /** failures of one account across every address before it needs the step-up */
+  accountCeiling: 10,
+  accountWindowS: 15 * 60,
+  /** how long the step-up stays required once the ceiling is reached */
+  stepUpS: 15 * 60,
+  /** the wait a step-up ticket imposes before the password is checked */
+  stepUpWaitS: 5,
+  /** how long a step-up ticket can be used */
+  stepUpTicketS: 5 * 60,
 } as const;
 
-/** The verdict of {@link SignInThrottle.check}: allowed, or blocked for `retryAfterS` seconds. */
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterS: number };
+/** Default sign-ups per address per hour. */
+export const SIGN_UPS_PER_HOUR = 5;
+
+/** The verdict of {@link SignInThrottle.check}: blocked for `retryAfterS` seconds, or allowed (maybe with a step-up). */
+export type ThrottleVerdict = { allowed: true; stepUp: boolean } | { allowed: false; retryAfterS: number };
+
+/** The verdict of {@link SignInThrottle.signUpAttempt}. */
+export type SignUpVerdict = { allowed: true } | { allowed: false; retryAfterS: number };
 
 /** Options of {@link SignInThrottle}. */
 export interface SignInThrottleOptions {
@@ -40,58 +65,112 @@ export interface SignInThrottleOptions {
    * Default: counters in this process.
    */
   redis?: Redis;
+  /** Sign-ups allowed per address per hour (default {@link SIGN_UPS_PER_HOUR}). */
+  signUpsPerHour?: number;
 }
 
-/** Throttles sign-in attempts by account and by address. */
+/** Throttles sign-in attempts by (account, address), by address and by account, and sign-ups by address. */
 export class SignInThrottle {
-  private readonly byAccount: RateLimiterAbstract;
+  private readonly byPair: RateLimiterAbstract;
+  /** How many blocks an (account, address) pair has had in a row (for the growing delay); cleared by a success. */
+  private readonly pairBlocks: RateLimiterAbstract;
   private readonly byAddress: RateLimiterAbstract;
-  /** How many blocks an account has had in a row (for the growing delay); cleared by a success. */
-  private readonly blocks: RateLimiterAbstract;
+  private readonly byAccount: RateLimiterAbstract;
+  private readonly spentTickets: RateLimiterAbstract;
+  private readonly signUps: RateLimiterAbstract;
 
-  constructor({ redis }: SignInThrottleOptions = {}) {
+  constructor({ redis, signUpsPerHour = SIGN_UPS_PER_HOUR }: SignInThrottleOptions = {}) {
     const limiter = (opts: IRateLimiterOptions): RateLimiterAbstract => (redis
       ? new RateLimiterRedis({ ...opts, keyPrefix: `identity:${opts.keyPrefix}`, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) })
       : new RateLimiterMemory(opts));
-    this.byAccount = limiter({ keyPrefix: 'signin-account', points: SIGN_IN_LIMITS.accountFailures, duration: SIGN_IN_LIMITS.accountWindowS });
-    this.byAddress = limiter({ keyPrefix: 'signin-address', points: SIGN_IN_LIMITS.addressFailures, duration: SIGN_IN_LIMITS.addressWindowS, blockDuration: SIGN_IN_LIMITS.addressBlockS });
-    this.blocks = limiter({ keyPrefix: 'signin-blocks', points: 1_000, duration: SIGN_IN_LIMITS.maxBlockS * 2 });
+    const L = SIGN_IN_LIMITS;
+    this.byPair = limiter({ keyPrefix: 'signin-pair', points: L.pairFailures, duration: L.pairWindowS });
+    this.pairBlocks = limiter({ keyPrefix: 'signin-pair-blocks', points: 1_000, duration: L.maxBlockS * 2 });
+    this.byAddress = limiter({ keyPrefix: 'signin-address', points: L.addressFailures, duration: L.addressWindowS, blockDuration: L.addressBlockS });
+    this.byAccount = limiter({ keyPrefix: 'signin-account-all', points: L.accountCeiling, duration: L.accountWindowS });
+    this.spentTickets = limiter({ keyPrefix: 'signin-stepup-spent', points: 1, duration: L.stepUpTicketS * 2 });
+    this.signUps = limiter({ keyPrefix: 'signup-address', points: signUpsPerHour, duration: 3600 });
   }
 
-  /** Before checking the password: may `email` sign in from `address` now? */
+  /**
+   * Before checking the password: may `email` sign in from `address` now?
+   * @returns blocked with `retryAfterS` (≥ 1 s), or allowed; `stepUp` when the account is over its
+   *   ceiling across addresses and the attempt must go through a step-up ticket first
+   */
   async check(email: string, address: string): Promise<ThrottleVerdict> {
-    const [account, ip] = await Promise.all([this.byAccount.get(key(email)), this.byAddress.get(digest(address))]);
+    const [pair, ip, account] = await Promise.all([this.byPair.get(pairKey(email, address)), this.byAddress.get(digest(address)), this.byAccount.get(key(email))]);
     // block() sets the consumed points above the limit for the block's duration
     const waits = [
-      blockedFor(account, SIGN_IN_LIMITS.accountFailures),
+      blockedFor(pair, SIGN_IN_LIMITS.pairFailures),
       blockedFor(ip, SIGN_IN_LIMITS.addressFailures),
     ].filter((ms): ms is number => ms !== null);
-    return waits.length ? { allowed: false, retryAfterS: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) } : { allowed: true };
+    if (waits.length) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
+    return { allowed: true, stepUp: !!account && account.consumedPoints >= SIGN_IN_LIMITS.accountCeiling && account.msBeforeNext > 0 };
   }
 
-  /** After a wrong password: counts it; blocks the account (growing) or the address when over the limit. */
+  /**
+   * After a wrong password: counts it for the pair, the address and the account; blocks the pair
+   * (growing) or the address when over their limits; puts the account under step-up at its ceiling.
+   */
   async failed(email: string, address: string): Promise<void> {
-    const k = key(email);
+    const p = pairKey(email, address);
     const a = digest(address);
+    const k = key(email);
     await this.byAddress.penalty(a, 1).catch(() => undefined);
-    const res = await this.byAccount.penalty(k, 1);
-    if (res.consumedPoints >= SIGN_IN_LIMITS.accountFailures) {
-      const times = (await this.blocks.penalty(k, 1)).consumedPoints;
+    const all = await this.byAccount.penalty(k, 1).catch(() => null);
+    if (all && all.consumedPoints === SIGN_IN_LIMITS.accountCeiling) await this.byAccount.block(k, SIGN_IN_LIMITS.stepUpS).catch(() => undefined);
+    const res = await this.byPair.penalty(p, 1);
+    if (res.consumedPoints >= SIGN_IN_LIMITS.pairFailures) {
+      const times = (await this.pairBlocks.penalty(p, 1)).consumedPoints;
       const seconds = Math.min(SIGN_IN_LIMITS.firstBlockS * 2 ** (times - 1), SIGN_IN_LIMITS.maxBlockS);
-      await this.byAccount.block(k, seconds);
+      await this.byPair.block(p, seconds);
     }
     const ip = await this.byAddress.get(a);
     if (ip && ip.consumedPoints >= SIGN_IN_LIMITS.addressFailures) await this.byAddress.block(a, SIGN_IN_LIMITS.addressBlockS);
   }
 
-  /** After a successful sign-in: the account's failures and block history are forgotten. */
-  async succeeded(email: string): Promise<void> {
-    await Promise.all([this.byAccount.delete(key(email)), this.blocks.delete(key(email))]);
+  /**
+   * After a successful sign-in: the pair's failures and block history are forgotten. The account-wide
+   * count is kept (an attacker elsewhere is still guessing); it expires with its window.
+   */
+  async succeeded(email: string, address: string): Promise<void> {
+    const p = pairKey(email, address);
+    await Promise.all([this.byPair.delete(p), this.pairBlocks.delete(p)]);
+  }
+
+  /**
+   * Spends a step-up ticket (by its nonce): true the first time, false when it was used already, so one
+   * wait buys one password check.
+   */
+  async spendTicket(nonce: string): Promise<boolean> {
+    try {
+      await this.spentTickets.consume(digest(nonce), 1);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Counts a sign-up attempt (a valid form) from `address`.
+   * @returns allowed, or blocked with `retryAfterS` (≥ 1 s) until the address's hour window ends
+   */
+  async signUpAttempt(address: string): Promise<SignUpVerdict> {
+    try {
+      await this.signUps.consume(digest(address), 1);
+      return { allowed: true };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+      throw err;
+    }
   }
 }
 
 /** A store key: the first 32 hex digits of the SHA-256 of `value`. */
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
-const key = (email: string) => digest(email.trim().toLowerCase());
+const normal = (email: string) => email.trim().toLowerCase();
+const key = (email: string) => digest(normal(email));
+const pairKey = (email: string, address: string) => digest(`${normal(email)}\n${address}`);
 /** ms until a blocked key may try again, or null when it is not blocked. */
 const blockedFor = (r: RateLimiterRes | null, limit: number) => (r && r.consumedPoints > limit && r.msBeforeNext > 0 ? r.msBeforeNext : null);

@@ -48,6 +48,18 @@ export async function freePort(): Promise<number> {
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
 
+/** The page whose form posts to `action` (it carries the CSRF token), or null for other actions. */
+export function formPageOf(action: string): string | null {
+  const m = /^(.*\/interaction\/[\w-]+)\/(login|signup)$/.exec(action);
+  if (m) return m[2] === 'login' ? `${m[1]}?screen=login` : action;
+  return /(^|\/\/[^/]+)\/signup$/.test(action) ? action : null;
+}
+
+/** The `csrf` hidden field of a page ('' when none). */
+export function csrfIn(html: string): string {
+  return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+}
+
 /**
  * A browser-like cookie jar (names only; paths ignored) whose requests go to a chosen replica: every
  * URL on `issuer` (the load balancer's address in production) is sent to `base` instead.
@@ -74,7 +86,15 @@ export class Browser {
     return res;
   }
 
-  post(base: string, url: string, form: Record<string, string>): Promise<Response> {
+  /** Posts a form as its page would: with the page's CSRF token (loaded from `base` first) unless `form.csrf` is given. */
+  async post(base: string, url: string, form: Record<string, string>): Promise<Response> {
+    const page = formPageOf(url);
+    const csrf = 'csrf' in form || !page ? '' : csrfIn(await (await this.request(base, page)).text());
+    return this.rawPost(base, url, { ...(csrf ? { csrf } : {}), ...form });
+  }
+
+  /** Posts exactly `form` (no CSRF token unless given). */
+  rawPost(base: string, url: string, form: Record<string, string>): Promise<Response> {
     return this.request(base, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
   }
 
@@ -104,6 +124,16 @@ export class Browser {
     }
     throw new Error('too many redirects');
   }
+}
+
+/**
+ * Loads the stand-alone sign-up page at `base` as a browser would; resolves to the form's CSRF token and
+ * the double-submit cookie to send with the POST (`cookie` header value).
+ */
+export async function signUpForm(base: string, headers: Record<string, string> = {}): Promise<{ csrf: string; cookie: string }> {
+  const res = await fetch(`${base}/signup`, { headers });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+  return { csrf: csrfIn(await res.text()), cookie };
 }
 
 /** Exchanges a code at `base`/token. */

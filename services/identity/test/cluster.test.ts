@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import { createIdentityServer, type IdentityOptions, type IdentityServer } from '../src/server';
-import { Browser, eventually, exchange, freePort, freshDatabase, PASSWORD, PUBLIC_ORIGIN, publishedKids, testRedisUrl, verifyAt } from './backends';
+import { Browser, eventually, exchange, freePort, freshDatabase, PASSWORD, PUBLIC_ORIGIN, publishedKids, signUpForm, testRedisUrl, verifyAt } from './backends';
 
 const ISSUER = 'http://idp.example.test';
 
@@ -99,7 +99,7 @@ describe('two replicas on one database and one Redis', () => {
     expect((await exchange(a.base, callback!.searchParams.get('code')!, verifier)).status).toBe(200);
   });
 
-  test('five wrong passwords alternating between A and B block the account on both, as on one server', async () => {
+  test('five wrong passwords alternating between A and B lock that address out of the account on both; the owner elsewhere signs in', async () => {
     const email = 'owen.lp02@example.com';
     const browser = shopper();
     const { res } = await browser.authorize(a.base);
@@ -113,6 +113,17 @@ describe('two replicas on one database and one Redis', () => {
       expect(right.status).toBe(429);
       expect(Number(right.headers.get('retry-after'))).toBeGreaterThanOrEqual(25);
     }
+    // Only that address is locked out: the owner, from another one, signs in on either replica.
+    expect((await signIn(shopper(), [b.base, a.base], email, PASSWORD)).id_token).toBeTruthy();
+  });
+
+  test('sign-ups from one address are counted across both replicas: the sixth in the hour gets 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const res = await new Browser(ISSUER, { 'x-forwarded-for': '203.0.113.90' }).post(i % 2 ? b.base : a.base, '/signup', { firstName: 'Many', lastName: 'Accounts', email: unique(), password: 'longenough' });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
   });
 
   test('four wrong passwords across both replicas do not block', async () => {
@@ -221,7 +232,8 @@ describe('draining', () => {
 
     // A sign-up whose body is still arriving when the stop begins.
     const email = unique();
-    const body = new URLSearchParams({ firstName: 'Ida', lastName: 'Inflight', email, password: 'longenough' }).toString();
+    const form = await signUpForm(r.base, { 'x-forwarded-for': '192.0.2.10' });
+    const body = new URLSearchParams({ csrf: form.csrf, firstName: 'Ida', lastName: 'Inflight', email, password: 'longenough' }).toString();
     let push: (chunk: string | null) => void = () => undefined;
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -229,7 +241,7 @@ describe('draining', () => {
       },
     });
     const pending = fetch(`${r.base}/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '192.0.2.10' }, body: stream, duplex: 'half', redirect: 'manual',
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '192.0.2.10', cookie: form.cookie }, body: stream, duplex: 'half', redirect: 'manual',
     } as RequestInit);
     push(body.slice(0, 10));
     await new Promise((res) => setTimeout(res, 200));

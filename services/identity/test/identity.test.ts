@@ -20,6 +20,8 @@ const PASSWORD = 'Groceries!2026';
 let idp: IdentityServer;
 let issuer: string;
 let dataFile: string;
+/** Added to the server's step-up clock (the tests move time forward instead of sleeping). */
+let clockSkewMs = 0;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,13 +39,25 @@ beforeAll(async () => {
   issuer = `http://localhost:${port}`;
   dataFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'identity-')), 'shoppers.json');
   const accounts = await AccountStore.create({ file: dataFile, cost: 4 });
-  idp = await createIdentityServer({ issuer, publicOrigin: PUBLIC_ORIGIN, accounts, log: false });
+  idp = await createIdentityServer({ issuer, publicOrigin: PUBLIC_ORIGIN, accounts, log: false, trustProxy: 'loopback', now: () => Date.now() + clockSkewMs });
   await idp.listen(port, '127.0.0.1');
 }, 30_000);
 
 afterAll(async () => {
   await idp.close();
 });
+
+/** The page whose form posts to `action` (it carries the CSRF token), or null for other actions. */
+function formPageOf(action: string): string | null {
+  const m = /^(.*\/interaction\/[\w-]+)\/(login|signup)$/.exec(action);
+  if (m) return m[2] === 'login' ? `${m[1]}?screen=login` : action;
+  return /(^|\/\/[^/]+)\/signup$/.test(action) ? action : null;
+}
+
+/** The `csrf` hidden field of a page ('' when none). */
+function csrfIn(html: string): string {
+  return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+}
 
 /** A browser-like cookie jar (names only; paths ignored). */
 class Browser {
@@ -64,8 +78,16 @@ class Browser {
     return res;
   }
 
-  post(url: string, form: Record<string, string>): Promise<Response> {
-    return this.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  /** Posts a form as its page would: with the page's CSRF token (loaded first) unless `form.csrf` is given. */
+  async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+    const page = formPageOf(url);
+    const csrf = 'csrf' in form || !page ? '' : csrfIn(await (await this.request(page, { headers })).text());
+    return this.rawPost(url, { ...(csrf ? { csrf } : {}), ...form }, headers);
+  }
+
+  /** Posts exactly `form` (no CSRF token unless given). */
+  rawPost(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+    return this.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(form).toString() });
   }
 }
 
@@ -223,43 +245,147 @@ describe('authorization code + PKCE (issue 3 Identity; spec §7 Account and iden
   });
 });
 
-describe('sign-in throttling (issue 19)', () => {
-  test('five wrong passwords block the account: the right one then gets 429 with Retry-After and a reason; another account is unaffected', async () => {
+/** Signs in at `interaction` of `browser` from client address `address`; the answer of the form POST. */
+const logInFrom = (browser: Browser, interaction: string, address: string, email: string, password: string, extra: Record<string, string> = {}) =>
+  browser.post(`${interaction}/login`, { email, password, ...extra }, { 'x-forwarded-for': address });
+
+describe('sign-in throttling: (account, address) lockout, address limit, account step-up', () => {
+  test('five wrong passwords from one address lock that address out of the account: even the right password from it gets 429 with Retry-After and a reason', async () => {
     const browser = new Browser();
     const { interaction } = await startAuthorization(browser);
-    for (let i = 0; i < 5; i += 1) {
-      const wrong = await browser.post(`${interaction}/login`, { email: 'maximilian.long@example.com', password: `wrong-${i}` });
-      expect(wrong.status).toBe(401);
-    }
-    const right = await browser.post(`${interaction}/login`, { email: 'maximilian.long@example.com', password: PASSWORD });
+    for (let i = 0; i < 5; i += 1) expect((await logInFrom(browser, interaction, '192.0.2.11', 'maximilian.long@example.com', `wrong-${i}`)).status).toBe(401);
+    const right = await logInFrom(browser, interaction, '192.0.2.11', 'maximilian.long@example.com', PASSWORD);
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThanOrEqual(25);
     expect(await right.text()).toMatch(/Too many sign-in attempts\. Please wait \d+ seconds and try again\./);
     const other = new Browser();
     const started = await startAuthorization(other);
-    const ok = await followToCallback(other, await other.post(`${started.interaction}/login`, { email: 'bella.bigpoints@example.com', password: PASSWORD }));
+    const ok = await followToCallback(other, await logInFrom(other, started.interaction, '192.0.2.11', 'bella.bigpoints@example.com', PASSWORD));
     expect(ok.searchParams.get('code')).toBeTruthy();
+  });
+
+  test("the owner signs in from another address while an attacker's address is locked out of the account", async () => {
+    const attacker = new Browser();
+    const a = await startAuthorization(attacker);
+    for (let i = 0; i < 5; i += 1) await logInFrom(attacker, a.interaction, '203.0.113.21', 'olga.lp00@example.com', `guess-${i}`);
+    expect((await logInFrom(attacker, a.interaction, '203.0.113.21', 'olga.lp00@example.com', 'guess-5')).status).toBe(429);
+
+    const owner = new Browser();
+    const o = await startAuthorization(owner);
+    const callback = await followToCallback(owner, await logInFrom(owner, o.interaction, '198.51.100.21', 'olga.lp00@example.com', PASSWORD));
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    // The attacker's address stays locked out.
+    expect((await logInFrom(attacker, a.interaction, '203.0.113.21', 'olga.lp00@example.com', PASSWORD)).status).toBe(429);
+  });
+
+  test('failures from many addresses put the account under a step-up, never a lock: the owner waits a few seconds, then signs in', async () => {
+    const email = 'owen.lp02@example.com';
+    const attacker = new Browser();
+    const a = await startAuthorization(attacker);
+    for (let i = 0; i < SIGN_IN_LIMITS.accountCeiling; i += 1) await logInFrom(attacker, a.interaction, `203.0.113.${30 + Math.floor(i / 5)}`, email, `guess-${i}`);
+
+    const owner = new Browser();
+    const o = await startAuthorization(owner);
+    const first = await logInFrom(owner, o.interaction, '198.51.100.31', email, PASSWORD);
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe(String(SIGN_IN_LIMITS.stepUpWaitS));
+    const page = await first.text();
+    expect(page).toContain(`This account has had many failed sign-ins. To protect it, please wait ${SIGN_IN_LIMITS.stepUpWaitS} seconds, then enter your password and choose Log In again.`);
+    const ticket = /name="step_up" value="([^"]+)"/.exec(page)![1]!;
+    // Too early: still waiting, the password is not checked.
+    expect((await logInFrom(owner, o.interaction, '198.51.100.31', email, PASSWORD, { step_up: ticket })).status).toBe(429);
+    clockSkewMs = SIGN_IN_LIMITS.stepUpWaitS * 1000;
+    try {
+      const callback = await followToCallback(owner, await logInFrom(owner, o.interaction, '198.51.100.31', email, PASSWORD, { step_up: ticket }));
+      expect(callback.searchParams.get('code')).toBeTruthy();
+      // One wait buys one password check: the spent ticket gets a new wait.
+      const again = new Browser();
+      const g = await startAuthorization(again);
+      expect((await logInFrom(again, g.interaction, '203.0.113.39', email, 'guess-x', { step_up: ticket })).status).toBe(429);
+    } finally {
+      clockSkewMs = 0;
+    }
   });
 });
 
-describe('SignInThrottle (issue 19: growing delay, per address)', () => {
-  test('each block after the first doubles, and a success clears the account', async () => {
+describe('SignInThrottle', () => {
+  test('blocks an (account, address) pair with a growing delay; another address is allowed; a success clears the pair', async () => {
     const t = new SignInThrottle();
     for (let i = 0; i < 5; i += 1) await t.failed('a@example.com', '10.0.0.1');
-    const first = await t.check('a@example.com', '10.0.0.2');
-    expect(first).toEqual({ allowed: false, retryAfterS: SIGN_IN_LIMITS.firstBlockS });
-    await t.failed('a@example.com', '10.0.0.2');
-    const second = await t.check('A@example.com ', '10.0.0.3');
-    expect(second).toEqual({ allowed: false, retryAfterS: SIGN_IN_LIMITS.firstBlockS * 2 });
-    await t.succeeded('a@example.com');
-    expect(await t.check('a@example.com', '10.0.0.4')).toEqual({ allowed: true });
+    expect(await t.check('a@example.com', '10.0.0.1')).toEqual({ allowed: false, retryAfterS: SIGN_IN_LIMITS.firstBlockS });
+    expect(await t.check('a@example.com', '10.0.0.2')).toEqual({ allowed: true, stepUp: false });
+    await t.failed('A@example.com ', '10.0.0.1');
+    expect(await t.check('a@example.com', '10.0.0.1')).toEqual({ allowed: false, retryAfterS: SIGN_IN_LIMITS.firstBlockS * 2 });
+    await t.succeeded('a@example.com', '10.0.0.1');
+    expect(await t.check('a@example.com', '10.0.0.1')).toEqual({ allowed: true, stepUp: false });
   });
 
   test('one address failing across many accounts is blocked for every account', async () => {
     const t = new SignInThrottle();
     for (let i = 0; i < SIGN_IN_LIMITS.addressFailures; i += 1) await t.failed(`user${i}@example.com`, '10.9.9.9');
     expect(await t.check('fresh@example.com', '10.9.9.9')).toEqual({ allowed: false, retryAfterS: SIGN_IN_LIMITS.addressBlockS });
-    expect(await t.check('fresh@example.com', '10.9.9.8')).toEqual({ allowed: true });
+    expect(await t.check('fresh@example.com', '10.9.9.8')).toEqual({ allowed: true, stepUp: false });
+  });
+
+  test('the account ceiling across addresses asks for a step-up, never a block; sign-ups are limited per address', async () => {
+    const t = new SignInThrottle({ signUpsPerHour: 2 });
+    for (let i = 0; i < SIGN_IN_LIMITS.accountCeiling - 1; i += 1) await t.failed('b@example.com', `10.1.0.${i}`);
+    expect(await t.check('b@example.com', '10.2.0.1')).toEqual({ allowed: true, stepUp: false });
+    await t.failed('b@example.com', '10.1.1.1');
+    expect(await t.check('b@example.com', '10.2.0.1')).toEqual({ allowed: true, stepUp: true });
+    expect(await t.spendTicket('n1')).toBe(true);
+    expect(await t.spendTicket('n1')).toBe(false);
+    expect(await t.signUpAttempt('10.3.0.1')).toEqual({ allowed: true });
+    expect(await t.signUpAttempt('10.3.0.1')).toEqual({ allowed: true });
+    expect(await t.signUpAttempt('10.3.0.1')).toEqual({ allowed: false, retryAfterS: 3600 });
+    expect(await t.signUpAttempt('10.3.0.2')).toEqual({ allowed: true });
+  });
+});
+
+describe('sign-up throttle and CSRF', () => {
+  const unique = () => `burst.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+  test('twelve sign-ups from one address: five are created, the rest get 429 with Retry-After and a reason; another address still signs up', async () => {
+    const statuses: number[] = [];
+    let refused = '';
+    for (let i = 0; i < 12; i += 1) {
+      const res = await new Browser().post('/signup', { firstName: 'Burst', lastName: 'Bot', email: unique(), password: 'longenough' }, { 'x-forwarded-for': '203.0.113.50' });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000);
+        refused = await res.text();
+      } else await res.arrayBuffer();
+    }
+    expect(statuses).toEqual([...Array(5).fill(303), ...Array(7).fill(429)]);
+    expect(refused).toContain('Too many accounts were created from your network. Please wait 60 minutes and try again.');
+    expect(refused).toContain('value="Burst"');
+    // Inside a sign-in too.
+    const browser = new Browser();
+    const { interaction } = await startAuthorization(browser);
+    expect((await browser.post(`${interaction}/signup`, { firstName: 'Burst', lastName: 'Bot', email: unique(), password: 'longenough' }, { 'x-forwarded-for': '203.0.113.50' })).status).toBe(429);
+    const other = await new Browser().post('/signup', { firstName: 'Calm', lastName: 'Shopper', email: unique(), password: 'longenough' }, { 'x-forwarded-for': '203.0.113.51' });
+    expect(other.status).toBe(303);
+  });
+
+  test('a cross-site POST without the form token is refused with 403 and a readable page: sign-up, sign-in, sign-up in a sign-in', async () => {
+    const reason = 'This form has expired or was not sent from this site. Go back, reload the page and try again.';
+    const forged = await new Browser().rawPost('/signup', { firstName: 'Eve', lastName: 'Forger', email: unique(), password: 'longenough' });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain(reason);
+    // A token from another browser's page does not match this browser's cookie.
+    const otherPage = await (await new Browser().request('/signup')).text();
+    const stolen = await new Browser().rawPost('/signup', { csrf: csrfIn(otherPage), firstName: 'Eve', lastName: 'Forger', email: unique(), password: 'longenough' });
+    expect(stolen.status).toBe(403);
+
+    const browser = new Browser();
+    const { interaction } = await startAuthorization(browser);
+    const login = await browser.rawPost(`${interaction}/login`, { email: 'lena.linked@example.com', password: PASSWORD });
+    expect(login.status).toBe(403);
+    expect(await login.text()).toContain(reason);
+    expect((await browser.rawPost(`${interaction}/signup`, { firstName: 'Eve', lastName: 'Forger', email: unique(), password: 'longenough' })).status).toBe(403);
+    // The page's own form, with its token, still works.
+    const ok = await followToCallback(browser, await browser.post(`${interaction}/login`, { email: 'lena.linked@example.com', password: PASSWORD }));
+    expect(ok.searchParams.get('code')).toBeTruthy();
   });
 });
 
@@ -423,6 +549,32 @@ describe('end session (spec §7 "logout via the identity provider")', () => {
     // The provider session is gone: a new authorization asks for the password again.
     const again = await startAuthorization(browser);
     expect(await (await browser.request(again.interaction)).text()).toContain('Log In');
+  });
+});
+
+describe('signing in again right after signing out', () => {
+  // Within one second the two id tokens had the same claims (`iat` is whole seconds), so a relying party
+  // could not tell the new session's token from the ended one's.
+  test('the same shopper signs out and at once signs in again: a new session and a new id token', async () => {
+    const { browser, token } = await signIn('bella.bigpoints@example.com', PASSWORD);
+    const params = new URLSearchParams({ id_token_hint: token.id_token, post_logout_redirect_uri: `${PUBLIC_ORIGIN}/`, client_id: 'storefront' });
+    const html = await (await browser.request(`/session/end?${params}`)).text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    expect((await browser.post(action, { xsrf, logout: 'yes' })).status).toBe(303);
+
+    const { interaction, verifier } = await startAuthorization(browser);
+    const callback = await followToCallback(browser, await browser.post(`${interaction}/login`, { email: 'bella.bigpoints@example.com', password: PASSWORD }));
+    const again = await exchange(callback.searchParams.get('code')!, verifier);
+    expect(again.status).toBe(200);
+    const next = (await again.json()) as { id_token: string };
+    const [before, after] = await Promise.all([verifyIdToken(token.id_token), verifyIdToken(next.id_token)]);
+    expect(after.payload.sub).toBe(before.payload.sub);
+    // Each names its own provider session: a relying party refuses the ended one's tokens, not the new ones.
+    expect(before.payload.sid).toEqual(expect.any(String));
+    expect(after.payload.sid).toEqual(expect.any(String));
+    expect(after.payload.sid).not.toBe(before.payload.sid);
+    expect(next.id_token).not.toBe(token.id_token);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort, freshDatabase, testRedisUrl } from './backends';
+import { freePort, freshDatabase, signUpForm, testRedisUrl } from './backends';
 
 const MAIN = path.resolve(__dirname, '../src/main.ts');
 const TSX = path.resolve(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
@@ -85,7 +85,8 @@ describe('main.ts', () => {
     expect(startLine).toMatchObject({ host: '127.0.0.1', providerStorage: 'postgresql', throttle: 'redis', signUps: 'postgresql', trustProxy: 'loopback', signingKid: expect.stringMatching(/^k-/) });
     expect((await fetch(`http://127.0.0.1:${s.port}/readyz`)).status).toBe(200);
     // A sign-up whose body is still arriving when SIGTERM comes.
-    const body = new URLSearchParams({ firstName: 'Sig', lastName: 'Term', email: `sig.term.${Date.now()}@example.com`, password: 'longenough' }).toString();
+    const form = await signUpForm(`http://127.0.0.1:${s.port}`);
+    const body = new URLSearchParams({ csrf: form.csrf, firstName: 'Sig', lastName: 'Term', email: `sig.term.${Date.now()}@example.com`, password: 'longenough' }).toString();
     let push: (chunk: string | null) => void = () => undefined;
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -93,7 +94,7 @@ describe('main.ts', () => {
       },
     });
     const pending = fetch(`http://127.0.0.1:${s.port}/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: stream, duplex: 'half', redirect: 'manual',
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie }, body: stream, duplex: 'half', redirect: 'manual',
     } as RequestInit);
     push(body.slice(0, 5));
     await new Promise((r) => setTimeout(r, 300));
@@ -108,11 +109,12 @@ describe('main.ts', () => {
     expect(s.lines.some((l) => l.msg === 'stopping' && l.signal === 'SIGTERM')).toBe(true);
   }, 90_000); // a cold tsx start takes seconds on a busy 2-core machine
 
-  test('a bad TRUST_PROXY, SIGNING_KEY_ROTATE_S or LOG_LEVEL stops the start with a JSON error line and exit code 1', async () => {
+  test('a bad TRUST_PROXY, SIGNING_KEY_ROTATE_S, LOG_LEVEL or SIGN_UP_LIMIT_PER_HOUR stops the start with a JSON error line and exit code 1', async () => {
     await Promise.all([
       expect(start({ TRUST_PROXY: 'everyone' })).rejects.toThrow(/exited \(1\).*TRUST_PROXY/),
       expect(start({ SIGNING_KEY_ROTATE_S: '-5' })).rejects.toThrow(/exited \(1\).*SIGNING_KEY_ROTATE_S/),
       expect(start({ LOG_LEVEL: 'loud' })).rejects.toThrow(/exited \(1\).*LOG_LEVEL/),
+      expect(start({ SIGN_UP_LIMIT_PER_HOUR: 'lots' })).rejects.toThrow(/exited \(1\).*SIGN_UP_LIMIT_PER_HOUR/),
     ]);
   }, 90_000); // a cold tsx start takes seconds on a busy 2-core machine
 });
