@@ -113,7 +113,7 @@ export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '',
   ].map((s) => ({ ...s, replicaPorts: replicaPorts(s.port) }));
   const singles = [
     { name: 'flyer', port: ports.flyer, portEnv: 'FLYER_PORT', command: ['services/flyer-provider/src/main.ts'], env: { FLYER_ORIGIN: common.FLYER_ORIGIN, FLYER_PUBLIC_ORIGIN: common.FLYER_ORIGIN, FLYER_ALLOWED_HOSTS: urls.public } },
-    { name: 'vendors', port: ports.vendors, portEnv: 'VENDORS_PORT', command: ['services/vendors/src/main.ts'], env: { VENDORS_ORIGIN: common.VENDORS_ORIGIN, VENDORS_PUBLIC_ORIGIN: common.VENDORS_ORIGIN, PUBLIC_ORIGIN: urls.public } },
+    { name: 'vendors', port: ports.vendors, portEnv: 'VENDORS_PORT', command: ['services/vendors/src/main.ts'], env: { VENDORS_ORIGIN: common.VENDORS_ORIGIN, VENDORS_PUBLIC_ORIGIN: common.VENDORS_ORIGIN, PUBLIC_ORIGIN: urls.public, CONSENT_TOKEN_SECRET: bffTokenSecret } },
     { name: 'loyalty-site', port: ports.loyaltySite, portEnv: 'LOYALTY_SITE_PORT', command: ['services/loyalty-site/src/main.ts'], env: { PUBLIC_ORIGIN: urls.public, LOYALTY_SITE_DATA_FILE: path.join(dataDir, 'loyalty-site', 'registrations.jsonl') } },
   ].map((s) => ({ ...s, env: { ...s.env, LOG_LEVEL: common.LOG_LEVEL }, runtime: 'tsx' }));
   const statics = [

@@ -50,6 +50,8 @@ function setup({ data = DATA, width = 1366 }: { data?: FakeData; width?: number 
   client = fakeClient(data);
   (createSearchClient as jest.Mock).mockReturnValue(client);
   kit = createTestBus();
+  // The shopper has granted analytics (C0002): Insights events are sent (consentBeacons.test.tsx covers the gate).
+  kit.bus.emit('consent/changed', { groups: ['C0001', 'C0002'] });
   kit.bus.emit('store/changed', { store: kit.fixtures.store({ bannerCode: 'standard' }), source: 'default' });
   navigate = jest.fn();
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });

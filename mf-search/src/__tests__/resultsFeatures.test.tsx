@@ -42,6 +42,8 @@ function setup(url: string, width = 1366) {
   client = fakeClient(DATA);
   (createSearchClient as jest.Mock).mockReturnValue(client);
   kit = createTestBus();
+  // The shopper has granted analytics (C0002): Insights events are sent (consentBeacons.test.tsx covers the gate).
+  kit.bus.emit('consent/changed', { groups: ['C0001', 'C0002'] });
   kit.bus.emit('store/changed', { store: kit.fixtures.store({ bannerCode: 'standard', locationName: 'Halifax Quinpool Road' }), source: 'default' });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   renderWithKit(<ResultsApp bus={kit.bus} />, { kit });

@@ -181,7 +181,7 @@ describe('spec §3 / §7: list item id and insights user token', () => {
     expect(listItemId({ objectID: 'p1' }, '3299')).toBe('p1_EA_3299');
   });
 
-  it('uses the signed-in uid, else a stable anonymous token in localStorage', () => {
+  it('uses the signed-in uid, else a stable anonymous token', () => {
     localStorage.removeItem(USER_TOKEN_KEY);
     expect(userTokenFor({ uid: 'u-1003', loggedIn: true })).toBe('u-1003');
     expect(userTokenFor({ uid: 'a b@c', loggedIn: true })).toBe('a_b_c');

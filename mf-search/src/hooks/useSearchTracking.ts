@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { newRequestId, type EventBus, type RuntimeConfig, type Session } from 'shared-events';
+import { consentSignals, gateOnConsent } from '../api/consentGate';
 import { createInsightsSender, type InsightsSender } from '../api/insights';
 import type { ProductHit } from '../api/types';
-import { userTokenFor } from '../api/userToken';
+import { storeUserTokenWithConsent, userTokenFor } from '../api/userToken';
 
 /** Spec §7, §9: "Item list id 7 'Search - Products'". */
 export const SEARCH_ITEM_LIST = { item_list_id: '7', item_list_name: 'Search - Products' } as const;
@@ -34,21 +35,30 @@ export interface SearchTracking {
   viewItemList(list: { item_list_id: string; item_list_name: string }, hits: readonly TrackedHit[], searchTerm: string): void;
 }
 
-let sharedSender: { key: string; send: InsightsSender } | null = null;
-function senderFor(search: RuntimeConfig['search']): InsightsSender {
+/**
+ * One consent-gated sender per bus and engine (so events queued by the dropdown are sent with those of
+ * the results page, once, when consent is granted).
+ */
+const senders = new WeakMap<EventBus, { key: string; send: InsightsSender }>();
+function senderFor(bus: EventBus, search: RuntimeConfig['search']): InsightsSender {
   const key = JSON.stringify(search.hosts) + search.appId;
-  if (!sharedSender || sharedSender.key !== key) sharedSender = { key, send: createInsightsSender(search) };
-  return sharedSender.send;
+  const known = senders.get(bus);
+  if (known && known.key === key) return known.send;
+  const send = gateOnConsent(createInsightsSender(search), consentSignals(bus.state.consent), { onDecision: storeUserTokenWithConsent });
+  senders.set(bus, { key, send });
+  return send;
 }
 
 /**
  * Search analytics for the dropdown and results page (spec §7): Insights events to the engine's
  * `/1/events` (click, view, conversion with `queryID` and 1-based `position`) and `view_item_list`
- * (`item_list_id: '7'`, `item_list_name: 'Search - Products'`) on the bus for the dataLayer.
+ * (`item_list_id: '7'`, `item_list_name: 'Search - Products'`) on the bus for the dataLayer (the shell
+ * gates the dataLayer on consent). Insights events leave only with the analytics consent group C0002
+ * (`api/consentGate.ts`: queued until the banner is answered, dropped on a refusal).
  */
 export function useSearchTracking(bus: EventBus, config: RuntimeConfig, session: Session | null): SearchTracking {
   const userToken = useMemo(() => userTokenFor(session), [session]);
-  const send = senderFor(config.search);
+  const send = senderFor(bus, config.search);
   const click = useCallback((index: string, hit: TrackedHit) => {
     if (!hit.queryID || !hit.position) return;
     void send([{ eventType: 'click', eventName: 'Search Result Clicked', index, userToken, queryID: hit.queryID, objectIDs: [hit.objectID], positions: [hit.position] }]);

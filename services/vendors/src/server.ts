@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastif
 import { createServiceApp } from '@storefront/search-engine/src/lifecycle';
 import { loadScripts, SCRIPTS, type ScriptName } from './assets';
 import { adSvg } from './ads';
+import { createConsentTokenVerifier, type ConsentTokenVerifier } from './consentToken';
 
 /** Options of {@link buildServer}. */
 export interface BuildServerOptions {
@@ -9,6 +10,11 @@ export interface BuildServerOptions {
   publicOrigin?: string;
   /** Fastify logger option (false = silent). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The secret consent tokens are signed with, shared with the BFF (its BFF_TOKEN_SECRET; ≥ 32
+   * characters). Default env `CONSENT_TOKEN_SECRET`. Empty or absent: consent receipts are refused (503).
+   */
+  consentTokenSecret?: string;
 }
 
 /** The analytics events the collector accepts (spec §7 Analytics events, plus the catalogue's search and select_store). */
@@ -67,7 +73,10 @@ export function describeInvalidHit(body: unknown): string | null {
  * - `GET /collect/stats` → {@link Stats}; `DELETE /collect/stats` → 204 and counts back to 0 (tests)
  * - `GET /ads/creative?slot=<a-z0-9->&size=<w>x<h>` → an SVG creative of that size; 400 bad slot/size
  * - `POST /consent/receipts` — `{ identifier, groups: ['C0001', …] }` with `authorization: Bearer <token>`
- *   (the storefront's consent token, spec §7 generateToken) → 204; 400 bad body; 401 no bearer token
+ *   (the storefront's consent token, spec §7 generateToken, verified by `src/consentToken.ts`) → 204;
+ *   401 no token or an invalid one ('Invalid consent token: …'); 400 bad body; 403 `identifier` is not the
+ *   token's `sub`; 503 no consent token secret configured
+ * @throws Error when `consentTokenSecret` is set but shorter than 32 characters
  * - `GET /health` → `{ status: 'ok' }`; `GET /livez`, `GET /readyz` (src/lifecycle.ts of the search engine)
  */
 export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
@@ -78,6 +87,8 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
     throw new Error(`publicOrigin must be an http(s) origin, got ${JSON.stringify(publicOrigin)}`);
   }
   const scripts = loadScripts(publicOrigin);
+  const secret = options.consentTokenSecret ?? process.env.CONSENT_TOKEN_SECRET ?? '';
+  const verifyConsentToken: ConsentTokenVerifier | null = secret ? createConsentTokenVerifier(secret) : null;
   const stats: Stats = { hits: 0, events: {}, ads: 0, receipts: 0, last: [] };
 
   const app = createServiceApp({
@@ -174,11 +185,16 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
 
   app.post('/consent/receipts', async (req, reply) => {
     cors(reply);
+    if (!verifyConsentToken) return reply.code(503).send({ message: 'consent receipts are not accepted: no consent token secret is configured (CONSENT_TOKEN_SECRET)' });
     const auth = req.headers.authorization;
-    if (typeof auth !== 'string' || !/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(auth)) return reply.code(401).send({ message: 'authorization must be Bearer <consent token>' });
+    const bearer = typeof auth === 'string' ? /^Bearer (\S+)$/.exec(auth) : null;
+    if (!bearer) return reply.code(401).send({ message: 'authorization must be Bearer <consent token>' });
+    const verified = await verifyConsentToken(bearer[1]);
+    if (!verified.ok) return reply.code(401).send({ message: verified.reason });
     const body = req.body;
     if (!isObj(body) || typeof body.identifier !== 'string' || body.identifier.length === 0 || body.identifier.length > 200) return reply.code(400).send({ message: 'identifier must be a string of 1-200 characters' });
     if (!Array.isArray(body.groups) || !body.groups.every((g) => typeof g === 'string' && /^C000[1-4]$/.test(g))) return reply.code(400).send({ message: 'groups must be an array of C0001-C0004' });
+    if (body.identifier !== verified.sub) return reply.code(403).send({ message: 'the consent token is for another identifier' });
     stats.receipts += 1;
     return reply.code(204).send();
   });

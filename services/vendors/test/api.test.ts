@@ -1,6 +1,7 @@
 /**
  * The vendors' stand-in server over real HTTP on loopback: the scripts carry the public
- * origin, /collect validates and counts hits, the ad creative and consent receipts validate their input.
+ * origin, /collect validates and counts hits, the ad creative validates its input (consent receipts:
+ * receipts.test.ts).
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -88,21 +89,6 @@ describe('GET /ads/creative', () => {
     const res = await fetch(`${base}/ads/creative?slot=a&size=big`);
     expect(res.status).toBe(400);
     expect((await res.json()).message).toContain('size must be');
-  });
-});
-
-describe('POST /consent/receipts', () => {
-  const send = (body: unknown, auth?: string) =>
-    fetch(`${base}/consent/receipts`, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(body) });
-  it('needs the consent token as a bearer token', async () => {
-    expect((await send({ identifier: 'u1', groups: ['C0001'] })).status).toBe(401);
-    expect((await send({ identifier: 'u1', groups: ['C0001'] }, 'Bearer aaa.bbb.ccc')).status).toBe(204);
-    expect((await stats()).receipts).toBe(1);
-  });
-  it('answers 400 for bad groups', async () => {
-    const res = await send({ identifier: 'u1', groups: ['C0009'] }, 'Bearer aaa.bbb.ccc');
-    expect(res.status).toBe(400);
-    expect((await res.json()).message).toContain('groups must be');
   });
 });
 
