@@ -79,12 +79,14 @@ const PAINT_FIRST_JS = `(function () {
   var main = me && me.getAttribute('data-main');
   if (!main) return;
   var started = false;
+  var sri = {};
   function preloadList() {
     var list = (me.getAttribute('data-preload') || '').split(' ');
     try {
       var block = document.getElementById('shell-startup');
       var data = block ? JSON.parse(block.textContent || '{}') : {};
       if (Array.isArray(data.preload)) list = list.concat(data.preload);
+      if (data.integrity && typeof data.integrity === 'object') sri = data.integrity;
     } catch (e) { /* no list: main.js loads what it needs */ }
     return list.filter(function (u) { return typeof u === 'string' && u; });
   }
@@ -95,6 +97,10 @@ const PAINT_FIRST_JS = `(function () {
       var l = document.createElement('link');
       l.rel = 'preload';
       l.as = 'script';
+      // the remotes' scripts load with CORS and integrity (src/mf/integrity-plugin.ts): a preload in
+      // another mode would not be reused
+      if (/^https?:/.test(href) && href.indexOf(location.origin + '/') !== 0) l.crossOrigin = 'anonymous';
+      if (typeof sri[href] === 'string') l.integrity = sri[href];
       l.href = href;
       document.head.appendChild(l);
     });

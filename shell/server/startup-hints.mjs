@@ -10,6 +10,7 @@
  *     them, and the mf-manifest.json of every remote the page mounts at start (the header and footer
  *     bands that need no sign-in, plus the route's page), keyed by its URL, which the MF runtime gets
  *     from there instead of one cross-origin fetch per remote (shell/src/mf/startup-manifests-plugin.ts);
+ *     The block's `integrity` gives the published hash of each of those scripts that has one.
  *     The block's `preload` lists those remotes' remoteEntry.js and the sync chunks of the exposes
  *     mounted: the shell's paint-first.js preloads them once the first paint is on screen, with its own
  *     start-up chunks (shell/webpack.preload.js), so no script download competes with the first paint.
@@ -20,6 +21,8 @@
  *     any script (see {@link firstViewHtml}); a remote without the file, or that does not answer, gets none.
  * A page with a tester override (`?remote.<name>=`) gets the data block but no remote hints and no first view.
  */
+
+import crypto from 'node:crypto';
 
 const MANIFEST_TTL_MS = 10_000;
 /** A remote file that did not answer is asked for again after this long (a remote starting up gets its hints and first view soon). */
@@ -160,18 +163,29 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
   // the map may change while the edge runs (a promotion of the deploy store's pointer, issue 18)
   const currentRemotes = typeof remotesOrGetter === 'function' ? remotesOrGetter : () => remotesOrGetter;
 
-  /** A remote's JSON file (manifest or first view), kept MANIFEST_TTL_MS (a miss MISS_TTL_MS); null when it does not answer 200 with JSON. */
-  async function manifest(url) {
-    const hit = cache.get(url);
+  /**
+   * A remote's JSON file (manifest or first view), kept MANIFEST_TTL_MS (a miss MISS_TTL_MS); null when it
+   * does not answer 200 with JSON, or when `pinned` (the map's `$integrity`, `sha384-…`) is given and its
+   * bytes do not have that hash: a changed manifest is never written into the page (the shell then
+   * fetches it, checks it and shows the remote's fallback, SHELL-009).
+   */
+  async function manifest(url, pinned) {
+    const key = pinned ? `${url}\n${pinned}` : url;
+    const hit = cache.get(key);
     if (hit && hit.until > now()) return hit.manifest;
     let value = null;
     try {
       const res = await fetchImpl(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (res.ok) value = await res.json();
+      if (res.ok) {
+        const bytes = Buffer.from(await res.arrayBuffer());
+        const actual = `sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`;
+        if (pinned && actual !== pinned) console.warn(`[edge] ${url} does not match its pinned hash (${pinned}); not written into the page`);
+        else value = JSON.parse(bytes.toString('utf8'));
+      }
     } catch {
       value = null;
     }
-    cache.set(url, { until: now() + (value ? MANIFEST_TTL_MS : MISS_TTL_MS), manifest: value });
+    cache.set(key, { until: now() + (value ? MANIFEST_TTL_MS : MISS_TTL_MS), manifest: value });
     return value;
   }
 
@@ -189,12 +203,13 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
   /**
    * The scripts of one remote's exposes to preload (remoteEntry.js and the exposes' sync chunks) and
    * its manifest, or none when the manifest is unavailable or odd.
-   * @returns {Promise<{ scripts: string[], manifest?: { url: string, json: object } }>}
+   * @returns {Promise<{ scripts: string[], integrity?: Record<string, string>, manifest?: { url: string, json: object } }>}
    */
   async function startupOf(remotes, remote, exposes) {
     const manifestUrl = remotes[remote];
     if (!manifestUrl) return { scripts: [] };
-    const m = await manifest(manifestUrl);
+    const pins = remotes.$integrity && typeof remotes.$integrity === 'object' ? remotes.$integrity : {};
+    const m = await manifest(manifestUrl, typeof pins[manifestUrl] === 'string' ? pins[manifestUrl] : undefined);
     const meta = m && m.metaData;
     if (!meta || !meta.remoteEntry || typeof meta.remoteEntry.name !== 'string') return { scripts: [] };
     let base;
@@ -209,7 +224,16 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
       const entry = (m.exposes || []).find((e) => e.path === expose || `./${e.name}` === expose || e.name === expose);
       for (const file of entry?.assets?.js?.sync || []) scripts.push(abs(file));
     }
-    return { scripts, manifest: { url: manifestUrl, json: m } };
+    // the published files' hashes (tooling/deploy/store.mjs seals them into the manifest): paint-first.js
+    // preloads with the same integrity the shell's script will carry, so the preload is reused
+    const integrity = {};
+    const sealed = m.integrity && typeof m.integrity === 'object' ? m.integrity : {};
+    for (const [file, sri] of Object.entries(sealed)) {
+      if (typeof sri !== 'string') continue;
+      const url = abs(file);
+      if (scripts.includes(url)) integrity[url] = sri;
+    }
+    return { scripts, integrity, manifest: { url: manifestUrl, json: m } };
   }
 
   return {
@@ -238,7 +262,8 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
         ]);
         const manifests = Object.fromEntries(lists.filter((l) => l.manifest).map((l) => [l.manifest.url, l.manifest.json]));
         const preload = Array.from(new Set(lists.flatMap((l) => l.scripts)));
-        data = { remotes, config, manifests, preload };
+        const integrity = Object.assign({}, ...lists.map((l) => l.integrity || {}));
+        data = { remotes, config, manifests, preload, ...(Object.keys(integrity).length ? { integrity } : {}) };
         if (page && views) firstView = firstViewHtml(views[page.route], page.remote, query, routeParams(page.route, pathname), record);
       }
       const block = `<script type="application/json" id="shell-startup">${jsonForHtml(data)}</script>`;

@@ -2,7 +2,8 @@
  * Shell start-up (ARCHITECTURE §2):
  * 1. fetch `/remotes.json` and `/config.json` (no-cache) and validate them (SHELL-001, SHELL-004);
  * 2. apply a tester's remote override (`?remote.<name>=<url>` / localStorage `remote-override:<name>`);
- * 3. register the remotes with the MF runtime BEFORE anything loads a remote;
+ * 3. register the remotes with the MF runtime BEFORE anything loads a remote, with the integrity plugin
+ *    (./mf/integrity-plugin: pinned manifests checked, `integrity` + `crossorigin` on remote scripts);
  * 4. render the shell pages into `#shell-root`: hydrate the page the edge served pre-rendered (home,
  *    not found: their markup is in the HTML, so the first paint waits for no JavaScript), else render;
 
@@ -16,7 +17,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigateToUrl } from 'single-spa';
 import { bus, type RuntimeConfig } from 'shared-events';
 import { reportShellError, SHELL_ERRORS } from './errors';
-import { registerRemoteMap, resolveRemoteMap, type RemoteMap } from './remotes';
+import { getInstance } from '@module-federation/enhanced/runtime';
+import { readManifestPins, registerRemoteMap, resolveRemoteMap, type RemoteMap } from './remotes';
+import integrityFromPage, { pinManifests } from './mf/integrity-plugin';
 import { resolveRuntimeConfig } from './runtime-config';
 import { startRootConfig } from './root-config';
 import { connectDataLayer } from './analytics/data-layer';
@@ -81,6 +84,8 @@ export async function startShell(): Promise<void> {
   window.__SHELL__ = { remotes, config };
 
   try {
+    pinManifests(readManifestPins(remotesRes.status === 'fulfilled' ? remotesRes.value : undefined, window.location.href));
+    getInstance()?.registerPlugins([integrityFromPage()]);
     registerRemoteMap(remotes);
   } catch (error) {
     reportShellError(SHELL_ERRORS.REMOTE_MAP_INVALID, 'Remote map: the remotes could not be registered with the Module Federation runtime.', { error });

@@ -22,6 +22,10 @@ export const SHELL_ERRORS = {
   REMOTE_NOT_IN_MAP: 'SHELL-007',
   /** Sign-in, sign-out or the session build failed (provider unreachable, callback error, account read failed). */
   SESSION_FAILED: 'SHELL-008',
+  /** A remote's manifest, entry or chunk is not the published file (its SHA-384 differs from the pinned one); the remote shows its fallback. */
+  REMOTE_INTEGRITY_FAILED: 'SHELL-009',
+  /** A remote's manifest names another remote (e.g. a tester override pointing one slot at another remote's manifest); refused, fallback shown. */
+  REMOTE_NAME_MISMATCH: 'SHELL-010',
 } as const;
 
 export type ShellErrorCode = (typeof SHELL_ERRORS)[keyof typeof SHELL_ERRORS];

@@ -13,6 +13,14 @@ import { reportShellError, SHELL_ERRORS } from './errors';
 /** Remote package name → absolute URL of its `mf-manifest.json`. */
 export type RemoteMap = Record<string, string>;
 
+/**
+ * The key of the remote map that pins manifests: `{ "$integrity": { "<manifest url>": "sha384-…" } }`
+ * (the deploy store's pointer, tooling/deploy/store.mjs; not a remote name).
+ */
+export const PINS_KEY = '$integrity';
+
+const SRI = /^sha384-[A-Za-z0-9+/]{64}$/;
+
 /** A problem found in the map or in an override. */
 export interface RemoteProblem {
   remote?: string;
@@ -53,6 +61,7 @@ export function validateRemoteMap(input: unknown, base: string): { remotes: Remo
     return { remotes, problems };
   }
   for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+    if (name === PINS_KEY) continue;
     if (!REMOTE_NAME.test(name)) {
       problems.push({ remote: name, reason: `'${name}' is not a remote package name` });
       continue;
@@ -73,10 +82,32 @@ export function validateRemoteMap(input: unknown, base: string): { remotes: Remo
 }
 
 /**
+ * The manifest hashes a remote map pins (`$integrity`), keyed by absolute manifest URL (resolved against
+ * `base`). Entries that are not an http(s) URL → `sha384-<base64>` are dropped and reported as SHELL-001.
+ */
+export function readManifestPins(input: unknown, base: string): Record<string, string> {
+  const pins: Record<string, string> = {};
+  const raw = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>)[PINS_KEY] : undefined;
+  if (raw === undefined) return pins;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    reportShellError(SHELL_ERRORS.REMOTE_MAP_INVALID, `Remote map: '${PINS_KEY}' must be an object of manifest URL to sha384 hash.`);
+    return pins;
+  }
+  for (const [url, sri] of Object.entries(raw as Record<string, unknown>)) {
+    const abs = toHttpUrl(url, base);
+    if (abs && typeof sri === 'string' && SRI.test(sri)) pins[abs] = sri;
+    else reportShellError(SHELL_ERRORS.REMOTE_MAP_INVALID, `Remote map: the pin of ${JSON.stringify(url)} is not an http(s) URL with a sha384 hash.`);
+  }
+  return pins;
+}
+
+/**
  * Tester overrides for this browser: `?remote.<name>=<url>` (this page load) wins over localStorage
  * `remote-override:<name>` (until removed). Only names in `known` and http(s) URLs are accepted, and,
  * when `allowedOrigins` is given (a production build: RuntimeConfig.remoteOverrideOrigins, issue 19),
- * only URLs on one of those origins.
+ * only URLs on one of those origins; an empty list: overrides are off (a production build without
+ * `config.remoteOverrides`, see ./startup-data `overrideOriginsFor`). The manifest must also be the same
+ * remote's: the MF runtime plugin refuses another remote's (./mf/integrity-plugin, SHELL-010).
  */
 export function readOverrides(
   location: Pick<URL, 'href' | 'search'>,
@@ -95,6 +126,10 @@ export function readOverrides(
     const url = toHttpUrl(value, location.href);
     if (!url) {
       rejected.push({ remote: name, reason: `${source} for '${name}' is not an http(s) URL: ${JSON.stringify(value)}` });
+      return;
+    }
+    if (allowedOrigins && allowedOrigins.length === 0) {
+      rejected.push({ remote: name, reason: `${source} for '${name}' is ignored: tester overrides are off in this build (config.remoteOverrides)` });
       return;
     }
     if (allowedOrigins && !allowedOrigins.includes(new URL(url).origin)) {

@@ -41,11 +41,13 @@ export function readStartupManifests(doc: Document | undefined = typeof document
 }
 
 /**
- * Which origins a tester override may use (issue 19): in a production build only
- * `config.remoteOverrideOrigins` (none when absent); in a development build any (null).
+ * Which origins a tester override may use (issue 19): in a development build any (null); in a
+ * production build none unless `/config.json` turns overrides on (`remoteOverrides: true`, the edge's
+ * REMOTE_OVERRIDES=on, as the local platform and e2e run it), then only `config.remoteOverrideOrigins`.
  */
-export function overrideOriginsFor(config: { remoteOverrideOrigins?: string[] }, production: boolean): readonly string[] | null {
+export function overrideOriginsFor(config: { remoteOverrideOrigins?: string[]; remoteOverrides?: unknown }, production: boolean): readonly string[] | null {
   if (!production) return null;
+  if (config.remoteOverrides !== true) return [];
   return (config.remoteOverrideOrigins ?? []).flatMap((o) => {
     try {
       return [new URL(o).origin];

@@ -53,4 +53,17 @@ describe('createRemoteMapReader (issue 18)', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('unreadable'));
     warn.mockRestore();
   });
+
+  it("serves the manifest pins beside the pointer ($integrity) resolved, for the manifests the map names only", () => {
+    const read = createRemoteMapReader({ remotes: working, remotesPointer: pointer, deployOrigin: 'http://localhost:4600' });
+    fs.writeFileSync(path.join(dir, 'remotes.integrity.json'), JSON.stringify({
+      'deploy:/mf-search/1.1.0/mf-manifest.json': 'sha384-new', 'deploy:/mf-search/1.0.0/mf-manifest.json': 'sha384-old',
+    }));
+    writePointer({ 'mf-search': 'deploy:/mf-search/1.1.0/mf-manifest.json' }, 1_000);
+    expect(read()).toEqual({
+      ...working,
+      'mf-search': 'http://localhost:4600/mf-search/1.1.0/mf-manifest.json',
+      $integrity: { 'http://localhost:4600/mf-search/1.1.0/mf-manifest.json': 'sha384-new' },
+    });
+  });
 });

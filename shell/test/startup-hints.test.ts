@@ -45,6 +45,31 @@ const FRAME = '<html><head><title>t</title></head><body><main><div id=slot-page>
 const HTML = '<html><head><title>t</title></head><body></body></html>';
 const q = (s = '') => new URLSearchParams(s);
 
+describe('createStartupHints with published (sealed) manifests', () => {
+  const sri = (text: string) => `sha384-${require('node:crypto').createHash('sha384').update(text).digest('base64')}`;
+  const url = 'http://d.test/mf-header/1.1.0/mf-manifest.json';
+  const sealed = JSON.stringify({ ...manifest({ spa: ['expose_spa.js'], footer: [] }), integrity: { 'remoteEntry.js': sri('entry'), 'expose_spa.js': sri('spa'), 'lazy.js': sri('lazy') } });
+  const serve = (body: string) => (async (u: string) => (u === url ? new Response(body) : new Response('no', { status: 503 }))) as unknown as typeof fetch;
+  const block = async (h: ReturnType<typeof createStartupHints>) => JSON.parse(/id="shell-startup">(.*?)<\/script>/.exec(await h.inject(HTML, '/', q()))![1]);
+
+  it('writes a pinned manifest that has its hash, with the hashes of the scripts to preload', async () => {
+    const h = createStartupHints({ remotes: { 'mf-header': url, $integrity: { [url]: sri(sealed) } } as unknown as Record<string, string>, config: {}, registryRemotes, fetchImpl: serve(sealed) });
+    const data = await block(h);
+    expect(Object.keys(data.manifests)).toEqual([url]);
+    expect(data.integrity).toEqual({ 'http://d.test/mf-header/1.1.0/remoteEntry.js': sri('entry'), 'http://d.test/mf-header/1.1.0/expose_spa.js': sri('spa') });
+  });
+
+  it('never writes a pinned manifest whose bytes changed into the page, nor preloads its scripts', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const h = createStartupHints({ remotes: { 'mf-header': url, $integrity: { [url]: sri(sealed) } } as unknown as Record<string, string>, config: {}, registryRemotes, fetchImpl: serve(`${sealed} `) });
+    const data = await block(h);
+    expect(data.manifests).toEqual({});
+    expect(data.preload).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('does not match its pinned hash'));
+    warn.mockRestore();
+  });
+});
+
 describe('startupExposes', () => {
   it('mounts the header and footer bands without a sign-in condition, plus the most specific page', () => {
     expect(startupExposes(registryRemotes, '/recipes/meal-plan', q())).toEqual([

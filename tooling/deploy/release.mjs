@@ -13,10 +13,13 @@
  *   4. the type gate (./type-gate.mjs): the host type-checks every expose's generated types
  *      (@module-federation/dts-plugin, `@mf-types.zip`) against the single-spa lifecycles it mounts;
  *   5. publishes `<remote>/dist/<remote>/<version>/` to the deploy store (tooling/deploy/store.mjs) and
- *      the bus contract it was gated against to `contracts/shared-events/<v>.json`;
+ *      the bus contract it was gated against to `contracts/shared-events/<v>.json`; publishing seals the
+ *      version: the sha384 of every file goes into its mf-manifest.json (`integrity`) and integrity.json;
  *   6. the shell's e2e smoke suite (e2e/tests/composition.spec.ts) against a candidate map that differs
  *      from the environment's only in this remote (E2E_REMOTES_POINTER; its own platform and ports);
- *   7. promotes: atomic replace of `environments/<env>/remotes.json`, the previous entry recorded.
+ *   7. promotes: atomic replace of `environments/<env>/remotes.json`, the previous entry recorded and the
+ *      manifest's own sha384 pinned (`remotes.integrity.json` beside the pointer), which the edge serves
+ *      and the shell checks before it uses the manifest.
  * Each step prints what it did; the first failure stops the release with exit code 1 and nothing
  * promoted (a failed smoke leaves the published version unreferenced; the pointer is untouched).
  *
@@ -32,7 +35,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { isPublished, publishVersion, promote, readPointer, rollback, pointerFile } from './store.mjs';
+import { isPublished, publishVersion, promote, readPointer, readPins, rollback, pointerFile, writeMapWithPins, pinsFileOf, manifestIntegrity } from './store.mjs';
 import { DEFAULT_DEPLOY_DIR } from './origin.mjs';
 import { typeGate } from './type-gate.mjs';
 
@@ -74,7 +77,8 @@ export function release({ remote, env = 'local', dir = process.env.DEPLOY_DIR ||
   }
 
   publishVersion(dir, remote, v, from);
-  log(`✓ published ${remote}@${v} (${path.relative(root, path.join(dir, remote, v)) || path.join(dir, remote, v)})`);
+  const integrity = manifestIntegrity(dir, remote, v);
+  log(`✓ published ${remote}@${v} (${path.relative(root, path.join(dir, remote, v)) || path.join(dir, remote, v)}; manifest ${integrity})`);
   const contractVersion = JSON.parse(fs.readFileSync(path.join(root, 'shared-events', 'package.json'), 'utf8')).version;
   const contractSrc = path.join(root, 'shared-events', 'contract', 'schemas', `${contractVersion}.json`);
   if (fs.existsSync(contractSrc)) {
@@ -86,16 +90,17 @@ export function release({ remote, env = 'local', dir = process.env.DEPLOY_DIR ||
   if (!skipSmoke) {
     const candidate = path.join(path.dirname(pointerFile(dir, env)), `candidate-${remote}.json`);
     fs.mkdirSync(path.dirname(candidate), { recursive: true });
-    fs.writeFileSync(candidate, `${JSON.stringify({ ...(readPointer(dir, env) || {}), [remote]: ref }, null, 2)}\n`);
+    writeMapWithPins(candidate, { ...(readPointer(dir, env) || {}), [remote]: ref }, { ...readPins(dir, env), [ref]: integrity });
     try {
       run('smoke e2e against the candidate map', 'npm', ['run', 'e2e', '-w', 'e2e', '--', 'tests/composition.spec.ts'], {
         log, env: { E2E_REMOTES_POINTER: candidate, E2E_DEPLOY_DIR: dir, E2E_OFFSET: process.env.E2E_OFFSET || '15000' },
       });
     } finally {
       fs.rmSync(candidate, { force: true });
+      fs.rmSync(pinsFileOf(candidate), { force: true });
     }
   }
-  const moved = promote(dir, env, remote, ref);
+  const moved = promote(dir, env, remote, ref, { integrity });
   log(`✓ promoted ${remote} in '${env}': ${moved.from ?? '(its own server: the working build)'} → ${moved.to}`);
   return { version: v, ...moved };
 }

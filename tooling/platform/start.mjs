@@ -226,9 +226,13 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   // issue 19: the search engine has no default admin key; this launcher makes one per start (the seed
   // and tests that write get it from the returned platform) and lets only the storefront's origins in
   const searchAdminKey = process.env.SEARCH_ADMIN_KEY || randomBytes(24).toString('hex');
+  // the BFF signs consent-receipt tokens that the vendors' consent tool verifies: one secret per start
+  const tokenSecret = process.env.BFF_TOKEN_SECRET || randomBytes(32).toString('hex');
   const env = {
     ...platformEnv(ports),
     SEARCH_ADMIN_KEY: searchAdminKey,
+    BFF_TOKEN_SECRET: tokenSecret,
+    CONSENT_TOKEN_SECRET: tokenSecret,
     // one JSON line per request is for the cluster's log files; the console shows warnings and errors
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     // the edge, each remote's own server (standalone dev), and any extra origins the caller names
@@ -249,7 +253,8 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
     await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': searchAdminKey } });
     await runOnce('seed', tsx, ['services/seed/scripts/seed-search.ts'], env);
   });
-  run('bff', () => launch('bff', tsx, ['services/bff/src/main.ts'], { env: { ...env, PGLITE_DATA_DIR: process.env.DATABASE_URL ? '' : path.join(stateDir, 'pglite') }, quiet }), health(ports.bff, '/api/health'));
+  // the BFF sits behind the edge on loopback: believe X-Forwarded-For from loopback peers only (its throttles count per visitor)
+  run('bff', () => launch('bff', tsx, ['services/bff/src/main.ts'], { env: { ...env, TRUST_PROXY: process.env.TRUST_PROXY || 'loopback', PGLITE_DATA_DIR: process.env.DATABASE_URL ? '' : path.join(stateDir, 'pglite') }, quiet }), health(ports.bff, '/api/health'));
   if (hasIdentity) run('identity', () => launch('identity', tsx, ['services/identity/src/main.ts'], { env, quiet }), health(ports.identity, '/.well-known/openid-configuration'));
   run('flyer', () => launch('flyer', tsx, ['services/flyer-provider/src/main.ts'], { env, quiet }), health(ports.flyer));
   run('vendors', () => launch('vendors', tsx, ['services/vendors/src/main.ts'], { env, quiet }), health(ports.vendors));
@@ -264,7 +269,9 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
     quiet,
   }), health(ports.deploy));
   run('edge', () => launch('edge', process.execPath, ['shell/server/edge.mjs'], {
-    env: { ...env, PORT: String(ports.edge), REMOTES_FILE: remotesFile, REMOTES_POINTER: pointer, IDENTITY_ORIGIN: hasIdentity ? env.OIDC_ISSUER : '' },
+    // REMOTE_OVERRIDES: the local platform (npm start, e2e, the release's smoke suite) accepts testers'
+    // `?remote.<name>=` overrides; a production edge does not unless told (shell/server/edge.mjs)
+    env: { ...env, PORT: String(ports.edge), REMOTES_FILE: remotesFile, REMOTES_POINTER: pointer, IDENTITY_ORIGIN: hasIdentity ? env.OIDC_ISSUER : '', REMOTE_OVERRIDES: 'on' },
     quiet,
   }), health(ports.edge, '/remotes.json'));
 

@@ -185,6 +185,9 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
         filename: '[name].js',
         chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
+        // Subresource Integrity: a cross-origin chunk is fetched with CORS, so the browser can check the
+        // `integrity` SriChunkPlugin sets (a no-cors response cannot be checked).
+        crossOriginLoading: 'anonymous',
         clean: true,
       },
       cache: {
@@ -242,6 +245,7 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           chunks: ['main'],
           hash: prod,
         })),
+        new SriChunkPlugin(),
         ...(host ? [] : [
           new StandaloneRuntimeTagPlugin(),
           new FirstViewPlugin(path.join(dirname, 'src', 'first-view.json'), pkg.name),
@@ -291,6 +295,32 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
   };
 }
 
+/**
+ * The global the host fills with the hashes of the remote files it may load (absolute URL → `sha384-…`),
+ * taken from each verified manifest's `integrity` (shell/src/mf/integrity-plugin.ts; the deploy store
+ * writes it at publish, tooling/deploy/store.mjs).
+ */
+const SRI_GLOBAL = '__STOREFRONT_SRI__';
+
+/**
+ * Lazy chunks with Subresource Integrity: webpack's script loader (`__webpack_require__.l`, the
+ * LoadScriptRuntimeModule `createScript` hook) sets `script.integrity` from {@link SRI_GLOBAL} when the
+ * host knows the chunk's hash, so a chunk changed after publishing is refused by the browser. The hashes
+ * come at run time from the published manifest rather than being baked into remoteEntry.js at build
+ * time: webpack-subresource-integrity does not resolve its placeholders in Module Federation builds
+ * (waysact/webpack-subresource-integrity#176, webpack/webpack#14310). A chunk without a known hash (a
+ * working build, a remote's standalone page) loads as before.
+ */
+class SriChunkPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SriChunkPlugin', (compilation) => {
+      webpack.runtime.LoadScriptRuntimeModule.getCompilationHooks(compilation).createScript.tap('SriChunkPlugin', (source) => `${source}
+const sri = typeof self !== 'undefined' && self.${SRI_GLOBAL} && self.${SRI_GLOBAL}[script.src];
+if (sri) script.integrity = sri;`);
+    });
+  }
+}
+
 /** Puts `<script src="standalone-runtime.js">` (blocking, so it runs first) in a remote's standalone index.html. */
 class StandaloneRuntimeTagPlugin {
   apply(compiler) {
@@ -336,4 +366,4 @@ class FirstViewPlugin {
   }
 }
 
-module.exports = { createConfig, sharedScope, moduleRules, SHARED_SINGLETONS };
+module.exports = { createConfig, sharedScope, moduleRules, SHARED_SINGLETONS, SRI_GLOBAL };

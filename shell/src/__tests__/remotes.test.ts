@@ -139,9 +139,9 @@ describe('tester overrides in a production build (issue 19: any origin was accep
     expect(rejected).toEqual([{ remote: 'mf-search', reason: "query parameter 'remote.mf-search' for 'mf-search' is on https://evil.example, which is not an allowed override origin" }]);
   });
 
-  it('allows any origin in a development build and only the configured ones in production (none when unset)', () => {
+  it('allows any origin in a development build and, with overrides turned on, only the configured ones in production (none when unset)', () => {
     expect(overrideOriginsFor({ remoteOverrideOrigins: ['http://localhost:3001/x'] }, false)).toBeNull();
-    expect(overrideOriginsFor({ remoteOverrideOrigins: ['http://localhost:3001/x', 'not a url'] }, true)).toEqual(['http://localhost:3001']);
-    expect(overrideOriginsFor({}, true)).toEqual([]);
+    expect(overrideOriginsFor({ remoteOverrides: true, remoteOverrideOrigins: ['http://localhost:3001/x', 'not a url'] }, true)).toEqual(['http://localhost:3001']);
+    expect(overrideOriginsFor({ remoteOverrides: true }, true)).toEqual([]);
   });
 });
