@@ -46,16 +46,21 @@ test('wrong passwords spread over the identity replicas are throttled after the 
   const start = await fetch(auth, { redirect: 'manual' });
   keep(start);
   const interaction = new URL(start.headers.get('location')!, issuerOf(platform)).pathname;
+  // the sign-in page carries the form's CSRF token, bound to this interaction
+  const form = await fetch(new URL(interaction, issuerOf(platform)), { headers: { cookie: cookie() } });
+  keep(form);
+  const csrf = /name="csrf" value="([^"]*)"/.exec(await form.text())?.[1] ?? '';
+  expect(csrf).not.toBe('');
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 6; attempt += 1) {
     const res = await fetch(`${replicaUrl(platform.ports.identity, 1 + (attempt % 2))}${interaction}/login`, {
       method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-      body: new URLSearchParams({ email, password: 'wrong-password' }).toString(),
+      body: new URLSearchParams({ email, password: 'wrong-password', csrf }).toString(),
     });
     keep(res);
     statuses.push(res.status);
   }
-  // services/identity SIGN_IN_LIMITS: 5 failures, then the account waits, whichever replica counted them
+  // services/identity: 5 failures from one address, then that address waits, whichever replica counted them
   expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
 });
 
