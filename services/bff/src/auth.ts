@@ -16,8 +16,10 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './http';
+import { claimNonce, type NonceStore } from './nonces';
 
 /** The shopper a verified id token names (spec §3 Session: uid, profile). */
 export interface Shopper {
@@ -28,6 +30,16 @@ export interface Shopper {
   lastName: string;
   /** The raw id token (used by generateToken). */
   idToken: string;
+  /** The token's `exp`, epoch seconds (how long its nonces are remembered), or null when unknown. */
+  exp?: number | null;
+  /** The provider session the token belongs to (OIDC `sid` claim), or null when it carries none. */
+  sid?: string | null;
+}
+
+/** A shopper's last sign-out: when (epoch seconds) and the provider session (`sid`) it ended, if known. */
+export interface SessionEnd {
+  at: number;
+  sid: string | null;
 }
 
 /** Where id tokens come from. */
@@ -35,7 +47,7 @@ export interface AuthOptions {
   /** OIDC issuer, e.g. 'http://localhost:4100' (the id token's `iss`). */
   issuer: string;
   /** The shopper's last sign-out, epoch seconds, or null (issue 19: tokens issued before it are refused). */
-  sessionEndedAt?: (uid: string) => Promise<number | null>;
+  sessionEndedAt?: (uid: string) => Promise<SessionEnd | null>;
   /** OIDC client id, e.g. 'storefront' (the id token's `aud`). */
   clientId: string;
   /**
@@ -63,6 +75,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by {@link createAuthHook} on shopper routes. */
     shopper: Shopper | null;
+  }
+  interface FastifyInstance {
+    /** Where used x-nonce values are remembered (src/nonces.ts); null: nonces are not single-use. */
+    nonces: NonceStore | null;
   }
 }
 
@@ -120,8 +136,10 @@ export const MAX_TOKEN_AGE_S = 3600;
  * '… signature verification failed', '… no matching signing key', '… unexpected "aud" claim value',
  * '… malformed token'); 503 'Identity provider unavailable' when the JWKS cannot be fetched.
  * Issue 19: `iat` is required, not in the future and at most {@link MAX_TOKEN_AGE_S} old; a token with
- * several audiences must name this client in `azp`; a token issued at or before the shopper's last
- * sign-out (`sessionEndedAt`, epoch seconds) is refused ('… the session has ended').
+ * several audiences must name this client in `azp`; after the shopper's last sign-out
+ * (`sessionEndedAt`) a token of the ended provider session (same `sid`), one issued before the sign-out's
+ * second, or one without `sid` issued in or before it, is refused ('… the session has ended'). A new
+ * sign-in in the same second carries a new `sid` and is accepted.
  */
 export function createIdTokenVerifier({
   issuer, clientId, jwks, discoveryTimeoutMs = 5000, jwksCooldownMs = JWKS_COOLDOWN_MS, sessionEndedAt,
@@ -154,7 +172,10 @@ export function createIdTokenVerifier({
     }
     if (sessionEndedAt) {
       const ended = await sessionEndedAt(uid);
-      if (ended !== null && (payload.iat ?? 0) <= ended) throw new HttpError(401, 'Invalid id token: the session has ended (signed out)');
+      const iat = payload.iat ?? 0;
+      const sid = str(payload.sid);
+      const endedThis = ended !== null && (iat < ended.at || (sid === null ? iat <= ended.at : sid === ended.sid));
+      if (endedThis) throw new HttpError(401, 'Invalid id token: the session has ended (signed out)');
     }
     return {
       uid,
@@ -162,6 +183,8 @@ export function createIdTokenVerifier({
       firstName: (str(payload.given_name) ?? '').slice(0, 100),
       lastName: (str(payload.family_name) ?? '').slice(0, 100),
       idToken,
+      exp: typeof payload.exp === 'number' ? payload.exp : null,
+      sid: str(payload.sid),
     };
   };
 }
@@ -204,14 +227,30 @@ export function checkNonce(request: FastifyRequest, reply: FastifyReply): string
 }
 
 /**
+ * Makes the request's nonce single-use for its verified shopper (src/nonces.ts; spec §7 nonce), when the
+ * server has a nonce store. The same read, or the same write with its Idempotency-Key, resent (the load
+ * balancer retries on another replica) is a retry, not a replay. 409 'NONCE_REPLAYED' `Replayed x-nonce header: …` for a nonce already used.
+ */
+export async function spendNonce(request: FastifyRequest, shopper: Shopper, nonce: string): Promise<void> {
+  const store = request.server.nonces;
+  if (!store) return;
+  // a resend of the same read, or of a write carrying an Idempotency-Key (applied once), is a retry; a
+  // write without a key can never be re-spent (it would apply twice)
+  const key = request.headers['idempotency-key'];
+  const retrySafe = request.method === 'GET' || request.method === 'HEAD' || typeof key === 'string';
+  await claimNonce(store, shopper.uid, nonce, shopper.exp ?? null, `${request.method} ${request.url} ${retrySafe ? (key ?? '') : randomUUID()}`);
+}
+
+/**
  * onRequest hook for shopper endpoints: id token headers → verified shopper on `request.shopper`, then
- * the nonce. Runs before the body is parsed, so unauthenticated requests never reach a route.
+ * the nonce (format, then single use). Runs before the body is parsed, so unauthenticated requests never
+ * reach a route.
  */
 export function createAuthHook(verify: IdTokenVerifier) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const idToken = idTokenFromHeaders(request);
     request.shopper = await verify(idToken);
-    checkNonce(request, reply);
+    await spendNonce(request, request.shopper, checkNonce(request, reply));
   };
 }
 

@@ -6,8 +6,8 @@
  * - `DATABASE_URL` — PostgreSQL through pg (then PGLITE_DATA_DIR is ignored);
  * - `PGLITE_DATA_DIR` — PGlite's data folder, held under an exclusive lock (never in memory: `memory://` is refused).
  *   Neither set → durable PGlite in `<repo root>/.data/bff/pglite` (never in memory by default);
- * - `REDIS_URL` — throttle counters in Redis, shared by the replicas (also checked by /readyz);
- * - `TRUST_PROXY` — fastify trustProxy (server.ts parseTrustProxy), e.g. 'loopback';
+ * - `REDIS_URL` — throttle counters and used x-nonce values in Redis, shared by the replicas (also checked by /readyz);
+ * - `TRUST_PROXY` — fastify trustProxy (server.ts parseTrustProxy), e.g. 'loopback' (what the default platform sets: the edge on loopback);
  * - `LOG_LEVEL` (default 'info'), `BFF_HOST`, `BFF_PORT`, `OIDC_ISSUER` (default http://localhost:4100),
  *   `OIDC_CLIENT_ID` (default 'storefront'), `BFF_TOKEN_SECRET` (≥ 32 characters; default: random per start).
  *

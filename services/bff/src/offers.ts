@@ -31,8 +31,10 @@ export const OFFER_ID = '^[A-Za-z0-9_-]{1,64}$';
 export const OFFER_HASH = '^[A-Za-z0-9_-]{32,64}$';
 /** Largest load request (offers per POST /api/offers/load). */
 export const MAX_LOAD_OFFERS = 100;
-/** Hash lookups allowed per client IP per window (GET ?hash=, hash/validate, member-inquiry with a hash). */
+/** Hash lookups allowed per client address (and per signed-in shopper) per window (GET ?hash=, hash/validate, member-inquiry with a hash). */
 export const HASH_LOOKUPS_PER_WINDOW = 10;
+/** Hash lookups allowed per window from all clients together (the global ceiling). */
+export const HASH_LOOKUPS_GLOBAL = 600;
 /** The throttle's window, ms. */
 export const HASH_LOOKUP_WINDOW_MS = 60_000;
 

@@ -5,6 +5,8 @@
  * writes only their own rows (migration 006_recipe_plans keys every row by uid).
  */
 import { HttpError } from './http';
+import { MAX_PLANNED_RECIPES } from './caps';
+import { cleanText, normaliseText } from './text';
 import type { Db, Queryable } from './db';
 
 /** Most recipe lists per shopper. */
@@ -39,19 +41,18 @@ export interface MealPlanEntry {
 }
 
 /**
- * A list name as stored: control characters become spaces, whitespace runs collapse, trimmed.
- * @throws HttpError 400 `Invalid <field>: must be 1 to 60 characters after trimming`
+ * A list name as stored: the shopper-text rules of src/text.ts (NFC, invisible and control characters
+ * removed, combining-mark runs cut, whitespace collapsed, trimmed).
+ * @throws HttpError 400 `Invalid <field>: must be 1 to 60 characters after trimming`, or an unpaired surrogate
  */
 export function cleanListName(raw: string, field = 'body.name'): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = raw.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
-  if (clean.length < 1 || clean.length > MAX_LIST_NAME) throw new HttpError(400, `Invalid ${field}: must be 1 to ${MAX_LIST_NAME} characters after trimming`);
-  return clean;
+  const rule = `must be 1 to ${MAX_LIST_NAME} characters after trimming`;
+  return normaliseText(raw, { field, maxLength: MAX_LIST_NAME, tooLong: rule, blank: rule });
 }
 
-/** Lower case, trimmed, inner whitespace collapsed: two lists with the same key are "the same list" in a merge. */
+/** The stored text (src/text.ts) in lower case: two lists with the same key are "the same list" in a merge. */
 export function listNameKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return cleanText(name).toLowerCase();
 }
 
 /**
@@ -277,22 +278,25 @@ export async function removeFromPlan(db: Queryable, uid: string, date: string, r
 
 /**
  * Merges browser meal-plan entries into the account (union by day and recipe; idempotent). Entries
- * beyond {@link MAX_RECIPES_PER_DAY} on a day are left out (`skipped`).
+ * beyond {@link MAX_RECIPES_PER_DAY} on a day, or beyond {@link MAX_PLANNED_RECIPES} in all, are left out (`skipped`).
  */
 export async function mergePlan(db: Db, uid: string, entries: Array<{ date: string; recipeId: string }>): Promise<{ added: number; skipped: number }> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`meal-plan:${uid}`]);
     let added = 0;
     let skipped = 0;
+    const total = await tx.query<{ n: number | string }>('SELECT count(*) AS n FROM meal_plan_entries WHERE uid = $1', [uid]);
+    let planned = Number(total.rows[0]?.n ?? 0);
     for (const e of entries) {
       const day = await readPlan(tx, uid, e.date, e.date);
       if (day.some((d) => d.recipeId === e.recipeId)) continue;
-      if (day.length >= MAX_RECIPES_PER_DAY) {
+      if (day.length >= MAX_RECIPES_PER_DAY || planned >= MAX_PLANNED_RECIPES) {
         skipped += 1;
         continue;
       }
       await tx.query('INSERT INTO meal_plan_entries (uid, plan_date, recipe_id) VALUES ($1, $2::date, $3)', [uid, e.date, e.recipeId]);
       added += 1;
+      planned += 1;
     }
     return { added, skipped };
   });

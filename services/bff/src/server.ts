@@ -17,12 +17,14 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { capError } from './caps';
 import { createIdTokenVerifier, type AuthOptions, type IdTokenVerifier } from './auth';
 import type { Db } from './db';
 import { fail, HttpError, validationMessage, type FieldRules } from './http';
 import { idempotencyPlugin } from './idempotency';
+import { dbNonceStore, pruneNonces, redisNonceStore, type NonceStore } from './nonces';
 import type { Redis } from './redis';
-import { accountRoutes, generateTokenRoute } from './routes/account';
+import { accountRoutes, generateTokenRoute, type CardLimit } from './routes/account';
 import { preferencesRoutes } from './routes/preferences';
 import { bannerAlertRoute } from './routes/banner-alert';
 import { cartRoutes } from './routes/cart';
@@ -34,6 +36,7 @@ import { recipePlanRoutes } from './routes/recipe-plans';
 import { shoppingListRoutes } from './routes/shopping-list';
 import { HISTORY_CACHE_TTL_MS, sceneRoutes, TtlCache, type Transaction } from './scene';
 import type { SharedStore } from './throttle';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './text';
 import { createTokenSigner, tokenSecret } from './tokens';
 
 export { PROVINCES, DEFAULT_PROVINCE, type Province, type Alert } from './routes/banner-alert';
@@ -123,6 +126,8 @@ export interface BuildServerOptions {
   historyCacheTtlMs?: number;
   /** Throttle of offers-link (hash) lookups per client IP (default 10 per 60 000 ms; tests change it). */
   hashLimit?: Partial<HashLimit>;
+  /** Throttle of card-number lookups (default 10 per address and per shopper, 500 in all, per 10 min; tests change it). */
+  cardLimit?: Partial<CardLimit>;
   /** The process's Redis client (REDIS_URL): throttle counters shared by the replicas; /readyz PINGs it. */
   redis?: Redis | null;
   /** Prefix of the BFF's Redis keys (default 'bff:'; tests isolate runs with it). */
@@ -133,7 +138,12 @@ export interface BuildServerOptions {
   logLevel?: string;
   /** How long an Idempotency-Key retry waits for the first request's answer, ms (default 5000; tests lower it). */
   idempotencyWaitMs?: number;
+  /** Where used x-nonce values are kept (default: Redis with `redis`, else the database; null: not single-use). */
+  nonceStore?: NonceStore | null;
 }
+
+/** How often expired rows of seen_nonces are deleted, ms. */
+const NONCE_PRUNE_EVERY_MS = 10 * 60_000;
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
@@ -180,11 +190,13 @@ export function buildServer({
   now = Date.now,
   historyCacheTtlMs = HISTORY_CACHE_TTL_MS,
   hashLimit,
+  cardLimit,
   redis = null,
   redisPrefix = 'bff:',
   trustProxy = false,
   logLevel = 'info',
   idempotencyWaitMs,
+  nonceStore,
 }: BuildServerOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit,
@@ -211,16 +223,31 @@ export function buildServer({
     clientId: auth.clientId ?? DEFAULT_CLIENT_ID,
     jwks: auth.jwks,
     discoveryTimeoutMs: auth.discoveryTimeoutMs,
-    // issue 19: tokens issued before the shopper's last sign-out (POST /api/session/end) are refused
+    // tokens of the session the shopper signed out of (POST /api/session/end) are refused
     sessionEndedAt: async (uid) => {
-      const { rows } = await db.query<{ t: string | number }>('SELECT floor(extract(epoch FROM ended_at))::bigint AS t FROM session_ends WHERE uid = $1', [uid]);
-      return rows[0] ? Number(rows[0].t) : null;
+      const { rows } = await db.query<{ t: string | number; sid: string | null }>('SELECT floor(extract(epoch FROM ended_at))::bigint AS t, sid FROM session_ends WHERE uid = $1', [uid]);
+      return rows[0] ? { at: Number(rows[0].t), sid: rows[0].sid } : null;
     },
   });
   const sign = createTokenSigner(secret);
   const storeNumbers = new Set(loadStores().map((s) => s.storeNumber));
   const historyCache = new TtlCache<Transaction[]>(historyCacheTtlMs, 10_000, now);
 
+  // x-nonce is single-use (src/nonces.ts): in Redis when there is one (the database while it does not
+  // answer), else in the database; expired rows of seen_nonces are pruned.
+  const onNonceFallback = (error: unknown) => app.log.warn({ err: error }, 'redis did not answer: x-nonce claimed in the database');
+  app.decorate('nonces', nonceStore === undefined ? (redis ? redisNonceStore(redis, redisPrefix, dbNonceStore(db), onNonceFallback) : dbNonceStore(db)) : nonceStore);
+  if (nonceStore === undefined) {
+    const prune = () => {
+      pruneNonces(db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning seen_nonces failed'));
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(prune, NONCE_PRUNE_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   app.decorateRequest('shopper', null);
   app.decorateRequest('account', null);
   void app.register(cookie);
@@ -228,11 +255,13 @@ export function buildServer({
   const sharedStore: SharedStore | null = redis ? { client: redis, prefix: redisPrefix } : null;
 
   // JSON bodies (also sent as text/plain by beacons and some clients): an empty body means "no body";
-  // malformed JSON is a clean 400. Other media types answer 415.
+  // malformed JSON is a clean 400, and so is nesting deeper than MAX_JSON_DEPTH (checked before parsing:
+  // deeply nested bodies must not reach recursive code). Other media types answer 415.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
+    if (jsonTooDeep(text)) return done(new HttpError(400, `Invalid body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -246,6 +275,8 @@ export function buildServer({
       if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
       return reply.code(error.statusCode).send(fail(error.code, error.message));
     }
+    const capped = capError(error); // a per-shopper cap the database enforced (src/caps.ts)
+    if (capped) return reply.code(capped.statusCode).send(fail(capped.code, capped.message));
     const code = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (code >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -266,7 +297,7 @@ export function buildServer({
 
   void app.register(bannerAlertRoute, { prefix: '/api', db });
   void app.register(contentRoutes, { prefix: '/api', contentDir });
-  void app.register(accountRoutes, { prefix: '/api', db, verify, sign, storeNumbers, sharedStore });
+  void app.register(accountRoutes, { prefix: '/api', db, verify, sign, storeNumbers, sharedStore, cardLimit });
   void app.register(generateTokenRoute, { prefix: '/api', verify, sign });
   void app.register(preferencesRoutes, { prefix: '/api', db, verify });
   void app.register(recentSearchRoutes, { prefix: '/api', db, verify });

@@ -16,6 +16,7 @@
  */
 import type { Db, Queryable } from './db';
 import { HttpError } from './http';
+import { cleanText, normaliseText } from './text';
 
 /** Spec §9 "Shopping list page size": the default page. */
 export const DEFAULT_HITS_PER_PAGE = 100;
@@ -84,11 +85,6 @@ export interface FieldNames {
 /** True for a custom item id (custom_…). */
 export const isCustomItemId = (itemId: string): boolean => CUSTOM_RE.test(itemId);
 
-/** Control characters become spaces, then trimmed (a name is one line of plain text). */
-function plainText(value: string): string {
-  return [...value].map((ch) => (ch < ' ' || ch === '\u007f' ? ' ' : ch)).join('').trim();
-}
-
 /** U+0000 or a lone surrogate: JSON may carry them, PostgreSQL's jsonb and text cannot. */
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for
 const NOT_STORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -101,9 +97,9 @@ function storable(value: unknown): boolean {
   return true;
 }
 
-/** The key custom items are de-duplicated by in a merge: trimmed, lower case, inner whitespace collapsed. */
+/** The key custom items are de-duplicated by in a merge: the stored text (src/text.ts) in lower case. */
 export function normaliseName(name: string): string {
-  return name.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
+  return cleanText(name).toLowerCase();
 }
 
 /**
@@ -125,7 +121,9 @@ export function checkListItem(input: ListItemInput, names: FieldNames): ListItem
   if (meta !== undefined && meta !== null) {
     const bytes = Buffer.byteLength(JSON.stringify(meta), 'utf8');
     if (bytes > MAX_META_BYTES) throw new HttpError(400, `Invalid ${prefix}.meta: must be at most ${MAX_META_BYTES} bytes as JSON (is ${bytes})`);
-    if (!storable(meta)) throw new HttpError(400, `Invalid ${prefix}.meta: must not contain the character U+0000 or unpaired surrogates`);
+    // a custom item's name is cleaned below (src/text.ts removes U+0000, refuses lone surrogates)
+    const rest = custom && typeof meta.name === 'string' ? { ...meta, name: '' } : meta;
+    if (!storable(rest)) throw new HttpError(400, `Invalid ${prefix}.meta: must not contain the character U+0000 or unpaired surrogates`);
   }
   if (custom) {
     if (meta === undefined || meta === null) {
@@ -134,9 +132,7 @@ export function checkListItem(input: ListItemInput, names: FieldNames): ListItem
     const m = meta;
     const bad = (field: string, reason: string) => new HttpError(400, `Invalid ${prefix}.meta.${field}: ${reason}`);
     if (typeof m.name !== 'string') throw bad('name', `must be a string of 1–${MAX_CUSTOM_NAME} characters`);
-    const name = plainText(m.name);
-    if (name.length === 0) throw bad('name', 'must not be blank');
-    if ([...name].length > MAX_CUSTOM_NAME) throw bad('name', `must be at most ${MAX_CUSTOM_NAME} characters after trimming`);
+    const name = normaliseText(m.name, { field: `${prefix}.meta.name`, maxLength: MAX_CUSTOM_NAME });
     if (m.item_Id !== input.item_id) throw bad('item_Id', `must equal the item_id '${input.item_id}'`);
     if (m.itemType !== 'custom') throw bad('itemType', "must be 'custom'");
     if (typeof m.category !== 'string' || [...m.category].length > MAX_CATEGORY) throw bad('category', `must be a string of at most ${MAX_CATEGORY} characters`);

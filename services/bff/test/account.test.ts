@@ -6,12 +6,16 @@ import { jwtVerify } from 'jose';
 import { existsSync, rmSync, writeFileSync } from 'fs';
 import path from 'path';
 import { PAGE_CONTENT_NAMES } from '../src/routes/content';
+import { parseTrustProxy } from '../src/server';
 import { failure, startHarness, success, TOKEN_SECRET, type Harness } from './harness';
+import { freshNonce } from './id-tokens';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ trustProxy: parseTrustProxy('loopback') }); // behind the edge, as the platform runs it
 }, 60_000);
+/** The client address the edge forwards (X-Forwarded-For from the loopback peer). */
+const from = (address: string) => ({ 'x-forwarded-for': address });
 afterAll(() => h.close());
 
 describe('spec §7 GET /api/account', () => {
@@ -25,7 +29,7 @@ describe('spec §7 GET /api/account', () => {
 
   test('a new shopper (after sign-up) gets an account created from the id-token claims', async () => {
     const token = await h.mint('u-new-1', { claims: { email: 'new@example.com', given_name: 'Nia', family_name: 'New' } });
-    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-abcdef' } });
+    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() } });
     expect(res.json.data).toEqual({ uid: 'u-new-1', email: 'new@example.com', firstName: 'Nia', lastName: 'New', cardNumber: null, preferredStoreId: null, subscribed: false });
   });
 });
@@ -90,14 +94,31 @@ describe('add-card popup: POST /api/account/card', () => {
 
   test('one shopper trying card numbers is throttled after 10 in 10 minutes: 429 with Retry-After and a reason; another shopper is not (issue 19)', async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await h.as('u-card-guesser', 'POST', '/api/account/card', { cardNumber: `60469999999990${String(i).padStart(2, '0')}` });
+      const res = await h.as('u-card-guesser', 'POST', '/api/account/card', { cardNumber: `60469999999990${String(i).padStart(2, '0')}` }, from(`203.0.113.${i}`));
       expect(res.status).toBe(404);
     }
-    const blocked = await h.as('u-card-guesser', 'POST', '/api/account/card', { cardNumber: '6046999999999911' });
+    // the 11th from yet another address: the shopper's own budget is spent
+    const blocked = await h.as('u-card-guesser', 'POST', '/api/account/card', { cardNumber: '6046999999999911' }, from('203.0.113.99'));
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(blocked.json.message).toMatch(/Too many card numbers tried: at most 10 in 10 minutes/);
-    expect((await h.as('u-card-other', 'POST', '/api/account/card', { cardNumber: '6046999999999912' })).status).toBe(404);
+    expect(blocked.json.message).toMatch(/^Too many card numbers tried: at most 10 in 10 minutes\. Try again in .+\.$/);
+    expect((await h.as('u-card-other', 'POST', '/api/account/card', { cardNumber: '6046999999999912' }, from('203.0.113.0'))).status).toBe(404);
+  });
+
+  test('card numbers are also counted per client address: new accounts from one address share its 10; another address is not affected', async () => {
+    const address = from('198.51.100.40');
+    for (let i = 0; i < 10; i++) {
+      const res = await h.as(`u-card-fresh-${i}`, 'POST', '/api/account/card', { cardNumber: `60469999999980${String(i).padStart(2, '0')}` }, address);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('ratelimit-policy')).toBe('"address";q=10;w=600, "account";q=10;w=600, "global";q=500;w=600');
+      expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"address";r=${9 - i};t=\\d+, "account";r=9;t=\\d+, "global";r=\\d+;t=\\d+$`));
+    }
+    const eleventh = await h.as('u-card-fresh-10', 'POST', '/api/account/card', { cardNumber: '6046999999998010' }, address);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.json).toEqual(failure(429, expect.stringMatching(/^Too many card numbers tried: at most 10 in 10 minutes from your network\. Try again in .+\.$/)));
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(eleventh.headers.get('ratelimit')).toMatch(/^"address";r=0;t=\d+$/);
+    expect((await h.as('u-card-fresh-11', 'POST', '/api/account/card', { cardNumber: '6046999999998011' }, from('198.51.100.41'))).status).toBe(404);
   });
 
   test('bad card numbers → 400', async () => {
@@ -128,7 +149,7 @@ describe('spec §7 signed token request and generateToken', () => {
 
   test('POST /api/generateToken turns a valid id token into a consent-tool token', async () => {
     const idToken = await h.mint('u-1003');
-    const res = await h.call('POST', '/api/generateToken', { headers: { 'x-nonce': 'nonce-abcdef' }, body: { idToken } });
+    const res = await h.call('POST', '/api/generateToken', { headers: { 'x-nonce': freshNonce() }, body: { idToken } });
     expect(res.status).toBe(200);
     const { payload } = await jwtVerify(res.json.data.token, TOKEN_SECRET, { audience: 'consent' });
     expect(payload.sub).toBe('u-1003');
@@ -136,12 +157,12 @@ describe('spec §7 signed token request and generateToken', () => {
 
   test('generateToken: expired or missing id token, missing nonce, headers naming another token → 4xx', async () => {
     const expired = await h.mint('u-1003', { expiresIn: -300 });
-    const res = await h.call('POST', '/api/generateToken', { headers: { 'x-nonce': 'nonce-abcdef' }, body: { idToken: expired } });
+    const res = await h.call('POST', '/api/generateToken', { headers: { 'x-nonce': freshNonce() }, body: { idToken: expired } });
     expect(res.json).toEqual(failure(401, 'Invalid id token: expired'));
-    expect((await h.call('POST', '/api/generateToken', { headers: { 'x-nonce': 'nonce-abcdef' }, body: {} })).status).toBe(400);
+    expect((await h.call('POST', '/api/generateToken', { headers: { 'x-nonce': freshNonce() }, body: {} })).status).toBe(400);
     expect((await h.call('POST', '/api/generateToken', { body: { idToken: await h.mint('u-1003') } })).json).toEqual(failure(400, 'Missing x-nonce header'));
     const mismatch = await h.call('POST', '/api/generateToken', {
-      headers: { 'x-nonce': 'nonce-abcdef', authorization: `Bearer ${await h.mint('u-1007')}` },
+      headers: { 'x-nonce': freshNonce(), authorization: `Bearer ${await h.mint('u-1007')}` },
       body: { idToken: await h.mint('u-1003') },
     });
     expect(mismatch.status).toBe(401);

@@ -7,6 +7,7 @@ import { SignJWT } from 'jose';
 import type { AddressInfo } from 'net';
 import { buildServer } from '../src/server';
 import { CLIENT_ID, failure, ISSUER, KID, makeKey, startHarness, success, type Harness } from './harness';
+import { freshNonce, shopperHeaders } from './id-tokens';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,39 +19,39 @@ const LENA = 'u-1003';
 
 describe('spec §7 shopper auth: id token headers', () => {
   test('a valid token in both headers with a nonce is accepted and the nonce is echoed', async () => {
-    const res = await h.as(LENA, 'GET', '/api/account');
+    const res = await h.as(LENA, 'GET', '/api/account', undefined, { 'x-nonce': 'nonce-echoed-1' });
     expect(res.status).toBe(200);
-    expect(res.headers.get('x-nonce')).toBe('nonce-1234');
+    expect(res.headers.get('x-nonce')).toBe('nonce-echoed-1');
     expect(res.json).toEqual(success(200, expect.objectContaining({ uid: LENA })));
   });
 
   test("no token at all → 401 'Missing id token'", async () => {
-    const res = await h.call('GET', '/api/account', { headers: { 'x-nonce': 'nonce-1234' } });
+    const res = await h.call('GET', '/api/account', { headers: { 'x-nonce': freshNonce() } });
     expect(res.status).toBe(401);
     expect(res.json).toEqual(failure(401, 'Missing id token'));
   });
 
   test('only one of the two headers, or a non-Bearer Authorization → 401 with the reason', async () => {
     const token = await h.mint(LENA);
-    const onlyBearer = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-nonce': 'nonce-1234' } });
+    const onlyBearer = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-nonce': freshNonce() } });
     expect(onlyBearer.status).toBe(401);
     expect(onlyBearer.json.message).toMatch(/^Missing id token: x-id-token header/);
-    const onlyFocus = await h.call('GET', '/api/account', { headers: { 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+    const onlyFocus = await h.call('GET', '/api/account', { headers: { 'x-id-token': token, 'x-nonce': freshNonce() } });
     expect(onlyFocus.json).toEqual(failure(401, expect.stringMatching(/Authorization header must be "Bearer <id token>"/)));
-    const basic = await h.call('GET', '/api/account', { headers: { authorization: 'Basic dXNlcjpwYXNz', 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+    const basic = await h.call('GET', '/api/account', { headers: { authorization: 'Basic dXNlcjpwYXNz', 'x-id-token': token, 'x-nonce': freshNonce() } });
     expect(basic.status).toBe(401);
   });
 
   test('bearer ≠ focus header → 401 mismatch (even when both tokens are valid)', async () => {
     const a = await h.mint(LENA);
     const b = await h.mint('u-1002');
-    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${a}`, 'x-id-token': b, 'x-nonce': 'nonce-1234' } });
+    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${a}`, 'x-id-token': b, 'x-nonce': freshNonce() } });
     expect(res.status).toBe(401);
     expect(res.json).toEqual(failure(401, 'Id token mismatch: Authorization bearer and x-id-token differ'));
   });
 
   test('issue 19: a token issued in the future, or more than an hour ago, is refused', async () => {
-    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() } });
     const future = await call(await h.mint(LENA, { issuedIn: 600, expiresIn: 4000 }));
     expect(future.status).toBe(401);
     expect(future.json.message).toMatch(/^Invalid id token/);
@@ -59,8 +60,8 @@ describe('spec §7 shopper auth: id token headers', () => {
     expect((await call(await h.mint(LENA))).status).toBe(200);
   });
 
-  test('issue 19: a token for several audiences is accepted only when "azp" names this client', async () => {
-    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+  test('a token for several audiences is accepted only when "azp" names this client', async () => {
+    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() } });
     const noAzp = await call(await h.mint(LENA, { aud: [CLIENT_ID, 'other-app'] }));
     expect(noAzp.json).toEqual(failure(401, 'Invalid id token: a token for several audiences must name this client in "azp"'));
     const wrongAzp = await call(await h.mint(LENA, { aud: [CLIENT_ID, 'other-app'], claims: { azp: 'other-app' } }));
@@ -68,13 +69,13 @@ describe('spec §7 shopper auth: id token headers', () => {
     expect((await call(await h.mint(LENA, { aud: [CLIENT_ID, 'other-app'], claims: { azp: CLIENT_ID } }))).status).toBe(200);
   });
 
-  test('issue 19: after POST /api/session/end the signed-out token is refused; a new sign-in works; another shopper is untouched', async () => {
-    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+  test('after POST /api/session/end the signed-out token is refused; a new sign-in works; another shopper is untouched', async () => {
+    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() } });
     const uid = 'u-signout-1';
     const before = await h.mint(uid);
     const other = await h.mint('u-signout-2');
     expect((await call(before)).status).toBe(200);
-    const ended = await h.call('POST', '/api/session/end', { headers: { authorization: `Bearer ${before}`, 'x-id-token': before, 'x-nonce': 'nonce-1234' }, body: {} });
+    const ended = await h.call('POST', '/api/session/end', { headers: { authorization: `Bearer ${before}`, 'x-id-token': before, 'x-nonce': freshNonce() }, body: {} });
     expect(ended.status).toBe(200);
     expect(ended.json).toMatchObject({ status: 'success', code: 200, message: 'Session ended', data: { endedAt: expect.any(String) } });
     expect((await call(before)).json).toEqual(failure(401, 'Invalid id token: the session has ended (signed out)'));
@@ -83,9 +84,21 @@ describe('spec §7 shopper auth: id token headers', () => {
     expect((await call(after)).status).toBe(200);
   });
 
+  test('a sign-in in the same second as the sign-out works: tokens of the ended provider session (sid) are refused, a new session is not', async () => {
+    const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() } });
+    const uid = 'u-signout-sid';
+    const ending = await h.mint(uid, { issuedIn: 0, claims: { sid: 'session-1' } });
+    const earlierSession = await h.mint(uid, { issuedIn: -5, claims: { sid: 'session-0' } });
+    expect((await h.call('POST', '/api/session/end', { headers: { authorization: `Bearer ${ending}`, 'x-id-token': ending, 'x-nonce': freshNonce() }, body: {} })).status).toBe(200);
+    const sameSecond = await h.mint(uid, { issuedIn: 0, claims: { sid: 'session-2' } });
+    expect((await call(sameSecond)).status).toBe(200);
+    expect((await call(await h.mint(uid, { issuedIn: 0, claims: { sid: 'session-1' } }))).json).toEqual(failure(401, 'Invalid id token: the session has ended (signed out)'));
+    expect((await call(earlierSession)).status).toBe(401);
+  });
+
   test('expired token → 401 "expired"', async () => {
     const token = await h.mint(LENA, { expiresIn: -120 });
-    const res = await h.call('POST', '/api/services/Inquire', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' }, body: {} });
+    const res = await h.call('POST', '/api/services/Inquire', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() }, body: {} });
     expect(res.status).toBe(401);
     expect(res.json).toEqual(failure(401, 'Invalid id token: expired'));
   });
@@ -93,11 +106,11 @@ describe('spec §7 shopper auth: id token headers', () => {
   test('forged token: signed by another key with the same kid → 401 signature; unknown kid → 401 no matching key', async () => {
     const other = await makeKey(KID);
     const forged = await h.mint(LENA, { key: other.privateKey });
-    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${forged}`, 'x-id-token': forged, 'x-nonce': 'nonce-1234' } });
+    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${forged}`, 'x-id-token': forged, 'x-nonce': freshNonce() } });
     expect(res.status).toBe(401);
     expect(res.json).toEqual(failure(401, 'Invalid id token: signature verification failed'));
     const otherKid = await h.mint(LENA, { key: other.privateKey, kid: 'attacker' });
-    const res2 = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${otherKid}`, 'x-id-token': otherKid, 'x-nonce': 'nonce-1234' } });
+    const res2 = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${otherKid}`, 'x-id-token': otherKid, 'x-nonce': freshNonce() } });
     expect(res2.json).toEqual(failure(401, 'Invalid id token: no matching signing key'));
   });
 
@@ -106,13 +119,13 @@ describe('spec §7 shopper auth: id token headers', () => {
     const [head, , sig] = token.split('.');
     const payload = Buffer.from(JSON.stringify({ sub: LENA, iss: ISSUER, aud: CLIENT_ID, exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
     const tampered = `${head}.${payload}.${sig}`;
-    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${tampered}`, 'x-id-token': tampered, 'x-nonce': 'nonce-1234' } });
+    const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${tampered}`, 'x-id-token': tampered, 'x-nonce': freshNonce() } });
     expect(res.json).toEqual(failure(401, 'Invalid id token: signature verification failed'));
   });
 
   test('wrong audience, wrong issuer, HS256 and unsigned tokens, garbage → 401 with a reason', async () => {
     const check = async (token: string, reason: RegExp) => {
-      const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' } });
+      const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() } });
       expect(res.status).toBe(401);
       expect(res.json.message).toMatch(reason);
     };
@@ -127,6 +140,27 @@ describe('spec §7 shopper auth: id token headers', () => {
 });
 
 describe('spec §7 nonce header', () => {
+  test('a nonce is single-use: a replayed request (same token, same nonce) → 409 NONCE_REPLAYED; another shopper\'s nonce is their own', async () => {
+    const lena = shopperHeaders(await h.mint(LENA), 'nonce-replay-0001');
+    const first = await h.call('POST', '/api/recent-searches', { headers: lena, body: { label: 'oat milk' } });
+    expect(first.status).toBe(200);
+    for (const [method, path, body] of [['POST', '/api/recent-searches', { label: 'oat milk' }], ['GET', '/api/account', undefined]] as const) {
+      const replay = await h.call(method, path, { headers: lena, body });
+      expect(replay.status).toBe(409);
+      expect(replay.json).toEqual(failure('NONCE_REPLAYED', 'Replayed x-nonce header: a nonce is single-use, send a fresh one with every request'));
+    }
+    // a new token does not make an old nonce new again (nonces are per shopper)
+    expect((await h.call('GET', '/api/account', { headers: shopperHeaders(await h.mint(LENA, { issuedIn: -30 }), 'nonce-replay-0001') })).status).toBe(409);
+    // the same nonce from another shopper, and a fresh nonce from Lena, pass
+    expect((await h.call('GET', '/api/account', { headers: shopperHeaders(await h.mint('u-1007'), 'nonce-replay-0001') })).status).toBe(200);
+    expect((await h.call('GET', '/api/account', { headers: { ...lena, 'x-nonce': freshNonce() } })).status).toBe(200);
+    // generateToken (the id token in the body) too
+    const idToken = await h.mint('u-1005');
+    const consent = { headers: { 'x-nonce': 'nonce-replay-0002' }, body: { idToken } };
+    expect((await h.call('POST', '/api/generateToken', consent)).status).toBe(200);
+    expect((await h.call('POST', '/api/generateToken', consent)).json.code).toBe('NONCE_REPLAYED');
+  });
+
   test('missing nonce → 400; too short or too long → 400', async () => {
     const headers = await h.headers(LENA);
     delete headers['x-nonce'];
@@ -184,7 +218,7 @@ describe('verification keys from the issuer (OIDC discovery + createRemoteJWKSet
         .setProtectedHeader({ alg: 'RS256', kid: 'remote-1' })
         .setSubject('u-remote').setIssuer(issuerUrl).setAudience(CLIENT_ID).setIssuedAt().setExpirationTime('10m')
         .sign(key.privateKey);
-      const headers = { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-1234' };
+      const headers = { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() };
       const get = async (server: FastifyInstance) => {
         await server.listen({ port: 0, host: '127.0.0.1' });
         const res = await fetch(`http://127.0.0.1:${(server.server.address() as AddressInfo).port}/api/account`, { headers });
@@ -226,7 +260,7 @@ describe('key rotation: the key cache of each replica fetches again on an unknow
         .setProtectedHeader({ alg: 'RS256', kid })
         .setSubject('u-rotation').setIssuer(url).setAudience(CLIENT_ID).setIssuedAt().setExpirationTime('10m')
         .sign(key.privateKey);
-      const res = await fetch(`${base}/api/account`, { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'nonce-rotation' } });
+      const res = await fetch(`${base}/api/account`, { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() } });
       return { status: res.status, json: (await res.json()) as { message: string } };
     };
     try {

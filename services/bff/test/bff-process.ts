@@ -3,6 +3,7 @@
  * OIDC issuer on loopback (discovery + JWKS) whose tokens that BFF accepts.
  */
 import { spawn, type ChildProcess } from 'child_process';
+import { randomUUID } from 'crypto';
 import Fastify from 'fastify';
 import { SignJWT } from 'jose';
 import type { AddressInfo } from 'net';
@@ -98,7 +99,7 @@ export async function startIssuer(): Promise<Issuer> {
     url,
     async headers(uid) {
       const t = await token(uid);
-      return { authorization: `Bearer ${t}`, 'x-id-token': t, 'x-nonce': `nonce-${uid}` };
+      return { authorization: `Bearer ${t}`, 'x-id-token': t, 'x-nonce': `nonce-${uid}-${randomUUID()}` };
     },
     close: () => app.close(),
   };

@@ -3,6 +3,7 @@
  * with it. Used by test/harness.ts and bench/list-read.ts (no jest globals here, so a plain script can
  * import it).
  */
+import { randomUUID } from 'crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 export const ISSUER = 'http://issuer.test';
@@ -41,7 +42,10 @@ export function mintIdToken(key: CryptoKey, uid: string, { kid = KID, iss = ISSU
     .sign(key);
 }
 
-/** Shopper headers (bearer + x-id-token + x-nonce) for a token. */
-export function shopperHeaders(token: string, nonce = 'nonce-1234'): Record<string, string> {
+/** A fresh x-nonce (a nonce is single-use, as callBff's). */
+export const freshNonce = (): string => `nonce-${randomUUID()}`;
+
+/** Shopper headers (bearer + x-id-token + a fresh x-nonce) for a token. */
+export function shopperHeaders(token: string, nonce = freshNonce()): Record<string, string> {
   return { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': nonce };
 }

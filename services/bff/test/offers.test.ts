@@ -5,11 +5,12 @@
  */
 import { createHash } from 'crypto';
 import { readFileSync } from 'fs';
+import path from 'path';
 import { loadProducts } from '@storefront/seed';
 import { buildOffersSeed, renderOffersSeed } from '../scripts/generate-offers';
 import { HASH_EXPIRED_MESSAGE, type Offer, type OfferRecord } from '../src/offers';
 import { DEMO_OFFERS_FILE, loadDemoOffers, seedOffers } from '../src/seed';
-import { redactHash } from '../src/server';
+import { parseTrustProxy, redactHash } from '../src/server';
 import { failure, startHarness, success, type Harness } from './harness';
 
 let h: Harness;
@@ -122,11 +123,11 @@ describe('the demo seed (services/seed/data/offers/offers.json)', () => {
 
 describe('GET /api/offers (signed-in; spec §7 "Fetch all offers")', () => {
   test("Lena's card: masked number, status, the four collections exactly as seeded; no-store; nonce echoed", async () => {
-    const res = await h.as(LENA.uid, 'GET', '/api/offers');
+    const res = await h.as(LENA.uid, 'GET', '/api/offers', undefined, { 'x-nonce': 'nonce-echoed-1' });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('x-nonce')).toBe('nonce-1234');
-    expect(res.headers.get('x-ratelimit-limit')).toBeNull(); // not throttled
+    expect(res.headers.get('x-nonce')).toBe('nonce-echoed-1');
+    expect(res.headers.get('ratelimit-policy')).toBeNull(); // not throttled
     expect(res.json).toEqual(success(200, { cardNumber: '•••• 1003', status: 'LP01', collections: expect.any(Object) }));
     const { collections } = res.json.data as { collections: Collections };
     expect(Object.keys(collections)).toEqual(['activeOffers', 'pendingOffers', 'expiredOffers', 'redeemedOffers']);
@@ -427,7 +428,7 @@ describe('offers links (spec §2 /offers?hash=, §6 view access without login, �
       expect(res.json).toEqual(failure('HASH_EXPIRED', SPEC_8_TEXT));
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
-    const strip = (hs: Headers) => [...hs.entries()].filter(([k]) => !['date', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(k));
+    const strip = (hs: Headers) => [...hs.entries()].filter(([k]) => !['date', 'x-request-id', 'ratelimit'].includes(k));
     expect(strip(madeUp.headers)).toEqual(strip(expired.headers));
   });
 
@@ -512,6 +513,56 @@ describe('hash lookups are throttled: 10 a minute per client IP (@fastify/rate-l
     expect((await t.as(LENA.uid, 'POST', '/api/offers/member-inquiry', {})).status).toBe(200);
     expect((await t.as(LENA.uid, 'GET', '/api/offers/favourites')).status).toBe(200);
     for (let i = 0; i < 12; i++) expect((await t.call('GET', '/api/health')).status).toBe(200);
-    expect((await t.as(LENA.uid, 'GET', '/api/shopping-list')).headers.get('x-ratelimit-limit')).toBeNull();
+    expect((await t.as(LENA.uid, 'GET', '/api/shopping-list')).headers.get('ratelimit-policy')).toBeNull();
+  });
+});
+
+/** TRUST_PROXY as the default platform (`npm start`, tooling/platform/start.mjs) launches the BFF behind the edge. */
+function platformTrustProxy(): string | undefined {
+  const launcher = readFileSync(path.join(__dirname, '../../../tooling/platform/start.mjs'), 'utf8');
+  return /launch\('bff'[^\n]*TRUST_PROXY: [^\n]*?'([^']+)'/.exec(launcher)?.[1];
+}
+
+describe('behind the edge: every visitor has a budget of their own, under a global ceiling', () => {
+  let e: Harness;
+  beforeAll(async () => {
+    // the edge (shell/server/edge.mjs) adds the visitor's address to X-Forwarded-For; the test client is the edge
+    e = await startHarness({ trustProxy: parseTrustProxy(platformTrustProxy()), hashLimit: { global: 25 } });
+  }, 60_000);
+  afterAll(async () => {
+    await e.close();
+  });
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  test('the default platform trusts X-Forwarded-For from the edge only (loopback)', () => {
+    expect(platformTrustProxy()).toBe('loopback');
+  });
+
+  test("11 made-up hashes from address A → A gets 429; address B's valid link still works; RateLimit headers", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await e.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: from('203.0.113.10') })).status);
+    expect(statuses).toEqual([...Array(10).fill(410), 429]);
+    const b = await e.call('GET', `/api/offers?hash=${VALID_HASH}`, { headers: from('198.51.100.20') });
+    expect(b.status).toBe(200);
+    expect(b.json.data.cardNumber).toBe('•••• 1003');
+    expect(b.headers.get('ratelimit-policy')).toBe('"address";q=10;w=60, "account";q=10;w=60, "global";q=25;w=60');
+    // B's first lookup; the global budget has A's 10 counted lookups and B's one (A's 11th was refused before it)
+    expect(b.headers.get('ratelimit')).toMatch(/^"address";r=9;t=(60|59), "global";r=14;t=\d+$/);
+    const a = await e.call('POST', '/api/offers/hash/validate', { headers: from('203.0.113.10'), body: { hash: VALID_HASH } });
+    expect(a.status).toBe(429);
+    expect(a.headers.get('ratelimit')).toMatch(/^"address";r=0;t=\d+$/);
+  });
+
+  test('the global ceiling: lookups from many addresses stop at 25 a minute in all, with their own message', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) statuses.push((await e.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: from(`192.0.2.${i}`) })).status);
+    // 11 of the 25 were counted by the previous test (A's 10, B's 1)
+    expect(statuses).toEqual([...Array(14).fill(410), 429, 429]);
+    const res = await e.call('GET', `/api/offers?hash=${VALID_HASH}`, { headers: from('192.0.2.200') });
+    expect(res.status).toBe(429);
+    expect(res.json).toEqual(failure(429, expect.stringMatching(/^Too many offers link lookups from all visitors right now\. Try again in .+\.$/)));
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // signed-in reads are not throttled
+    expect((await e.as(LENA.uid, 'GET', '/api/offers', undefined, from('192.0.2.201'))).status).toBe(200);
   });
 });

@@ -196,3 +196,33 @@ describe('meal plan', () => {
     expect((await h.as(u, 'GET', '/api/meal-plan?from=2026-11-23&to=2026-11-29')).json.data.entries).toHaveLength(2);
   });
 });
+
+describe('shopper text and caps', () => {
+  test('list names follow the shopper-text rules: NFC, invisible and control characters removed, lone surrogates refused', async () => {
+    const u = 'u-rl-text';
+    const created = await h.as(u, 'PUT', `/api/recipe-lists/${L1}`, { name: '\u202EWee\u200Bknight\u0000 dinners \u00E9\u0301' });
+    expect(created.status).toBe(201);
+    expect(created.json.data.list.name).toBe('Weeknight dinners \u00E9\u0301'.normalize('NFC'));
+    const lone = await h.as(u, 'PUT', `/api/recipe-lists/${L2}`, { name: 'Bad \udc00 name' });
+    expect(lone.status).toBe(400);
+    expect(lone.json).toEqual(failure(400, 'Invalid body.name: must be valid Unicode text (unpaired surrogate)'));
+    // a merge finds the list by the same rules
+    const merged = await h.as(u, 'POST', '/api/recipe-lists/merge', { lists: [{ id: L3, name: 'WEEKNIGHT\u200D DINNERS \u00E9\u0301', recipeIds: ['recipe-003'] }] });
+    expect(merged.json.data).toMatchObject({ created: 0, recipesAdded: 1 });
+  });
+
+  test('a meal plan holds at most 1,000 planned recipes: the next → 409 MEAL_PLAN_FULL with a message; merges skip beyond it; another shopper is not affected', async () => {
+    const u = 'u-plan-full';
+    const day = (i: number) => new Date(Date.UTC(2027, 0, 1 + i)).toISOString().slice(0, 10);
+    const entries = Array.from({ length: 1000 }, (_, i) => ({ date: day(Math.floor(i / 10)), recipeId: `recipe-${String((i % 10) + 1).padStart(3, '0')}` }));
+    expect((await h.as(u, 'POST', '/api/meal-plan/merge', { entries: entries.slice(0, 500) })).json.data).toEqual({ added: 500, skipped: 0 });
+    expect((await h.as(u, 'POST', '/api/meal-plan/merge', { entries: entries.slice(500) })).json.data).toEqual({ added: 500, skipped: 0 });
+    const next = await h.as(u, 'PUT', `/api/meal-plan/${day(200)}/recipes/recipe-001`);
+    expect(next.status).toBe(409);
+    expect(next.json).toEqual(failure('MEAL_PLAN_FULL', 'Your meal plan is full: 1,000 planned recipes at most. Remove some to plan more.'));
+    expect((await h.as(u, 'POST', '/api/meal-plan/merge', { entries: [{ date: day(201), recipeId: 'recipe-002' }] })).json.data).toEqual({ added: 0, skipped: 1 });
+    expect((await h.as(u, 'DELETE', `/api/meal-plan/${day(0)}/recipes/recipe-001`)).json.data.removed).toBe(true);
+    expect((await h.as(u, 'PUT', `/api/meal-plan/${day(200)}/recipes/recipe-001`)).status).toBe(200);
+    expect((await h.as('u-plan-other', 'PUT', `/api/meal-plan/${day(200)}/recipes/recipe-001`)).status).toBe(200);
+  });
+});

@@ -179,13 +179,39 @@ describe('throttles count in Redis: the same limit with two replicas as with one
   test('card numbers tried by one shopper alternating between A and B: 10 answered, the 11th → 429', async () => {
     const uid = `u-throttle-${randomBytes(3).toString('hex')}`;
     for (let i = 0; i < 10; i++) {
-      const res = await (i % 2 ? b : a).call('POST', '/api/account/card', { headers: await as(uid), body: { cardNumber: `60469999000000${String(i).padStart(2, '0')}` } });
+      // each from another address (behind the proxy): the shopper's own budget is what stops them
+      const res = await (i % 2 ? b : a).call('POST', '/api/account/card', { headers: await as(uid, { 'x-forwarded-for': `203.0.113.${100 + i}` }), body: { cardNumber: `60469999000000${String(i).padStart(2, '0')}` } });
       expect(res.status).toBe(404);
     }
-    const res = await b.call('POST', '/api/account/card', { headers: await as(uid), body: { cardNumber: '6046999900000099' } });
+    const res = await b.call('POST', '/api/account/card', { headers: await as(uid, { 'x-forwarded-for': '203.0.113.120' }), body: { cardNumber: '6046999900000099' } });
     expect(res.status).toBe(429);
     expect(res.json.message).toMatch(/^Too many card numbers tried: at most 10 in 10 minutes\./);
   });
+});
+
+test('x-nonce is single-use across replicas (kept in Redis): its nonce on another request on the other replica → 409', async () => {
+  const headers = await as(`u-nonce-${randomBytes(3).toString('hex')}`);
+  expect((await a.call('GET', '/api/account', { headers })).status).toBe(200);
+  const replay = await b.call('POST', '/api/recent-searches', { headers, body: { label: 'milk' } });
+  expect(replay.status).toBe(409);
+  expect(replay.json.code).toBe('NONCE_REPLAYED');
+});
+
+test('the same request resent to the other replica (the balancer\'s retry) is not a replay: a read, and a write with its Idempotency-Key applied once', async () => {
+  const uid = `u-nonce-retry-${randomBytes(3).toString('hex')}`;
+  const read = await as(uid);
+  expect((await a.call('GET', '/api/account', { headers: read })).status).toBe(200);
+  expect((await b.call('GET', '/api/account', { headers: read })).status).toBe(200);
+  const write = await as(uid, { 'idempotency-key': `k-${randomBytes(8).toString('hex')}` });
+  const first = await a.call('POST', '/api/recent-searches', { headers: write, body: { label: 'milk' } });
+  const resent = await b.call('POST', '/api/recent-searches', { headers: write, body: { label: 'milk' } });
+  expect(first.status).toBe(200);
+  expect(resent.status).toBe(200);
+  expect(resent.headers.get('idempotent-replayed')).not.toBeNull();
+  // a write without a key resent with the same nonce would apply twice: refused
+  const unkeyed = await as(uid);
+  expect((await a.call('POST', '/api/recent-searches', { headers: unkeyed, body: { label: 'eggs' } })).status).toBe(200);
+  expect((await b.call('POST', '/api/recent-searches', { headers: unkeyed, body: { label: 'eggs' } })).json.code).toBe('NONCE_REPLAYED');
 });
 
 describe('Idempotency-Key: a retry on the other replica applies once and answers the same', () => {
@@ -225,8 +251,7 @@ describe('Idempotency-Key: a retry on the other replica applies once and answers
 
     const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const wrong = `k-${randomBytes(8).toString('hex')}`;
-    const headers = await as(uid, { 'idempotency-key': wrong, cookie });
-    const answers = await Promise.all([a, b, a, b].map((r) => r.call('POST', '/api/services/verifyCode', { headers, body: { code: '000000' } })));
+    const answers = await Promise.all([a, b, a, b].map(async (r) => r.call('POST', '/api/services/verifyCode', { headers: await as(uid, { 'idempotency-key': wrong, cookie }), body: { code: '000000' } })));
     for (const answer of answers) {
       expect(answer.status).toBe(200);
       expect(answer.json).toMatchObject({ status: 'error', code: 'INVALID_CODE' });

@@ -9,7 +9,7 @@ import { failure, startHarness, success, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ cardLimit: { perAddress: 1000 } }); // many shoppers add cards from one test address
 }, 60_000);
 afterAll(() => h.close());
 
@@ -59,11 +59,10 @@ describe('spec §4 POST /api/services/Inquire: card status codes', () => {
   });
 
   test('bad input: malformed JSON, an array, an unknown property → 400', async () => {
-    const headers = await h.headers('u-1003');
-    const malformed = await h.call('POST', '/api/services/Inquire', { headers, raw: '{"a":' });
+    const malformed = await h.call('POST', '/api/services/Inquire', { headers: await h.headers('u-1003'), raw: '{"a":' });
     expect(malformed.json).toEqual(failure(400, 'Malformed JSON body'));
-    expect((await h.call('POST', '/api/services/Inquire', { headers, raw: '[]' })).status).toBe(400);
-    const extra = await h.call('POST', '/api/services/Inquire', { headers, body: { cardNumber: '6046000000001007' } });
+    expect((await h.call('POST', '/api/services/Inquire', { headers: await h.headers('u-1003'), raw: '[]' })).status).toBe(400);
+    const extra = await h.call('POST', '/api/services/Inquire', { headers: await h.headers('u-1003'), body: { cardNumber: '6046000000001007' } });
     expect(extra.json).toEqual(failure(400, "Invalid body: unknown property 'cardNumber'"));
   });
 });

@@ -5,6 +5,7 @@
  * (right when the KILL_AT-th answer arrives), and is restarted on the same data: every PUT answered 200
  * before the kill is on the list, and the list reads and writes fine.
  */
+import { randomUUID } from 'crypto';
 import { startBff } from './bff-process';
 import { setUpDurabilityFixture } from './durability-fixture';
 import { CLIENT_ID, TEST_DB } from './harness';
@@ -39,16 +40,18 @@ test(`${TEST_DB}: every PUT answered 200 before a SIGKILL mid-burst is on the li
   const env = { ...(await dataEnv()), OIDC_ISSUER: fixture.issuer.url, OIDC_CLIENT_ID: CLIENT_ID };
   const first = await startBff(env);
   running.push(first);
-  const headers = { ...(await fixture.issuer.headers(UID)), 'content-type': 'application/json' };
+  const base = { ...(await fixture.issuer.headers(UID)), 'content-type': 'application/json' };
+  /** The shopper's headers with a fresh nonce (single-use, also across the restart). */
+  const fresh = () => ({ ...base, 'x-nonce': `nonce-${randomUUID()}` });
   // warm-up: the BFF fetches the issuer's discovery document and keys on its first shopper request
-  expect((await fetch(`${first.base}/api/shopping-list`, { headers })).status).toBe(200);
+  expect((await fetch(`${first.base}/api/shopping-list`, { headers: fresh() })).status).toBe(200);
 
   const acked = new Map<string, number>(); // item_id → quantity answered 200
   let failed = 0;
   const burst = Array.from({ length: BURST }, async (_, i) => {
     const { itemId, body } = put(i);
     try {
-      const res = await fetch(`${first.base}/api/shopping-list/items/${itemId}`, { method: 'PUT', headers, body: JSON.stringify(body) });
+      const res = await fetch(`${first.base}/api/shopping-list/items/${itemId}`, { method: 'PUT', headers: fresh(), body: JSON.stringify(body) });
       const json = (await res.json()) as { data: { item: { item_id: string; quantity: number } } };
       if (res.status !== 200) throw new Error(`PUT ${itemId} answered ${res.status}: ${JSON.stringify(json)}`);
       acked.set(json.data.item.item_id, json.data.item.quantity);
@@ -65,7 +68,7 @@ test(`${TEST_DB}: every PUT answered 200 before a SIGKILL mid-burst is on the li
 
   const second = await startBff(env);
   running.push(second);
-  const res = await fetch(`${second.base}/api/shopping-list?hitsPerPage=1000`, { headers });
+  const res = await fetch(`${second.base}/api/shopping-list?hitsPerPage=1000`, { headers: fresh() });
   expect(res.status).toBe(200);
   const { data } = (await res.json()) as { data: { items: Array<{ item_id: string; quantity: number; meta: { name: string } }>; nbHits: number } };
   const found = new Map(data.items.map((i) => [i.item_id, i.quantity]));
@@ -78,7 +81,7 @@ test(`${TEST_DB}: every PUT answered 200 before a SIGKILL mid-burst is on the li
 
   // and it keeps working: one more write, read back
   const again = put(BURST);
-  const more = await fetch(`${second.base}/api/shopping-list/items/${again.itemId}`, { method: 'PUT', headers, body: JSON.stringify(again.body) });
+  const more = await fetch(`${second.base}/api/shopping-list/items/${again.itemId}`, { method: 'PUT', headers: fresh(), body: JSON.stringify(again.body) });
   expect(more.status).toBe(200);
   expect(((await more.json()) as { data: { nbHits: number } }).data.nbHits).toBe(data.items.length + 1);
   console.log(`${TEST_DB}: ${acked.size} of ${BURST} concurrent PUTs answered before SIGKILL, ${failed} cut off; ` +

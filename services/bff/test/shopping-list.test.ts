@@ -51,11 +51,11 @@ async function expect400(res: { status: number; json: unknown }, message: string
 
 describe('GET /api/shopping-list (spec §4: 100 per page, Load More; §5)', () => {
   test('a shopper without a list gets an empty page; no-store; nonce echoed', async () => {
-    const res = await h.as('u-list-empty', 'GET', LIST);
+    const res = await h.as('u-list-empty', 'GET', LIST, undefined, { 'x-nonce': 'nonce-echoed-1' });
     expect(res.status).toBe(200);
     expect(res.json).toEqual(success(200, { items: [], page: 0, hitsPerPage: 100, nbHits: 0, nbPages: 0 }));
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('x-nonce')).toBe('nonce-1234');
+    expect(res.headers.get('x-nonce')).toBe('nonce-echoed-1');
   });
 
   test('signed out → 401; ?uid= of another shopper → 403', async () => {
@@ -468,5 +468,71 @@ describe('demo shoppers\' lists (services/seed/data/accounts/lists.json)', () =>
     await h.as('u-1005', 'DELETE', item('20110901_EA_3299'));
     expect(await seedShoppingLists(h.db)).toBe(0);
     expect((await listOf('u-1005')).items.map((i) => i.item_id)).not.toContain('20110901_EA_3299');
+  });
+});
+
+describe('hardening: nesting depth, shopper text, the list cap', () => {
+  test('a JSON body nested 10,000 levels deep → 400 with the reason in the envelope (was 500); 64 levels still parse', async () => {
+    const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    const body = (levels: number) => `{"mergeId":"${mergeId()}","items":[{"item_id":"20090401_KG_3299","product_type":"product","quantity":1,"meta":${nested(levels)}}]}`;
+    const deep = await h.call('POST', `${LIST}/merge`, { headers: await h.headers('u-deep-a'), raw: body(10_000) });
+    expect(deep.status).toBe(400);
+    expect(deep.json).toEqual(failure(400, 'Invalid body: JSON nested deeper than 64 levels'));
+    // the body, items and the item are 3 levels: meta may nest 61 more
+    const fine = await h.call('POST', `${LIST}/merge`, { headers: await h.headers('u-deep-a'), raw: body(61) });
+    expect(fine.status).toBe(200);
+    const over = await h.call('POST', `${LIST}/merge`, { headers: await h.headers('u-deep-a'), raw: body(62) });
+    expect(over.json).toEqual(failure(400, 'Invalid body: JSON nested deeper than 64 levels'));
+    // brackets inside strings do not count
+    const text = await h.as('u-deep-a', 'PUT', item('custom_deep-0001'), customBody('custom_deep-0001', '[[[[{{{{'.repeat(5)));
+    expect(text.status).toBe(200);
+  });
+
+  test('custom item names: NFC, invisible and control characters removed, combining marks cut at 4, lone surrogates refused', async () => {
+    const put = (id: string, name: string) => h.as('u-text-a', 'PUT', item(id), customBody(id, name));
+    const saved = async (id: string, name: string) => {
+      const res = await put(id, name);
+      expect([res.status, res.json.message]).toEqual([200, 'Saved']);
+      return res.json.data.item.meta.name as string;
+    };
+    expect(await saved('custom_text-0001', 'Cre\u0300me bru\u0302le\u0301e')).toBe('Crème brûlée');
+    expect(await saved('custom_text-0002', 'Mi\u200Blk\u2060 \u202Egnirts\u202C\uFEFF')).toBe('Milk gnirts');
+    expect(await saved('custom_text-0003', '\u200E\u2066Eggs\u2069\u200F')).toBe('Eggs');
+    expect(await saved('custom_text-0004', 'Bread\u0000\u0007\u009B\tand\nbutter')).toBe('Bread and butter');
+    expect(await saved('custom_text-0005', `Z${'\u0301\u0302\u0303\u0304\u0305\u0306\u0307\u0308'.repeat(10)}algo`)).toBe('Z\u0301\u0302\u0303\u0304algo'.normalize('NFC'));
+    const lone = await put('custom_text-0006', 'Tea \ud800 bags');
+    expect(lone.status).toBe(400);
+    expect(lone.json).toEqual(failure(400, expect.stringMatching(/^Invalid body\.meta/)));
+    // only invisible characters → blank
+    expect((await put('custom_text-0007', '\u200B\u200D\uFEFF')).json).toEqual(failure(400, 'Invalid body.meta.name: must not be blank'));
+    // a merge matches names after the same rules: 'Mi\u200Blk' is the 'Milk' already there
+    const merge = await h.as('u-text-a', 'POST', `${LIST}/merge`, { mergeId: mergeId(), items: [customItem('custom_text-0099', 'mi\u200Blk GNIRTS', 2)] });
+    expect(merge.json.data).toMatchObject({ added: 0, updated: 1 });
+  });
+
+  test('a list holds at most 1,000 items: the 1,001st → 409 LIST_FULL with a message to show; concurrent PUTs cannot pass it; another shopper is not affected', async () => {
+    const full = 'u-cap-full';
+    expect((await h.as(full, 'POST', `${LIST}/merge`, { mergeId: mergeId(), items: products(990, 50_000) })).status).toBe(200);
+    // 20 new items at once onto 990: exactly 10 fit
+    const puts = await Promise.all(Array.from({ length: 20 }, async (_, i) => h.as(full, 'PUT', item(`${10_060_000 + i}_EA_3299`), { product_type: 'product', quantity: 1 })));
+    expect(puts.filter((r) => r.status === 200)).toHaveLength(10);
+    const refused = puts.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.json).toEqual(failure('LIST_FULL', 'Your list is full: 1,000 items at most. Remove some items to add more.'));
+    }
+    expect((await listOf(full)).nbHits).toBe(1000);
+    // changing an item already on the full list is fine; a merge that would add one is refused whole
+    expect((await h.as(full, 'PUT', item('10050000_EA_3299'), { product_type: 'product', quantity: 5 })).status).toBe(200);
+    const merge = await h.as(full, 'POST', `${LIST}/merge`, { mergeId: mergeId(), items: [...products(1, 50_000), ...products(1, 70_000)] });
+    expect(merge.status).toBe(409);
+    expect(merge.json.code).toBe('LIST_FULL');
+    expect((await listOf(full)).items.find((i) => i.item_id === '10050000_EA_3299')!.quantity).toBe(5);
+    // removing one makes room again
+    expect((await h.as(full, 'DELETE', item('10050001_EA_3299'))).status).toBe(200);
+    expect((await h.as(full, 'PUT', item('10070000_EA_3299'), { product_type: 'product', quantity: 1 })).status).toBe(200);
+    // the other shopper's list is their own
+    expect((await h.as('u-cap-other', 'PUT', item('10060000_EA_3299'), { product_type: 'product', quantity: 1 })).status).toBe(200);
   });
 });

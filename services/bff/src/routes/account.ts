@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { getOrCreateAccount, setPreferredStore, toAccountData } from '../accounts';
-import { checkNonce, createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
+import { checkNonce, createAuthHook, rejectOtherUid, shopperOf, spendNonce, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { HttpError, ok } from '../http';
 import { addCard } from '../scene';
@@ -21,14 +21,25 @@ export interface AccountRoutesOptions {
   storeNumbers: ReadonlySet<string>;
   /** Redis store of the card-add throttle (several replicas count together); null: this process's own. */
   sharedStore?: SharedStore | null;
+  /** The card-add throttle's limits (defaults {@link CARD_ADDS_PER_WINDOW}, {@link CARD_ADDS_GLOBAL}). */
+  cardLimit?: Partial<CardLimit>;
+}
+
+/** Card numbers tried per {@link CARD_ADD_WINDOW_MS}: per client address, per shopper, by everyone. */
+export interface CardLimit {
+  perAddress: number;
+  perAccount: number;
+  global: number;
 }
 
 const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
 /** 16 digits, spaces allowed between them (as typed in the add-card popup). */
 const CARD_NUMBER = { type: 'string', maxLength: 40, pattern: '^[0-9 ]*$' } as const;
 
-/** Card numbers one shopper may try per {@link CARD_ADD_WINDOW_MS} (issue 19). */
+/** Card numbers one shopper, and one client address, may try per {@link CARD_ADD_WINDOW_MS}. */
 export const CARD_ADDS_PER_WINDOW = 10;
+/** Card numbers all shoppers together may try per {@link CARD_ADD_WINDOW_MS} (the global ceiling). */
+export const CARD_ADDS_GLOBAL = 500;
 /** The card-add throttle's window, ms (10 min). */
 export const CARD_ADD_WINDOW_MS = 10 * 60_000;
 
@@ -40,34 +51,38 @@ function normaliseCardNumber(raw: string): string {
 }
 
 /** Registers /api/account, /api/account/preferred-store, /api/account/card, /api/account/signed-token. */
-export async function accountRoutes(app: FastifyInstance, { db, verify, sign, storeNumbers, sharedStore = null }: AccountRoutesOptions): Promise<void> {
+export async function accountRoutes(app: FastifyInstance, { db, verify, sign, storeNumbers, sharedStore = null, cardLimit = {} }: AccountRoutesOptions): Promise<void> {
   app.addHook('onRequest', createAuthHook(verify));
   app.addHook('preHandler', rejectOtherUid);
   app.addHook('preHandler', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  // issue 19: card lookups are throttled per shopper (a card number must not be guessable by trying)
+  // Card lookups are throttled per shopper AND per client address (new accounts from one address share
+  // its budget), under a global ceiling: a card number must not be guessable by trying.
   const throttleCardAdds = await registerThrottle(app, {
     name: 'card-add',
-    max: CARD_ADDS_PER_WINDOW,
+    perAddress: cardLimit.perAddress ?? CARD_ADDS_PER_WINDOW,
+    perAccount: cardLimit.perAccount ?? CARD_ADDS_PER_WINDOW,
+    global: cardLimit.global ?? CARD_ADDS_GLOBAL,
     timeWindowMs: CARD_ADD_WINDOW_MS,
-    keyGenerator: (request) => shopperOf(request).uid,
-    message: (after) => `Too many card numbers tried: at most ${CARD_ADDS_PER_WINDOW} in 10 minutes. Try again in ${after}.`,
+    message: (after, scope) => scope === 'global'
+      ? `Too many card numbers tried by all shoppers right now. Try again in ${after}.`
+      : `Too many card numbers tried: at most ${scope === 'address' ? `${cardLimit.perAddress ?? CARD_ADDS_PER_WINDOW} in 10 minutes from your network` : `${cardLimit.perAccount ?? CARD_ADDS_PER_WINDOW} in 10 minutes`}. Try again in ${after}.`,
     store: sharedStore,
   });
 
   /**
-   * POST /api/session/end `{}` — the shopper signed out (issue 19: id tokens stayed valid for an hour
-   * after sign-out). Records now as the shopper's session end: every id token of theirs issued at or
-   * before it is refused from then on (401 'Invalid id token: the session has ended (signed out)').
+   * POST /api/session/end `{}` — the shopper signed out. Records now and the token's provider session
+   * (`sid`) as the shopper's session end: that session's id tokens, and any issued before it, are refused
+   * from then on (401 'Invalid id token: the session has ended (signed out)'; see auth.ts).
    * → 200 `{ status: 'success', code: 200, message: 'Session ended', data: { endedAt: <ISO time> } }`.
    */
   app.post('/session/end', { schema: { body: { type: 'object', properties: UID_PROPERTY, additionalProperties: false } } }, async (request) => {
     const { rows } = await db.query<{ ended_at: Date | string }>(
-      `INSERT INTO session_ends (uid, ended_at) VALUES ($1, now())
-       ON CONFLICT (uid) DO UPDATE SET ended_at = EXCLUDED.ended_at RETURNING ended_at`,
-      [shopperOf(request).uid],
+      `INSERT INTO session_ends (uid, ended_at, sid) VALUES ($1, now(), $2)
+       ON CONFLICT (uid) DO UPDATE SET ended_at = EXCLUDED.ended_at, sid = EXCLUDED.sid RETURNING ended_at`,
+      [shopperOf(request).uid, shopperOf(request).sid ?? null],
     );
     return ok({ endedAt: new Date(rows[0]!.ended_at).toISOString() }, 'Session ended');
   });
@@ -113,7 +128,8 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
    * → 400 not 16 digits; 404 'CARD_UNAVAILABLE' for a number that is unknown OR on another shopper's
    *   account — one answer, so the endpoint does not tell whether a card number exists (issue 19: it
    *   answered 404 vs 409); 409 'ACCOUNT_HAS_CARD' (this account already has another card);
-   *   429 after {@link CARD_ADDS_PER_WINDOW} attempts in 10 min by one shopper (Retry-After, a reason).
+   *   429 after {@link CARD_ADDS_PER_WINDOW} attempts in 10 min by one shopper or from one client
+   *   address, or {@link CARD_ADDS_GLOBAL} by everyone (Retry-After, RateLimit headers, a reason).
    */
   app.post<{ Body: { cardNumber: string } }>(
     '/account/card',
@@ -197,6 +213,7 @@ export async function generateTokenRoute(app: FastifyInstance, { verify, sign }:
         }
       }
       request.shopper = await verify(idToken);
+      await spendNonce(request, request.shopper, checkNonce(request, reply));
       await rejectOtherUid(request);
       reply.header('cache-control', 'no-store');
       return ok({ token: await sign(request.shopper.uid, 'consent'), expiresIn: TOKEN_TTL_S });

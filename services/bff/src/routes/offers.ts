@@ -18,6 +18,7 @@ import {
   addFavourite,
   HASH_EXPIRED_MESSAGE,
   HASH_LOOKUP_WINDOW_MS,
+  HASH_LOOKUPS_GLOBAL,
   HASH_LOOKUPS_PER_WINDOW,
   loadOffers,
   maskCardNumber,
@@ -38,8 +39,10 @@ import {
 
 /** Throttle of the hash lookups (tests lower or raise it). */
 export interface HashLimit {
-  /** Lookups per window and client IP (default 10). */
+  /** Lookups per window and client address, and per signed-in shopper (default 10). */
   max: number;
+  /** Lookups per window from all clients together (default 600). */
+  global: number;
   /** Window, ms (default 60 000). */
   timeWindowMs: number;
 }
@@ -105,14 +108,19 @@ export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit
   const max = hashLimit.max ?? HASH_LOOKUPS_PER_WINDOW;
   const timeWindowMs = hashLimit.timeWindowMs ?? HASH_LOOKUP_WINDOW_MS;
 
-  // The throttle lives in this plugin's context and applies only where it is called: hash lookups, keyed
-  // by the client address (request.ip: the shopper's when TRUST_PROXY names the proxy).
+  // The throttle lives in this plugin's context and applies only where it is called: hash lookups, counted
+  // per client address (request.ip: the shopper's when TRUST_PROXY names the proxy), per signed-in shopper
+  // (a hash lookup is public, so only when a route authenticated first) and against a global ceiling.
   const per = timeWindowMs === 60_000 ? 'a minute' : `per ${timeWindowMs / 1000} s`;
   const throttle = await registerThrottle(app, {
     name: 'offers-hash',
-    max,
+    perAddress: max,
+    perAccount: max,
+    global: hashLimit.global ?? HASH_LOOKUPS_GLOBAL,
     timeWindowMs,
-    message: (after) => `Too many offers link lookups: at most ${max} ${per}. Try again in ${after}.`,
+    message: (after, scope) => scope === 'global'
+      ? `Too many offers link lookups from all visitors right now. Try again in ${after}.`
+      : `Too many offers link lookups: at most ${max} ${per}. Try again in ${after}.`,
     store: sharedStore,
   });
   /** preValidation of the hash routes: a request that carries a hash counts (a malformed one too). */
@@ -144,7 +152,8 @@ export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit
    * GET /api/offers?hash=<hash> (public, read-only; spec §2 "/offers accepts a query parameter hash that
    * gives view access to the offers of a card without login", §6) — the offers of the card the link
    * belongs to. Hash: `^[A-Za-z0-9_-]{32,64}$` (43-character base64url of 256 bits, or 32 hex characters).
-   * Throttled: 10 hash lookups a minute per client IP (shared with hash/validate and member-inquiry).
+   * Throttled: 10 hash lookups a minute per client address, 600 from everyone (shared with hash/validate and
+   * member-inquiry; `RateLimit` / `RateLimit-Policy` headers).
    * → 200 data `{ cardNumber: '•••• 1003', status: 'LP00'…'LP03', collections: { activeOffers, pendingOffers,
    *   expiredOffers, redeemedOffers } }` — each an array of Offer (README "Offer"): active = loaded and live,
    *   pending = live and not loaded, expired = endDate passed, redeemed. Live ones ending soonest first;

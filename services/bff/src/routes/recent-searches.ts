@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { HttpError, ok } from '../http';
+import { normaliseText } from '../text';
 
 /** Recent searches kept per shopper. */
 export const MAX_RECENT_SEARCHES = 10;
@@ -63,10 +64,8 @@ export async function recentSearchRoutes(app: FastifyInstance, { db, verify }: {
     },
     async (request) => {
       const uid = shopperOf(request).uid;
-      // Control characters (tabs, newlines, NUL…) become a space: a label is one line of plain text.
-      const label = [...request.body.label].map((ch) => (ch < ' ' || ch === '\u007f' ? ' ' : ch)).join('').trim();
-      if (label.length === 0) throw new HttpError(400, 'Invalid body.label: must not be blank');
-      if (label.length > MAX_LABEL_LENGTH) throw new HttpError(400, `Invalid body.label: must be at most ${MAX_LABEL_LENGTH} characters`);
+      // One line of plain text (src/text.ts: NFC, invisible and control characters removed…).
+      const label = normaliseText(request.body.label, { field: 'body.label', maxLength: MAX_LABEL_LENGTH, tooLong: `must be at most ${MAX_LABEL_LENGTH} characters` });
       const { rows } = await db.query<RecentSearch>(
         `INSERT INTO recent_searches (uid, label) VALUES ($1, $2)
          ON CONFLICT (uid, (lower(label))) DO UPDATE SET label = EXCLUDED.label, created_at = clock_timestamp()
