@@ -226,18 +226,21 @@ export function checkNonce(request: FastifyRequest, reply: FastifyReply): string
   return nonce;
 }
 
+/** Methods whose repeat has the effect of one request (RFC 9110 §9.2.2). */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
 /**
  * Makes the request's nonce single-use for its verified shopper (src/nonces.ts; spec §7 nonce), when the
- * server has a nonce store. The same read, or the same write with its Idempotency-Key, resent (the load
- * balancer retries on another replica) is a retry, not a replay. 409 'NONCE_REPLAYED' `Replayed x-nonce header: …` for a nonce already used.
+ * server has a nonce store. The same idempotent request (GET, HEAD, PUT, DELETE) or the same write with its
+ * Idempotency-Key, resent (the load balancer retries on another replica), is a retry, not a replay. 409 'NONCE_REPLAYED' `Replayed x-nonce header: …` for a nonce already used.
  */
 export async function spendNonce(request: FastifyRequest, shopper: Shopper, nonce: string): Promise<void> {
   const store = request.server.nonces;
   if (!store) return;
-  // a resend of the same read, or of a write carrying an Idempotency-Key (applied once), is a retry; a
-  // write without a key can never be re-spent (it would apply twice)
+  // a resend of the same idempotent request (RFC 9110 §9.2.2: GET, HEAD, PUT, DELETE) or of a write
+  // carrying an Idempotency-Key (applied once) is a retry; a POST or PATCH without a key would apply twice
   const key = request.headers['idempotency-key'];
-  const retrySafe = request.method === 'GET' || request.method === 'HEAD' || typeof key === 'string';
+  const retrySafe = IDEMPOTENT_METHODS.has(request.method) || typeof key === 'string';
   await claimNonce(store, shopper.uid, nonce, shopper.exp ?? null, `${request.method} ${request.url} ${retrySafe ? (key ?? '') : randomUUID()}`);
 }
 

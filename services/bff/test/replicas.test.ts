@@ -197,7 +197,7 @@ test('x-nonce is single-use across replicas (kept in Redis): its nonce on anothe
   expect(replay.json.code).toBe('NONCE_REPLAYED');
 });
 
-test('the same request resent to the other replica (the balancer\'s retry) is not a replay: a read, and a write with its Idempotency-Key applied once', async () => {
+test('the same request resent to the other replica (the balancer\'s retry) is not a replay: a read, a PUT, and a POST with its Idempotency-Key applied once', async () => {
   const uid = `u-nonce-retry-${randomBytes(3).toString('hex')}`;
   const read = await as(uid);
   expect((await a.call('GET', '/api/account', { headers: read })).status).toBe(200);
@@ -208,7 +208,7 @@ test('the same request resent to the other replica (the balancer\'s retry) is no
   expect(first.status).toBe(200);
   expect(resent.status).toBe(200);
   expect(resent.headers.get('idempotent-replayed')).not.toBeNull();
-  // a write without a key resent with the same nonce would apply twice: refused
+  // a POST without a key resent with the same nonce would apply twice: refused
   const unkeyed = await as(uid);
   expect((await a.call('POST', '/api/recent-searches', { headers: unkeyed, body: { label: 'eggs' } })).status).toBe(200);
   expect((await b.call('POST', '/api/recent-searches', { headers: unkeyed, body: { label: 'eggs' } })).json.code).toBe('NONCE_REPLAYED');
