@@ -53,6 +53,7 @@ describe('BFF shopping-list client (contract "Shopping-list and cart API")', () 
 
   it.each([
     ['a 400 (validation)', () => answer(envelope(null, 'error', 400, 'Invalid body.quantity: must be an integer from 1 to 999'), 400), true],
+    ['a full list (409 LIST_FULL)', () => answer(envelope(null, 'error', 'LIST_FULL', 'Your list is full: 1,000 items at most. Remove some items to add more.'), 409), true],
     ['a 401 (token)', () => answer(envelope(null, 'error', 401, 'Unauthorized'), 401), false],
     ['a 503', () => answer(envelope(null, 'error', 503, 'Service Unavailable'), 503), false],
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch')), false],
@@ -61,5 +62,11 @@ describe('BFF shopping-list client (contract "Shopping-list and cart API")', () 
     const error = await createListApi('/api').put(session, '1_EA_3299', { product_type: 'product', quantity: 1, checked: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ListApiError);
     expect((error as ListApiError).permanent).toBe(permanent);
+  });
+
+  it('keeps the BFF\'s words for a full list, to show the shopper', async () => {
+    mockFetch(() => answer(envelope(null, 'error', 'LIST_FULL', 'Your list is full: 1,000 items at most. Remove some items to add more.'), 409));
+    const error = await createListApi('/api').put(session, '1_EA_3299', { product_type: 'product', quantity: 1, checked: false }).catch((e: unknown) => e);
+    expect((error as ListApiError).reason).toBe('Your list is full: 1,000 items at most. Remove some items to add more.');
   });
 });

@@ -14,9 +14,12 @@ export const CALL_TIMEOUT_MS = 20_000;
 /** Most pages read in one load (100 000 items): a guard against a server that never ends. */
 const MAX_PAGES = 1000;
 
-/** A failed list call. `permanent`: retrying the same request cannot succeed (validation, 4xx). */
+/**
+ * A failed list call. `permanent`: retrying the same request cannot succeed (validation, 4xx, a named
+ * refusal). `reason`: the BFF's own words for a named refusal, to show the shopper as they are.
+ */
 export class ListApiError extends Error {
-  constructor(message: string, readonly status: number, readonly permanent: boolean) {
+  constructor(message: string, readonly status: number, readonly permanent: boolean, readonly reason?: string) {
     super(message);
     this.name = 'ListApiError';
   }
@@ -67,12 +70,20 @@ export interface ListApi {
 /** HTTP-like statuses that a retry can fix: unauthorised (token refresh), timeout, too early, rate limit. */
 const TRANSIENT_CODES = new Set([401, 408, 425, 429]);
 
-/** An envelope's error as a {@link ListApiError}: 4xx other than {@link TRANSIENT_CODES} are permanent. */
+/** The BFF's named refusals of a list write that no retry can fix (its per-shopper caps), HTTP 409. */
+const REFUSAL_CODES = new Set(['LIST_FULL']);
+
+/**
+ * An envelope's error as a {@link ListApiError}: 4xx other than {@link TRANSIENT_CODES} are permanent, and
+ * so are the named refusals of {@link REFUSAL_CODES} (carrying the BFF's message as `reason`).
+ */
 function envelopeError(path: string, env: BffEnvelope): ListApiError {
+  const message = `BFF ${path}: ${env.message || `error ${String(env.code)}`}`;
+  if (typeof env.code === 'string' && REFUSAL_CODES.has(env.code)) return new ListApiError(message, 409, true, env.message);
   const code = typeof env.code === 'number' ? env.code : Number(env.code);
   const status = Number.isFinite(code) ? code : 0;
   const permanent = status >= 400 && status < 500 && !TRANSIENT_CODES.has(status);
-  return new ListApiError(`BFF ${path}: ${env.message || `error ${String(env.code)}`}`, status, permanent);
+  return new ListApiError(message, status, permanent);
 }
 
 /** Calls the BFF; network errors and 5xx become transient {@link ListApiError}s, error envelopes as above. */

@@ -6,6 +6,7 @@ import {
 import { idbBackend, localStorageBackend, LOCAL_PREFIX, memoryBackend, MEMORY_WARNING, openBackend, type ListBackend } from './backend';
 import type { ChangeChannel } from './channel';
 import { accountKey, ANON_KEY, createListService, TOASTS, type ListServiceOptions } from './listService';
+import { ListApiError } from '../api/listApi';
 
 type Service = ReturnType<typeof createListService>;
 
@@ -419,6 +420,19 @@ describe('list store, signed in (BFF + outbox)', () => {
     await eventually(() => expect(t.snap().unsynced).toBe(0));
     await eventually(() => expect(quantities(t)).toEqual({ '1_EA_3299': 4 }));
     expect(t.kit.published('toast/show').at(-1)?.payload).toMatchObject({ kind: 'error', message: TOASTS.syncRefused });
+  });
+
+  it('a write refused because the account list is full shows the BFF\'s reason and is not retried', async () => {
+    const server = fakeServer([product(1, { quantity: 4 })]);
+    const t = signedIn(server);
+    await ready(t);
+    const full = 'Your list is full: 1,000 items at most. Remove some items to add more.';
+    server.api.put.mockRejectedValueOnce(new ListApiError('BFF put: full', 409, true, full));
+    await t.service.setQuantity('1_EA_3299', 9);
+    await eventually(() => expect(t.snap().unsynced).toBe(0));
+    await eventually(() => expect(quantities(t)).toEqual({ '1_EA_3299': 4 }));
+    expect(t.kit.published('toast/show').at(-1)?.payload).toMatchObject({ kind: 'error', message: full });
+    expect(server.api.put).toHaveBeenCalledTimes(1);
   });
 
   it('shows an error with the cached list unknown, and a retry reads it', async () => {

@@ -818,7 +818,7 @@ class ListServiceImpl implements ListService {
           if (error instanceof ListApiError && error.permanent) {
             // Refused for good: the items stay in the browser list (nothing is lost); a later sign-in tries again.
             rec = await save((acc) => { if (acc.merge?.mergeId === merge.mergeId) acc.merge = null; });
-            if (alive()) this.toast(TOASTS.mergeRefused, 'error');
+            if (alive()) this.toast(error.reason ?? TOASTS.mergeRefused, 'error');
           } else {
             failure = error;
           }
@@ -848,7 +848,7 @@ class ListServiceImpl implements ListService {
             // Refused for good (e.g. 400): drop it and read the list again so the view matches the server.
             rec = await save((acc) => { if (acc.outbox[op.item_id]?.id === op.id) delete acc.outbox[op.item_id]; });
             this.needsReload = true;
-            if (alive()) this.toast(TOASTS.syncRefused, 'error');
+            if (alive()) this.toast(error.reason ?? TOASTS.syncRefused, 'error');
             continue;
           }
           rec = await save((acc) => {
