@@ -41,7 +41,7 @@ export function readStartupManifests(doc: Document | undefined = typeof document
 }
 
 /**
- * Which origins a tester override may use (issue 19): in a development build any (null); in a
+ * Which origins a tester override may use: in a development build any (null); in a
  * production build none unless `/config.json` turns overrides on (`remoteOverrides: true`, the edge's
  * REMOTE_OVERRIDES=on, as the local platform and e2e run it), then only `config.remoteOverrideOrigins`.
  */

@@ -303,7 +303,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   /**
    * Starts a service again after stopService/killService, on the same ports, environment and data
    * (the BFF on the same PGlite folder; the in-memory search engine seeded again), and resolves once it
-   * is ready; a service that is running is left alone. e2e fault tests (issue 19) restart what they stop.
+   * is ready; a service that is running is left alone. e2e fault tests restart what they stop.
    * @throws Error 'unknown service <name>'
    */
   const startService = async (name) => {

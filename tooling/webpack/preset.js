@@ -226,7 +226,7 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           runtimePlugins: host ? [...runtimePlugins, require.resolve('./provide-runtime-globals.js')] : runtimePlugins,
           // One MF runtime in the browser (ARCHITECTURE §2, issue 12): the host bundles and provides
           // the runtime core on a global; every remote entry uses it instead of carrying its own copy.
-          // optimization.target 'web': the runtime's Node-only script loading is left out (issue 19).
+          // optimization.target 'web': the runtime's Node-only script loading is left out.
           experiments: host ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true, optimization: { target: 'web' } },
           manifest: { fileName: 'mf-manifest.json' },
           // The type gate of a release (issue 18, tooling/deploy/type-gate.mjs): MF_DTS=1 generates the
@@ -307,7 +307,7 @@ const SRI_GLOBAL = '__STOREFRONT_SRI__';
  * LoadScriptRuntimeModule `createScript` hook) sets `script.integrity` from {@link SRI_GLOBAL} when the
  * host knows the chunk's hash, so a chunk changed after publishing is refused by the browser. The hashes
  * come at run time from the published manifest rather than being baked into remoteEntry.js at build
- * time: webpack-subresource-integrity does not resolve its placeholders in Module Federation builds
+ * time: webpack-subresource-integrity stops a Module Federation build with an error on the remote entry
  * (waysact/webpack-subresource-integrity#176, webpack/webpack#14310). A chunk without a known hash (a
  * working build, a remote's standalone page) loads as before.
  */

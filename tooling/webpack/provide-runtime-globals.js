@@ -10,7 +10,7 @@
  */
 // Only what a remote entry's bundler runtime imports from them (@module-federation/webpack-bundler-runtime
 // `remotes`: ENCODE_NAME_PREFIX, decodeName; RUNTIME_009, runtimeDescMap): the whole namespaces were
-// ~10 KB gzip of first-load JS the host's own runtime does not use (issue 19). tooling/test checks the
+// ~10 KB gzip of first-load JS the host's own runtime does not use. tooling/test checks the
 // list against the bundler runtime's imports, so an MF upgrade that needs more fails there, not in a browser.
 import { ENCODE_NAME_PREFIX, decodeName } from '@module-federation/sdk';
 import { RUNTIME_009, runtimeDescMap } from '@module-federation/error-codes';

@@ -36,7 +36,8 @@ import { recipePlanRoutes } from './routes/recipe-plans';
 import { shoppingListRoutes } from './routes/shopping-list';
 import { HISTORY_CACHE_TTL_MS, sceneRoutes, TtlCache, type Transaction } from './scene';
 import type { SharedStore } from './throttle';
-import { jsonTooDeep, MAX_JSON_DEPTH } from './text';
+import { jsonDepthExceeds, parseTrustProxy } from '@storefront/remote-kit/request-limits';
+import { MAX_JSON_DEPTH } from './text';
 import { createTokenSigner, tokenSecret } from './tokens';
 
 export { PROVINCES, DEFAULT_PROVINCE, type Province, type Alert } from './routes/banner-alert';
@@ -56,19 +57,7 @@ declare module 'fastify' {
 /** fastify's trustProxy: whose X-Forwarded-For is believed for `request.ip` (see {@link parseTrustProxy}). */
 export type TrustProxy = FastifyServerOptions['trustProxy'];
 
-/**
- * TRUST_PROXY → fastify's trustProxy. Unset, '' or 'false' → false (request.ip is the TCP peer); 'true' →
- * every hop (only when nothing but the proxy can reach the BFF); otherwise a comma list of addresses,
- * CIDRs or proxy-addr names ('loopback', 'linklocal', 'uniquelocal'), e.g. 'loopback' or
- * '10.0.0.5,10.0.1.0/24': request.ip is then the right-most X-Forwarded-For address not on the list.
- * (A hop count is not offered: fastify 5 does not trust any peer for it.)
- */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
-}
+export { parseTrustProxy };
 
 /**
  * fastify's request log lines as one JSON line per request, when it is answered: `{ service: 'bff', reqId,
@@ -261,7 +250,7 @@ export function buildServer({
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
-    if (jsonTooDeep(text)) return done(new HttpError(400, `Invalid body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return done(new HttpError(400, `Invalid body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {

@@ -75,23 +75,3 @@ export function cleanText(raw: string): string {
   // marks are counted decomposed (NFD: 'é' is e + one mark), then composed again (NFC)
   return visible.normalize('NFD').replace(MARK_RUN, '$1').normalize('NFC').replace(/\s+/g, ' ').trim();
 }
-
-/**
- * True when the JSON text nests objects / arrays deeper than `limit` (brackets inside strings do not
- * count). A linear scan before JSON.parse, so a 10,000-level body never reaches code that recurses.
- */
-export function jsonTooDeep(text: string, limit = MAX_JSON_DEPTH): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
-}

@@ -36,29 +36,6 @@ export function bodyTooLarge(limit: number): StreamApiError {
 }
 
 /**
- * Whether JSON text nests objects/arrays deeper than `max` levels. A linear scan that skips strings;
- * malformed text is left to `JSON.parse`.
- */
-export function jsonDepthExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    }
-  }
-  return false;
-}
-
-/**
  * The request body decoded per `content-encoding` (`gzip`, `x-gzip`, `deflate`, `br`; none or `identity`
  * = as is), as a stream that fails with a 413 {@link bodyTooLarge} as soon as more than `limit` decoded
  * bytes came out, stopping the decompression there (a 50 KB gzip body cannot grow to 50 MB in memory).

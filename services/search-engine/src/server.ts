@@ -4,9 +4,10 @@ import { clientOf } from './analytics';
 import { Engine, type IndexSettings, type OperationParams, type SearchResponse, retrieve } from './engine';
 import { ApiError, badRequest } from './errors';
 import { validateEvents, type InsightEventType } from './insights';
+import { jsonDepthExceeds, parseTrustProxy } from '@storefront/remote-kit/request-limits';
 import { createServiceApp, type ReadinessCheck } from './lifecycle';
 import {
-  BODY_LIMIT_BYTES, MAX_HITS_PER_REQUEST, MAX_JSON_DEPTH, MAX_OBJECTS_PER_REQUEST, MAX_QUERIES_PER_REQUEST, WRITE_BODY_LIMIT_BYTES, decodeBody, jsonDepthExceeds, overLimit,
+  BODY_LIMIT_BYTES, MAX_HITS_PER_REQUEST, MAX_JSON_DEPTH, MAX_OBJECTS_PER_REQUEST, MAX_QUERIES_PER_REQUEST, WRITE_BODY_LIMIT_BYTES, decodeBody, overLimit,
 } from './limits';
 import { collectRawParams, parseSearchParams, type SearchParams } from './params';
 import { type Anchoring, type SearchRulesParams, validateRule } from './rules';
@@ -62,18 +63,7 @@ export interface BuildServerOptions {
 /** fastify's trustProxy option. */
 export type TrustProxy = FastifyServerOptions['trustProxy'];
 
-/**
- * `TRUST_PROXY` → fastify's trustProxy. Unset, '' or 'false' → false (`request.ip` is the TCP peer);
- * 'true' → every hop; otherwise a comma list of addresses, CIDRs or proxy-addr names ('loopback',
- * 'linklocal', 'uniquelocal'), e.g. '10.0.0.0/8': `request.ip` is then the right-most
- * `X-Forwarded-For` address not on the list. A malformed list makes {@link buildServer} throw.
- */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
-}
+export { parseTrustProxy };
 
 /** Error body in Algolia's shape. */
 export interface ErrorBody {

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
  * True once `waiting` has stayed true for `delayMs` milliseconds in one go, and from then on (a
  * timeout for something that may never come). E.g. a page that needs the store selector's store gives
  * up waiting after 5 s and goes on with the default store (mf-flyer) or without one (mf-search
- * results): with the search engine down no store ever comes (issue 19).
+ * results): with the search engine down no store ever comes.
  * @param waiting true while the thing is still missing
  * @param delayMs how long to wait, ms
  * @example const waitOver = useWaitOver(!store, 5_000);
