@@ -64,13 +64,15 @@ export function runGate({ candidate, published, parties: who = parties(), histor
   const lines = [];
   let ok = true;
   if (published) {
+    // the classified diff is printed in every case, so a missing bump still shows what changed and how
+    const verdict = judgeContract(published, candidate);
+    lines.push(`contract ${published.version} → ${candidate.version}: ${verdict.changes.length} change(s)`);
+    for (const c of verdict.changes) lines.push(`  ${c.kind.padEnd(8)} ${c.event}${c.path ? ` ${c.path}` : ''}: ${c.message}`);
     if (published.version === candidate.version && JSON.stringify(published.events) !== JSON.stringify(candidate.events)) {
       ok = false;
-      lines.push(`FAIL shared-events ${candidate.version} is already published with a different contract: bump the version`);
+      const need = verdict.changes.some((c) => c.kind === 'breaking') ? 'a new major (breaking change)' : 'a new minor';
+      lines.push(`FAIL shared-events ${candidate.version} is already published with a different contract: bump BUS_VERSION and the package version to ${need}`);
     } else {
-      const verdict = judgeContract(published, candidate);
-      lines.push(`contract ${published.version} → ${candidate.version}: ${verdict.changes.length} change(s)`);
-      for (const c of verdict.changes) lines.push(`  ${c.kind.padEnd(8)} ${c.event}${c.path ? ` ${c.path}` : ''}: ${c.message}`);
       for (const p of verdict.problems) lines.push(`FAIL ${p}`);
       ok = ok && verdict.ok;
     }

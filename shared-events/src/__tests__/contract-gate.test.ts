@@ -64,6 +64,16 @@ describe('contract gate: deliberate breaks fail without a new major (issue 18)',
   });
 });
 
+describe('contract gate: a change without a version bump', () => {
+  it('prints the classified diff (event, field, breaking) as well as the missing bump', () => {
+    const c = candidate(published.version, (e) => { e['list/add-requested'].properties.quantity.type = 'string'; });
+    const { ok, lines } = runGate({ candidate: c, published, parties: [], history: [published] });
+    expect(ok).toBe(false);
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}breaking list\/add-requested payload\.quantity: type changed/));
+    expect(lines).toContainEqual(expect.stringMatching(/already published with a different contract: bump .* a new major \(breaking change\)/));
+  });
+});
+
 describe('contract gate: additive changes are minor', () => {
   it('an optional field and a new event pass with a new minor, and fail without one', () => {
     const change = (e: Record<string, Schema>) => {
