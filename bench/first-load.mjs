@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript of a page (issue 12 point 3), shared by `npm run bench` (bench/run.mjs) and the
+ * First-load JavaScript of a page, shared by `npm run bench` (bench/run.mjs) and the
  * budget gate (e2e/tests/budget.spec.ts), so both count the same bytes the same way.
  *
  * Definition: every response of resource type `script` the page receives from navigation until the

@@ -1,5 +1,5 @@
 /**
- * Add-to-badge latency (issue 13, goal ≤ 50 ms): on the search results page
+ * Add-to-badge latency (goal p95 ≤ 50 ms): on the search results page
  * (`/?query=<q>&tab=product`), a shopper clicks 'Add to list' on distinct product cards; for each click
  * the page itself records the time from the click (a capturing `click` listener on the document) to
  * the first DOM change of mf-shopping-list's trigger band (`#slot-mf-shopping-list`) that changes the
@@ -65,7 +65,7 @@ export async function measureAddToBadge(browser, baseUrl, { adds = 20, query = '
       samples.push(await measuring);
       await page.getByRole('button', { name: label.replace(/^Add to list: /, 'Added: '), exact: true }).first().waitFor({ timeout: 10_000 });
     }
-    // The first add may also wait for the list service chunk (it starts on the first need, issue 12).
+    // The first add may also wait for the list service chunk (it starts on the first need, not with the page).
     const [first, ...warm] = samples;
     const sorted = [...warm].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];

@@ -31,7 +31,7 @@ export default defineConfig<object, PlatformOptions>({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /pinned\.spec\.ts$/ },
-    // issue 18, integration testers: the shell against a pinned map file (its own platform, whose edge
+    // For integration testers: the shell against a pinned map file (its own platform, whose edge
     // reads the map from fixtures/platform.ts `pinnedMapFile` instead of the deploy store's pointer)
     { name: 'pinned', use: { browserName: 'chromium', pinnedMap: true }, testMatch: /pinned\.spec\.ts$/ },
   ],

@@ -1,5 +1,5 @@
 /**
- * The storefront built as a MONOLITH (issue 12 point 3): the baseline of "MF ÷ monolith" in
+ * The storefront built as a MONOLITH: the baseline of "MF ÷ monolith" in
  * `npm run bench`. One webpack build, no Module Federation: the shell's own entry (shell/src/index.ts,
  * so its bootstrap, pages, session and single-spa root config run unchanged) plus every exposed module of
  * every remote of the registry, imported directly.

@@ -1,6 +1,6 @@
 import type { Locator, Page, Response } from '@playwright/test';
 
-/** mf-loyalty's account pages (`./pages` in #slot-page, issue 16): `/my-profile` and `/preferences-centre`. */
+/** mf-loyalty's account pages (`./pages` in #slot-page): `/my-profile` and `/preferences-centre`. */
 export class AccountPages {
   static readonly SAVED = 'Your preferences have been saved.';
   readonly main: Locator;

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export type FacetName = 'Brand' | 'Dietary' | 'Price' | 'Flyer';
 
 /**
- * mf-search's catalogue pages (issue 16): `/products` and `/products/category/{category}[/{subcategory}]`
+ * mf-search's catalogue pages: `/products` and `/products/category/{category}[/{subcategory}]`
  * in `#slot-page` — facets (fieldset/legend checkboxes with visible counts), sort, product cards.
  */
 export class CataloguePage {

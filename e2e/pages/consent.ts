@@ -1,7 +1,7 @@
 import { expect, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 
 /**
- * The consent tool's banner and preferences dialog (services/vendors `/consent.js`, issue 17), and the
+ * The consent tool's banner and preferences dialog (services/vendors `/consent.js`), and the
  * network probe the consent specs use: which requests to the vendors' origin left the browser
  * (analytics hits `/collect`, the tag manager, the ad script and its creatives).
  */

@@ -6,7 +6,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const UNAVAILABLE = 'The weekly flyer is unavailable right now. Please try again later.';
 
 /**
- * mf-flyer's `/flyer` page (`#slot-page`, spec §2 /flyer, issue 15) and the flyer provider's iframe
+ * mf-flyer's `/flyer` page (`#slot-page`, spec §2 /flyer) and the flyer provider's iframe
  * inside it (services/flyer-provider: `<iframe title="Weekly flyer">` on the provider's origin, item
  * cards `<article aria-label="<name>">` with a toggle 'Add to list: <name>' / 'Remove from list:
  * <name>' and the saved flag '✓ In your list').

@@ -72,7 +72,7 @@ export class HeaderBand {
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = this.page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
-    // the menu's inside loads on demand (issue 12): wait until its loading status is gone
+    // the menu's inside loads on demand: wait until its loading status is gone
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
     return menu;
@@ -108,7 +108,7 @@ export class FooterBand {
 
   /**
    * Scrolls the footer into view until its band has mounted: the shell mounts the footer band only once
-   * its slot comes into the viewport (registry `when: 'in-view'`, issue 12), as a shopper scrolling down
+   * its slot comes into the viewport (registry `when: 'in-view'`), as a shopper scrolling down
    * would. Again while the page is still growing (e.g. /privacy-policy's sections arriving at 390 px
    * pushed the slot out of view before the shell saw it), as that shopper would scroll on.
    */

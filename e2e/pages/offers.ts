@@ -5,7 +5,7 @@ export type OfferSectionName = 'Active offers' | 'Pending offers' | 'Expired off
 
 /**
  * mf-offers's pages (`./pages` in #slot-page): `/offers` (signed in, or `?hash=` read-only) and
- * `/favourites` (issue 14; spec §2 Routes, §3, §4 Offers, §6, §8). The band (`#slot-mf-offers`) renders
+ * `/favourites` (spec §2 Routes, §3, §4 Offers, §6, §8). The band (`#slot-mf-offers`) renders
  * nothing: it answers the shopping-list panel over the bus.
  */
 export class OffersPages {

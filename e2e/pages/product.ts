@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 /** Rows of the product page's Nutrition Facts table (mf-search './product'), by their row header. */
 export type NutritionRowName = 'Energy' | 'Total fat' | 'Saturated fat' | 'Carbohydrate' | 'Fibre' | 'Sugars' | 'Protein' | 'Sodium';
 
-/** mf-search's product page (`/products/{slug}` in `#slot-page`; issue 16). */
+/** mf-search's product page (`/products/{slug}` in `#slot-page`). */
 export class ProductPage {
   static readonly NOT_FOUND = 'Product not found';
 

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * mf-shopping-list's recipe pages (issue 16): /recipes/my-recipe-lists and /recipes/meal-plan, and
+ * mf-shopping-list's recipe pages: /recipes/my-recipe-lists and /recipes/meal-plan, and
  * their `?add=<recipe objectID>` dialogs (the hand-off from the recipe page's 'Save to a recipe list'
  * and 'Add to meal plan').
  */

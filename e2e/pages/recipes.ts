@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * mf-search's recipe pages (`./recipes` in #slot-page, issue 16; spec §2 `/recipes`, `/recipes/{slug}`)
+ * mf-search's recipe pages (`./recipes` in #slot-page; spec §2 `/recipes`, `/recipes/{slug}`)
  * and the external loyalty site's registration page (services/loyalty-site, spec §2 `/register`).
  */
 export class RecipePages {

@@ -8,7 +8,7 @@ import { ConsentBanner, grantAnalyticsConsent } from '../pages/consent';
 import { TourOverlay } from '../pages/tours';
 
 /**
- * Issue 19 "Accessibility": every route of spec §2 (the table routes.spec.ts walks, fixtures/routes.ts)
+ * Accessibility: every route of spec §2 (the table routes.spec.ts walks, fixtures/routes.ts)
  * scanned with axe (WCAG 2.0/2.1 A and AA rules) at 1280 px (desktop header) and 390 px (mobile panel,
  * spec §9): no violation of impact serious or critical. Also the first visit (consent banner, its
  * preferences dialog, the welcome tour) and the account menu's pages of a signed-in shopper.
@@ -41,7 +41,7 @@ async function remotesMounted(page: Page): Promise<void> {
 const wcagViolations = (page: Page) => seriousViolations(page, { tags: WCAG_AA });
 
 for (const viewport of WIDTHS) {
-  test.describe(`axe at ${viewport.width}px (issue 19)`, () => {
+  test.describe(`axe at ${viewport.width}px`, () => {
     test.use({ viewport });
 
     test('first visit: the consent banner, its preferences dialog, then the welcome tour', async ({ page }) => {

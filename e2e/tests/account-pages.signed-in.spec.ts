@@ -4,7 +4,7 @@ import { signIn } from '../fixtures/session';
 import { storefront } from '../pages';
 
 /**
- * mf-loyalty's account pages end to end (issue 16; spec §2 Routes /my-profile and /preferences-centre,
+ * mf-loyalty's account pages end to end (spec §2 Routes /my-profile and /preferences-centre,
  * §3 Session `subscribed`, §6): lena (seeded: u-1003, linked card, 1,250 PTS) sees her profile and keeps
  * her saved preferences across a reload; an anonymous visitor is asked to sign in.
  */

@@ -3,7 +3,7 @@ import { test, expect } from '../fixtures/platform';
 import { CataloguePage } from '../pages/catalogue';
 
 /**
- * mf-search's catalogue pages (issue 16; spec §2 Routes, the mega menu's category links): every
+ * mf-search's catalogue pages (spec §2 Routes, the mega menu's category links): every
  * category link of the mega menu (services/seed/data/content/menu.json) renders a listing, not
  * 'Page not found'; a category filtered by a brand and a price range keeps the same list after a
  * reload, with facet counts equal to the results (checked against the committed seed too); cards

@@ -39,7 +39,7 @@ test.describe('composition (ARCHITECTURE §2)', () => {
     expect(alert.status()).toBe(200);
   });
 
-  // issue 18: the release's smoke step runs this file against its candidate map; without this check an
+  // The release's smoke step runs this file against its candidate map; without this check an
   // entry the edge could not resolve would fall back to the working build and the smoke would still pass.
   test('the edge serves the candidate map the release handed it (E2E_REMOTES_POINTER)', async ({ request }) => {
     const pointer = process.env.E2E_REMOTES_POINTER;

@@ -6,7 +6,7 @@ import { TourOverlay } from '../pages/tours';
 import { signIn } from '../fixtures/session';
 
 /**
- * Issue 17: the consent tool, the tag manager, the ad script, guided tours and live chat, against the
+ * The consent tool, the tag manager, the ad script, guided tours and live chat, against the
  * composed site with the vendors' stand-ins (services/vendors) on their own origin.
  * - Spec §4 Guided tours / §9: a tour starts 1.5 s after an eligible page loads, only with consent group
  *   C0002; completion in `completed_tours`; mobile-hidden targets skipped under 1024 px.
@@ -29,7 +29,7 @@ async function freshPage(browser: Browser, baseURL: string, viewport = { width: 
   return { context, page: await context.newPage() };
 }
 
-test.describe('consent, analytics and ads (issue 17)', () => {
+test.describe('consent, analytics and ads', () => {
   test('Reject All: no tour, and no analytics or ad request leaves the browser on any page, also after a reload', async ({ browser, platform }) => {
     test.setTimeout(90_000);
     const origin = vendorsOrigin(platform);
@@ -175,7 +175,7 @@ test.describe('consent, analytics and ads (issue 17)', () => {
     await page.waitForTimeout(500);
     const [bar, alert] = [await consent.banner.boundingBox(), await alertBanner.boundingBox()];
     expect(bar!.y + bar!.height).toBeLessThanOrEqual(alert!.y + 1);
-    // spec §3 Alert / issue 12: CLS ≤ 0.05 at 390 px; the consent bar is moved by a transform, not a shift
+    // layout-shift goal CLS ≤ 0.05 at 390 px: the consent bar is moved by a transform, not a shift
     expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.05);
     await context.close();
   });
@@ -214,7 +214,7 @@ test.describe('consent, analytics and ads (issue 17)', () => {
   });
 });
 
-test.describe('guided tours (issue 17; spec §4 Guided tours, §9)', () => {
+test.describe('guided tours (spec §4 Guided tours, §9)', () => {
   test('after accepting performance cookies the welcome tour starts about 1.5 s after load, can be stepped through and completed, and does not start again', async ({ browser, platform }) => {
     test.setTimeout(90_000);
     const { context, page } = await freshPage(browser, platform.url);
@@ -282,7 +282,7 @@ test.describe('guided tours (issue 17; spec §4 Guided tours, §9)', () => {
   });
 });
 
-test.describe('live chat (issue 17; spec §2 Live chat, §4 Chat, §9)', () => {
+test.describe('live chat (spec §2 Live chat, §4 Chat, §9)', () => {
   test('Live Chat opens the chat from the mobile panel, and what the shopper types is shown as text', async ({ browser, platform }) => {
     const { context, page } = await freshPage(browser, platform.url, { width: 390, height: 844 });
     const s = storefront(page);

@@ -5,7 +5,7 @@ import { signedInPage, startOwnSite, waitForPortsFree } from '../fixtures/own-si
 import { test, expect, type Platform } from '../fixtures/platform';
 
 /**
- * Shopper data is durable (ARCHITECTURE §5, issue 11: the BFF keeps PGlite in `<data folder>/pglite`):
+ * Shopper data is durable (ARCHITECTURE §5: the BFF keeps PGlite in `<data folder>/pglite`):
  * a signed-in shopper's recent search (spec §6, kept by the BFF) survives the BFF being killed
  * (SIGKILL, a crash) and the whole site being restarted on the same data folder.
  *

@@ -3,7 +3,7 @@ import { test, expect } from '../fixtures/platform';
 import { storefront } from '../pages';
 
 /**
- * mf-flyer and the flyer provider (issue 15; spec §2 /flyer, §4 Shopping list and cart, §5, §8; the
+ * mf-flyer and the flyer provider (spec §2 /flyer, §4 Shopping list and cart, §5, §8; the
  * provider ⇄ host contract: services/flyer-provider/README.md). Every test starts in a fresh browser
  * context: a new shopper, default store 3299, an empty browser list.
  */

@@ -4,7 +4,7 @@ import { signIn as signInAs } from '../fixtures/session';
 import { LoyaltyPopups, storefront } from '../pages';
 
 /**
- * Issue 4, Scene+ panel of the account menu (spec §2 Header "exactly one of four states", spec §4):
+ * The Scene+ panel of the account menu (spec §2 Header "exactly one of four states", spec §4):
  * each state reached by signing in as the matching seeded shopper
  * (services/seed/data/accounts/shoppers.json, password Groceries!2026):
  * nora (no card) → 'Link Your Scene+ Card'; gina (LP03) → 'Register Scene+ Card';

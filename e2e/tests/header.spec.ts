@@ -4,7 +4,7 @@ import { HeaderBand, storefront } from '../pages';
 import { grantAnalyticsConsent } from '../pages/consent';
 
 /**
- * Issue 4 (mf-header, spec §2 Header / Footer, §4 Alert banner, §9 Mobile breakpoint), anonymous parts:
+ * mf-header (spec §2 Header / Footer, §4 Alert banner, §9 Mobile breakpoint), anonymous parts:
  * mega menu with View All entries, the mobile panel dialog, the alert banner, the footer, and an axe
  * check. The default store 3299 is in Nova Scotia: its alert comes from POST /api/bannerAlert {province:'NS'}.
  */
@@ -19,7 +19,7 @@ test.describe('header at 1280px (desktop from 1024px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("mega menu: Products opens its departments with 'View All' entries; Escape closes; nav_header reaches the dataLayer", async ({ page, context, baseURL }) => {
-    await grantAnalyticsConsent(context, baseURL!); // analytics reach the dataLayer only with consent group C0002 (issue 17)
+    await grantAnalyticsConsent(context, baseURL!); // analytics reach the dataLayer only with consent group C0002
     const { home, header } = storefront(page);
     await home.goto();
     await header.waitForDefaultStore();

@@ -4,7 +4,7 @@ import { signIn as signInAs, sessionLoaded } from '../fixtures/session';
 import { LoyaltyPages, LoyaltyPopups, storefront } from '../pages';
 
 /**
- * mf-loyalty end to end (issue 7; spec §4 Card popup state, Suppression, Verify flow; §8): sign in as the
+ * mf-loyalty end to end (spec §4 Card popup state, Suppression, Verify flow; §8): sign in as the
  * seeded shoppers (services/seed/data/accounts/shoppers.json, password Groceries!2026) and see the
  * right card popup or none; suppression survives a reload; a card is linked end to end and the points
  * appear in the header without a reload; hostile redirectUrl values are refused.
@@ -37,7 +37,7 @@ test.describe('card popups per seeded shopper (spec §4 Card popup state)', () =
   test('gina (LP03 ghost card) → the ghost-card popup with Register Scene+ Card', async ({ page }) => {
     const { popups } = await signIn(page, 'gina.ghost@example.com');
     const popup = popups.ghostCard;
-    // spec §2 /register: the external loyalty site of /config.json (services/loyalty-site), back to this page after (issue 16)
+    // spec §2 /register: the external loyalty site of /config.json (services/loyalty-site), back to this page after
     await expect(popup.getByRole('link', { name: 'Register Scene+ Card' })).toHaveAttribute('href', /^http:\/\/localhost:\d+\/register\?returnUrl=http%3A%2F%2Flocalhost%3A\d+%2F$/);
   });
 

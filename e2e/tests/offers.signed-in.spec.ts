@@ -3,7 +3,7 @@ import { signIn } from '../fixtures/session';
 import { OffersPages, storefront } from '../pages';
 
 /**
- * mf-offers for signed-in shoppers (issue 14; spec §3 Offer collections, Favourites; §4 Offers, LP00;
+ * mf-offers for signed-in shoppers (spec §3 Offer collections, Favourites; §4 Offers, LP00;
  * §5; §9 loaded-offers banner). Demo offers: services/bff/README.md (Lena: 6 active, 11 pending 'B'
  * offers to load, 2 C-only pending that the storefront does not use, 3 expired, 3 redeemed).
  * One platform for the file (fresh database per run); Lena's offers are loaded by the first test.

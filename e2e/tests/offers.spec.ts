@@ -3,7 +3,7 @@ import { test, expect } from '../fixtures/platform';
 import { OffersPages, storefront } from '../pages';
 
 /**
- * mf-offers without signing in (issue 14; spec §2 `/offers?hash=`, §6 "The hash link gives view access
+ * mf-offers without signing in (spec §2 `/offers?hash=`, §6 "The hash link gives view access
  * to the offers of a card without login", §8 expired hash link). The BFF allows 10 hash lookups a
  * minute for the whole local edge, so this file opens links sparingly: 3 lookups in all (counted).
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 18, integration testers: "an e2e project runs the shell against a pinned map file (a previous
- * version of one remote and current versions of the others) and passes". The 'pinned' project of
+ * For integration testers: an e2e project runs the shell against a pinned map file (a previous
+ * version of one remote and current versions of the others) and passes. The 'pinned' project of
  * playwright.config.ts starts its platform with the edge reading its remote map from a map file
  * (fixtures/platform.ts `pinnedMapFile`) — the mechanism of the release's smoke step (E2E_REMOTES_POINTER).
  *
@@ -21,7 +21,7 @@ import { SearchBox, storefront } from '../pages';
 const PREVIOUS = '0.9.0-e2e';
 const PREVIOUS_LABEL = 'Search the previous aisles';
 
-test('the shell runs against a pinned map: the previous mf-search and the current other remotes (issue 18)', async ({ page, platform }) => {
+test('the shell runs against a pinned map: the previous mf-search and the current other remotes', async ({ page, platform }) => {
   test.setTimeout(120_000);
   const deployDir = path.join(platform.dataDir, 'deploy');
   const current = workingVersion('mf-search');

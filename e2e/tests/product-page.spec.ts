@@ -3,7 +3,7 @@ import { test, expect } from '../fixtures/platform';
 import { storefront } from '../pages';
 
 /**
- * mf-search's product page (issue 16; spec §2 `/{type}/{pageSlug}`, §5 availability): a search result
+ * mf-search's product page (spec §2 `/{type}/{pageSlug}`, §5 availability): a search result
  * card's target shows the product, the price at the preferred store, nutrition facts per 100 g equal
  * to the USDA SR21 values of its food (services/seed/data/nutrition.json, generated from ABBREV.txt),
  * and adds it to the shopping list; an unknown slug shows 'Product not found'.
@@ -44,7 +44,7 @@ test('a product page shows the product, its Halifax Quinpool price and USDA nutr
   await list.expectCount(1);
 });
 
-test("an unknown product slug shows 'Product not found' with a link to search, with status 404 (issue 16)", async ({ page }) => {
+test("an unknown product slug shows 'Product not found' with a link to search, with status 404", async ({ page }) => {
   const { product } = storefront(page);
   expect((await page.request.get('/products/unicorn-steak-99999999')).status()).toBe(404);
   expect((await page.request.get('/products/salted-butter-20010010')).status()).toBe(200);

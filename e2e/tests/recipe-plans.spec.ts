@@ -6,7 +6,7 @@ import { ShoppingListPanel } from '../pages/shopping-list';
 import { RecipePlansPages } from '../pages/recipePlans';
 
 /**
- * mf-shopping-list's recipe lists and meal plan for an anonymous shopper (issue 16; spec §2 Routes
+ * mf-shopping-list's recipe lists and meal plan for an anonymous shopper (spec §2 Routes
  * /recipes/my-recipe-lists and /recipes/meal-plan). Recipe objectIDs come from the seed the search
  * engine indexes (services/seed/data/recipes.json) — the `?add=` links of the recipe pages carry them.
  * Every test starts in a fresh browser context: nothing saved yet.

@@ -9,7 +9,7 @@ import { ShoppingListPanel } from '../pages/shopping-list';
 import { storefront } from '../pages';
 
 /**
- * mf-search's recipe pages and the createScenePopup on them (issue 16; spec §2 `/recipes`,
+ * mf-search's recipe pages and the createScenePopup on them (spec §2 `/recipes`,
  * `/recipes/{slug}`, `/register` "External loyalty site"; §4 Card popup state: "A logged-in user
  * without a card on a recipe detail page, after scrolling more than 100px, sees createScenePopup if not
  * suppressed"). Recipes come from the seed the search engine indexes (services/seed/data/recipes.json).

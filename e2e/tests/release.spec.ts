@@ -1,5 +1,5 @@
 /**
- * Issue 18 "Done when": a squad changes mf-search and releases it; the site serves the new version with
+ * Independent releases: a squad changes mf-search and releases it; the site serves the new version with
  * no rebuild of the shell or any other remote; a rollback brings the old one back. The release runs
  * the contract gate for real; the build, the unit tests, the type gate (tooling/test/type-gate.test.js)
  * and the smoke suite are skipped here because this test stands in for the smoke suite and makes the
@@ -14,7 +14,7 @@ import { SearchBox } from '../pages/search';
 
 const NEW_LABEL = 'Search groceries and recipes';
 
-test('release promotes a new mf-search with no rebuild of anything else, and rollback brings the old one back (issue 18)', async ({ page, platform }) => {
+test('release promotes a new mf-search with no rebuild of anything else, and rollback brings the old one back', async ({ page, platform }) => {
   test.setTimeout(120_000);
   const deployDir = path.join(platform.dataDir, 'deploy');
   const shellBefore = fs.statSync(path.join(root, 'shell', 'dist', 'frame.html')).mtimeMs;

@@ -38,7 +38,7 @@ async function expectBandWorks(s: Storefront, remote: RegistryRemote, expose: Re
 
 /**
  * A band mounted only for a signed-in shopper (registry `when: 'signed-in'`, e.g. the card popups) on
- * an anonymous visit: single-spa has not loaded it (nothing of it downloaded, issue 12) and its slot is empty.
+ * an anonymous visit: single-spa has not loaded it (nothing of it downloaded) and its slot is empty.
  */
 async function expectBandDeferred(s: Storefront, expose: RegistryExpose) {
   const slot = s.shell.slot(slotIdOf(expose));
@@ -53,7 +53,7 @@ async function expectBandDeferred(s: Storefront, expose: RegistryExpose) {
  */
 const deferredOnVisit = (expose: RegistryExpose) => expose.when === 'signed-in' || expose.when === 'consent-performance';
 
-/** Scrolls an 'in-view' band's slot into view, as a shopper would (issue 12: the footer below the fold). */
+/** Scrolls an 'in-view' band's slot into view, as a shopper would (e.g. the footer, below the fold). */
 async function reveal(s: Storefront, expose: RegistryExpose) {
   if (expose.when === 'in-view') await s.shell.slot(slotIdOf(expose)).scrollIntoViewIfNeeded();
 }

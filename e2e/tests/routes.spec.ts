@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Done when": every route of spec §2 renders real content for a new user — this walks the
+ * Every route of spec §2 renders real content for a new user — this walks the
  * route table (one real example per pattern) and fails on any "Page not found", a 404 status or a page
  * without its heading; `/register` leaves for the external loyalty site (spec §2 "External loyalty site").
  * The footer's info links (spec §2 Footer) are walked the same way.
@@ -25,7 +25,7 @@ const FOOTER_INFO_PAGES: Array<[string, string]> = [
   ['/legal/accessibility', 'Accessibility'],
 ];
 
-test.describe('spec §2 Routes: every route renders real content (issue 16)', () => {
+test.describe('spec §2 Routes: every route renders real content', () => {
   for (const [path, purpose] of ROUTES) {
     test(`${path} — ${purpose}`, async ({ page }) => {
       const res = await page.goto(path);

@@ -4,12 +4,12 @@ import { storefront, type Storefront } from '../pages';
 import { grantAnalyticsConsent } from '../pages/consent';
 
 /**
- * The search dropdown end to end (issue 5; spec §2 Search dropdown, §3, §5, §7, §9) on the composed
+ * The search dropdown end to end (spec §2 Search dropdown, §3, §5, §7, §9) on the composed
  * production build, anonymous shopper. The engine is reached directly (admin key) only to add a hostile
  * rule and to read the Insights events it stored.
  */
 const engine = (platform: Platform) => `http://127.0.0.1:${platform.ports.search}`;
-/** Admin headers for the platform's search engine (its admin key is made per start, issue 19). */
+/** Admin headers for the platform's search engine (no default admin key: the platform makes one per start). */
 const admin = (platform: Platform) => ({ 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': platform.searchAdminKey, 'content-type': 'application/json' });
 
 /** Opens the home page once the search box shows and the default store is published; returns the page objects. */
@@ -200,7 +200,7 @@ test.describe('search dropdown (spec §2 Search dropdown)', () => {
   });
 
   test('analytics: view_item_list (item list 7) in the dataLayer; Insights click with queryID and 1-based position; conversion on Add to list', async ({ page, request, platform, context, baseURL }) => {
-    await grantAnalyticsConsent(context, baseURL!); // analytics reach the dataLayer only with consent group C0002 (issue 17)
+    await grantAnalyticsConsent(context, baseURL!); // analytics reach the dataLayer only with consent group C0002
     const { search } = await openHome(page);
     const box = search.combobox;
     const itemAdded: unknown[] = [];

@@ -4,7 +4,7 @@ import { signIn as signInAs } from '../fixtures/session';
 import { LoyaltyPopups, storefront } from '../pages';
 
 /**
- * Issue 5, signed-in recent searches (spec §6 "recent searches are saved under the user's token",
+ * Signed-in recent searches (spec §6 "recent searches are saved under the user's token",
  * §7 "Recent searches: get, add and remove, by user token"): kept by the BFF, not in the browser,
  * removable, never shown to another shopper. Shopper lena.linked@example.com (seed shoppers.json).
  */

@@ -8,7 +8,7 @@ import { signIn } from '../fixtures/session';
 import { LoyaltyPopups, storefront, type Storefront } from '../pages';
 
 /**
- * Issue 19 "Fault suite": the search engine, the flyer provider, the chat script (services/vendors) and
+ * Fault suite: the search engine, the flyer provider, the chat script (services/vendors) and
  * the BFF, each switched off in turn, leave what does not need them working and say what is unavailable
  * (ARCHITECTURE §2 "the rest of the site keeps working"); the BFF killed with SIGKILL during a burst of
  * list writes loses no write the page had confirmed.
@@ -23,7 +23,7 @@ import { LoyaltyPopups, storefront, type Storefront } from '../pages';
 const SEARCH_UNAVAILABLE = 'Search is unavailable right now. Please try again later.';
 /** Spec §4 Store selection / §8 "Default store failure" (the stores are looked up in the search engine). */
 const DEFAULT_STORE_FAILED = 'Could not load a default store. Please try again.';
-/** Spec §4 Chat leaves the outcome open; mf-header says so with the spec §8 phone number (issue 17). */
+/** Spec §4 Chat leaves the outcome open; mf-header says so with the spec §8 phone number. */
 const CHAT_UNAVAILABLE = 'Live chat is not available right now. Please call us at 1-866-586-2805 for help.';
 /** The home page's flyer teaser when the flyer provider is down (shell HomePage). */
 const FLYER_HIGHLIGHTS_UNAVAILABLE = 'The flyer highlights are unavailable right now.';
@@ -86,7 +86,7 @@ async function expectAnonymousListWorks(s: Storefront, item: string): Promise<vo
   await s.list.close.click();
 }
 
-test.describe('each data service switched off in turn (issue 19)', () => {
+test.describe('each data service switched off in turn', () => {
   faultTest('search engine down: the box and the results page say search is unavailable; header, store button, list and flyer work', 'search-engine', async ({ s, page }) => {
     await s.home.goto();
     await expect(s.home.heading).toBeVisible();
@@ -202,7 +202,7 @@ test.describe('each data service switched off in turn (issue 19)', () => {
   });
 });
 
-test('BFF killed (SIGKILL) in the middle of a burst of list writes: after a restart every write the page confirmed is on the account (issue 19)', async ({ browser }) => {
+test('BFF killed (SIGKILL) in the middle of a burst of list writes: after a restart every write the page confirmed is on the account', async ({ browser }) => {
   test.setTimeout(300_000);
   const SHOPPER = 'lena.linked@example.com';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-fault-'));

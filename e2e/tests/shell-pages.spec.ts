@@ -3,7 +3,7 @@ import { test, expect } from '../fixtures/platform';
 import { FooterBand } from '../pages';
 
 /**
- * The shell's own pages with real content (issue 16, the shell part; spec §2 Routes): `/privacy-policy`
+ * The shell's own pages with real content (spec §2 Routes): `/privacy-policy`
  * and the footer's info pages (spec §2 Footer: `/about/*`, `/customer-service/*`, `/legal/*`) from managed
  * content (BFF `GET /api/content/<name>`), and the home page's popular searches
  * from the search engine's analytics (`GET /2/searches`), with the flyer and offers teasers.
@@ -103,7 +103,7 @@ test('the home page shows popular searches from the search data and links to the
   await expect(page).toHaveURL(/\/\?query=cheese&tab=product$/);
 });
 
-// issue 12 "a stable, fast first paint" / issue 19: the HTML the edge serves for a remote's page carries
+// A stable, fast first paint: the HTML the edge serves for a remote's page carries
 // that remote's page intro (its first-view.json), so it shows before any script has run — here, with
 // none at all — and the shopper's search terms in it are text.
 test('remote pages show their intro from the served HTML, before any script runs', async ({ browser }) => {
@@ -122,7 +122,7 @@ test('remote pages show their intro from the served HTML, before any script runs
   }
   expect(await page.locator('#slot-page b').count()).toBe(0);
 
-  // issue 16: a product page's intro is filled from its record (the edge looks the slug up anyway, for
+  // A product page's intro is filled from its record (the edge looks the slug up anyway, for
   // the 404): its picture, name and size · brand paint with the HTML.
   await page.goto('/products/salted-butter-20010010');
   await expect(page.getByRole('heading', { level: 1, name: 'Salted Butter', exact: true })).toBeVisible();
@@ -138,7 +138,7 @@ test('remote pages show their intro from the served HTML, before any script runs
   await context.close();
 });
 
-// issue 16: once the scripts run, the product page keeps the served intro (same picture, same name),
+// Once the scripts run, the product page keeps the served intro (same picture, same name),
 // adds the price and 'Add to list' under the name and the nutrition facts under it all, with one <h1>
 // and no layout shift.
 test('the product page keeps its served intro and adds the details under it', async ({ page }) => {
@@ -159,5 +159,5 @@ test('the product page keeps its served intro and adds the details under it', as
     }).observe({ type: 'layout-shift', buffered: true });
     setTimeout(() => resolve(total), 500);
   }));
-  expect(shifts).toBeLessThanOrEqual(0.02); // issue 16 "CLS ≤ 0.02"
+  expect(shifts).toBeLessThanOrEqual(0.02); // goal for catalogue and product pages: CLS ≤ 0.02
 });

@@ -4,7 +4,7 @@ import { storefront } from '../pages';
 
 /**
  * Spec §4 Shopping list and cart: "An anonymous shopping list is merged into the account on login, then
- * the cart is refreshed"; §6 the signed-in list syncs to the server with the identity token (issue 13).
+ * the cart is refreshed"; §6 the signed-in list syncs to the server with the identity token.
  * Shopper nora.nocard@example.com, whose seeded list (services/seed/data/accounts/lists.json, README)
  * holds Bananas, Salted Butter, Orange Juice and the custom item 'Birthday candles'.
  */

@@ -3,7 +3,7 @@ import { test, expect } from '../fixtures/platform';
 import { storefront } from '../pages';
 
 /**
- * mf-shopping-list for an anonymous shopper (issue 13; spec §2 Shopping-list side panel, §3 Shopping
+ * mf-shopping-list for an anonymous shopper (spec §2 Shopping-list side panel, §3 Shopping
  * list, §4 Shopping list and cart, §5, §6 "Shopping list … stay in browser storage", §9).
  * Every test starts in a fresh browser context: an empty browser list.
  */

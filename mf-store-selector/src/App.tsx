@@ -33,7 +33,7 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
  * (spec §2 Store selector, §4 Store selection, §8, §9). Works on its own: it needs only the bus and
  * the runtime config, never the header remote.
  *
- * On load only the button and the start-up logic run (issue 12): the dialog's list, focus-trap and
+ * On load only the button and the start-up logic run: the dialog's list, focus-trap and
  * sheet (`StoreSelectorPanel`) and the algoliasearch client are chunks of their own, downloaded when
  * the shopper points at or focuses the button, when the dialog opens, or when a store call is first
  * made (a first visit's default store, the account's store on sign-in). A returning shopper's stored
@@ -104,7 +104,7 @@ export function StoreSelectorApp({
     [bus, storeApi, storage, config.apiBase, saveAccountStore],
   );
 
-  // What the dialog needs is downloaded on demand (issue 12): its panel chunk (list, focus-trap,
+  // What the dialog needs is downloaded on demand: its panel chunk (list, focus-trap,
   // sheet) and, with the default api, the search-engine client. Both start when the shopper points
   // at or focuses the store button; opening the dialog without that (the header's request, the
   // first-visit offer) starts them then.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 ("nothing downloaded that the page does not use"): the selector's panel (list, focus-trap,
+ * Nothing is downloaded that the page does not use: the selector's panel (list, focus-trap,
  * confirmation sheet) and the algoliasearch client are chunks of their own. These tests watch when
  * their modules are first required (jest's stand-in for the chunk download) and hold the panel back
  * to check what the shopper gets meanwhile.

@@ -1,5 +1,5 @@
 /**
- * Who publishes and consumes which bus event (issue 18 "Contract gate"): each remote's registry entry
+ * Who publishes and consumes which bus event (for the contract gate): each remote's registry entry
  * declares `publishes` and `consumes` (tooling/registry/remotes.json), the host declares its own in
  * shell/package.json `busContract`. This module reads what the code actually does and checks the
  * declarations against it and against each other:
@@ -85,7 +85,7 @@ const minor = (v) => v.split('.').slice(0, 2).map(Number);
 const atLeast = (a, b) => a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
 
 /**
- * Issue 18: a remote's shared-events range (its package.json, which the webpack preset makes the shared
+ * A remote's shared-events range (its package.json, which the webpack preset makes the shared
  * scope's `requiredVersion`) must ask for at least the minor that brought every event it publishes or
  * consumes — a remote publishing 'list/add-requested' (1.2.0) cannot run on a host providing 1.0.
  * @param {{ events: Map<string, string>, parties: Array<{ name: string, publishes: string[], consumes: string[], range?: string }> }} o

@@ -1,4 +1,4 @@
-/** Types of ./diff.mjs (the contract gate's classifier, issue 18). */
+/** Types of ./diff.mjs (the contract gate's classifier). */
 export interface ContractChange { kind: 'breaking' | 'minor'; event: string; path: string; message: string }
 export interface ContractLike { version: string; events: Record<string, unknown> }
 export function diffContracts(published: ContractLike, candidate: ContractLike): ContractChange[];

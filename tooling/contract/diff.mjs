@@ -1,5 +1,5 @@
 /**
- * Classifies the changes between two bus contracts (issue 18 "Contract gate"; shared-events
+ * Classifies the changes between two bus contracts for the contract gate (shared-events
  * src/schemas.ts writes them: `{ version, events: { <type>: <JSON Schema of the payload> }, state }`).
  *
  * The rule: a change after which some event that was valid before is no longer valid is BREAKING

@@ -1,4 +1,4 @@
-/** Types of ./gate.mjs (the contract gate, issue 18). */
+/** Types of ./gate.mjs (the contract gate). */
 import type { ContractLike } from './diff.mjs';
 import type { Party } from './declarations.mjs';
 export const SCHEMAS_DIR: string;

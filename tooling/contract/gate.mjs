@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The contract gate (issue 18): `npm run contract -w shared-events [-- --publish] [-- --against <file>]`
+ * The contract gate: `npm run contract -w shared-events [-- --publish] [-- --against <file>]`
  * (run through tsx: it imports shared-events' TypeScript catalogue).
  *
  * 1. Builds the candidate contract from the catalogue (shared-events src/schemas.ts `busContract()`).

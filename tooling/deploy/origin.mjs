@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The deploy origin (issue 18): serves the deploy store (./store.mjs) as one static origin with the
+ * The deploy origin: serves the deploy store (./store.mjs) as one static origin with the
  * cache policy of ARCHITECTURE §2 — manifests, remote entries and the environments' pointers
  * `no-cache`, content-hashed chunks immutable — and CORS for the storefront's origin only.
  *

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * A squad's one command (issue 18): `npm run release -- <remote> [--env <env>]`, and its undo
+ * A squad's one command: `npm run release -- <remote> [--env <env>]`, and its undo
  * `npm run rollback -- <remote> [--env <env>]`. Environment default 'local' (what `npm start` serves).
  *
  * release:

@@ -1,5 +1,5 @@
 /**
- * The deploy store (issue 18, ARCHITECTURE §2 "Releases"): one folder served as one static origin,
+ * The deploy store (ARCHITECTURE §2 "Releases"): one folder served as one static origin,
  * holding immutable versions of every remote and one small mutable pointer per environment — the
  * import-map-deployer pattern of single-spa (one mutable map over immutable files).
  *

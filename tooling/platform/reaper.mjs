@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The launcher's reaper (issue 11): a small detached process that ends the platform's servers when the
+ * The launcher's reaper: a small detached process that ends the platform's servers when the
  * launcher ends, however it ends. The launcher writes one process-group id per line to the reaper's
  * stdin as it starts each server. When stdin closes without the line `done` — the launcher died, even
  * by SIGKILL, which no handler in the launcher can catch — the reaper sends SIGTERM to every group,

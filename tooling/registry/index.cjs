@@ -1,5 +1,5 @@
 /**
- * Reads and checks the remote registry (`remotes.json`, ARCHITECTURE §1, issue 11). CommonJS so the
+ * Reads and checks the remote registry (`remotes.json`, ARCHITECTURE §1). CommonJS so the
  * webpack preset, the jest preset, the ESM launcher/edge/bench/e2e and the shell's TypeScript all load
  * the same file. Every reader goes through these functions; nothing else lists remotes.
  */
@@ -16,9 +16,9 @@ const registryFile = path.join(repoRoot, 'tooling', 'registry', 'remotes.json');
 const KINDS = ['band', 'page'];
 const REGIONS = ['header', 'footer', 'overlay'];
 /**
- * Conditions a band can be mounted under (default: always), issue 12/17: 'signed-in' (a shopper is
- * signed in), 'consent-performance' (consent group C0002 is active: guided tours), 'in-view' (its slot
- * has come into the viewport: the footer below the fold). Until then nothing of the band is downloaded.
+ * Conditions a band can be mounted under (default: always): 'signed-in' (a shopper is signed in),
+ * 'consent-performance' (consent group C0002 is active: guided tours), 'in-view' (its slot has come
+ * into the viewport: the footer below the fold). Until then nothing of the band is downloaded.
  */
 const WHEN = ['signed-in', 'consent-performance', 'in-view'];
 const EVENT = /^[a-z-]+\/[a-z-]+$/;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run new-remote -- mf-<name> [--title "<Title>"] [--route /<path>] [--no-install]` (issue 11):
+ * `npm run new-remote -- mf-<name> [--title "<Title>"] [--route /<path>] [--no-install]`:
  * creates a remote with the standard inside (ARCHITECTURE §1) from tooling/templates/remote, adds its
  * entry to the remote registry (tooling/registry/remotes.json: next free port, './spa' as a route page
  * on `<route>` and its subpaths, optional, consumes store/changed), and links the workspace

@@ -17,8 +17,8 @@ import { cacheControlFor } from './cache-policy.mjs';
 
 /**
  * @param {{ dir: string, port: number, host?: string, logger?: boolean, allowedOrigins?: string[] }} o
- *   `allowedOrigins`: origins answered with CORS (issue 19: the storefront's only; it used to echo any
- *   Origin). Default env STOREFRONT_ORIGIN (comma-separated), else http://localhost:8080.
+ *   `allowedOrigins`: origins answered with CORS (the storefront's only; any other Origin gets no CORS
+ *   headers). Default env STOREFRONT_ORIGIN (comma-separated), else http://localhost:8080.
  */
 export async function serveRemote({ dir, port, host = '127.0.0.1', logger = false, allowedOrigins = (process.env.STOREFRONT_ORIGIN || 'http://localhost:8080').split(',') }) {
   const app = Fastify({ logger });

@@ -1,5 +1,5 @@
 /**
- * The deploy store (issue 18): immutable versions, one mutable pointer per environment replaced
+ * The deploy store: immutable versions, one mutable pointer per environment replaced
  * atomically, promotion recorded, rollback restores the previous version (and a second rollback the one before).
  */
 const fs = require('node:fs');

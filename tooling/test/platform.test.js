@@ -1,6 +1,6 @@
 /**
  * The launcher's ports and service environment (tooling/platform/start.mjs): every service on
- * `base + offset`, the flyer provider among them (issue 15).
+ * `base + offset`, the flyer provider among them.
  */
 const { platformEnv, portsFrom } = require('../platform/start.mjs');
 

@@ -1,6 +1,6 @@
 /**
- * Issue 11: "the launcher's servers end when the launcher dies, however it dies, so a second
- * `npm start` never runs beside leftovers" — tooling/platform/reaper.mjs with a stand-in launcher.
+ * The launcher's servers end when the launcher dies, however it dies, so a second
+ * `npm start` never runs beside leftovers — tooling/platform/reaper.mjs with a stand-in launcher.
  */
 const { spawn } = require('child_process');
 const path = require('path');

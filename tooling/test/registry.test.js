@@ -1,5 +1,5 @@
 /**
- * The remote registry (tooling/registry/remotes.json, ARCHITECTURE §1, issue 11) is the one list of
+ * The remote registry (tooling/registry/remotes.json, ARCHITECTURE §1) is the one list of
  * remotes: these tests fail when the remote folders and the registry disagree, or when an entry is
  * inconsistent with its remote's code.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run new-remote -- mf-<name>` (issue 11): a remote with the standard inside and its registry
+ * `npm run new-remote -- mf-<name>`: a remote with the standard inside and its registry
  * entry, nothing else touched. Runs against a temporary copy of the registry and template
  * (STOREFRONT_ROOT), never the real checkout.
  */

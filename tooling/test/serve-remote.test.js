@@ -1,6 +1,6 @@
 /**
  * A remote's static server (tooling/serve/serve-remote.mjs): CORS for the storefront's origin only
- * (issue 19: it echoed any Origin), the cache policy of ARCHITECTURE §2.
+ * (any other Origin is not echoed back), the cache policy of ARCHITECTURE §2.
  */
 const fs = require('node:fs');
 const os = require('node:os');

@@ -1,6 +1,5 @@
 /**
- * Every remote has the same inside (ARCHITECTURE §1; issue 11 "a structure test proves every remote
- * has that inside"): a squad moving between remotes is at home at once.
+ * Every remote has the same inside (ARCHITECTURE §1): a squad moving between remotes is at home at once.
  */
 const path = require('path');
 const registry = require('../registry/index.cjs');
@@ -11,7 +10,7 @@ describe('remote structure', () => {
     expect(structureProblems(path.join(registry.repoRoot, folder))).toEqual([]);
   });
 
-  it('only shared-events imports rxjs at run time (it ships inside shared-events, once: issue 12)', () => {
+  it('only shared-events imports rxjs at run time (it ships inside shared-events, once)', () => {
     const fs = require('fs');
     const offenders = [];
     const walk = (dir) => {
@@ -34,7 +33,7 @@ describe('remote structure', () => {
   });
 });
 
-describe('the MF helpers the host provides to remote entries (issue 12 one runtime; issue 19 first-load JS)', () => {
+describe('the MF helpers the host provides to remote entries (one runtime, less first-load JS)', () => {
   it('provide-runtime-globals.js provides every sdk and error-codes export the bundled remote runtime imports', () => {
     const fs = require('fs');
     const provided = fs.readFileSync(path.join(__dirname, '..', 'webpack', 'provide-runtime-globals.js'), 'utf8');

@@ -1,5 +1,5 @@
 /**
- * The type gate of a release (issue 18): the host type-checks a remote's generated expose types
+ * The type gate of a release: the host type-checks a remote's generated expose types
  * (@module-federation/dts-plugin) against the single-spa lifecycles it mounts; a broken expose fails,
  * naming the expose's check.
  */

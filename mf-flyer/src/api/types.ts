@@ -1,5 +1,5 @@
 /**
- * The flyer provider's interface as mf-flyer sees it (contract: /tmp/flyer-contract.md, issue 15;
+ * The flyer provider's interface as mf-flyer sees it (contract: /tmp/flyer-contract.md;
  * `services/flyer-provider` locally, the third-party flyer provider in production).
  */
 

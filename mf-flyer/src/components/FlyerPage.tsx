@@ -1,5 +1,5 @@
 /**
- * `/flyer` (spec §2 Routes, issue 15): the weekly flyer of the preferred store, embedded from the
+ * `/flyer` (spec §2 Routes): the weekly flyer of the preferred store, embedded from the
  * flyer provider (contract /tmp/flyer-contract.md §1–§3) with store code, locale en-CA and the
  * store's current publication id.
  *

@@ -16,7 +16,7 @@ export interface AccountMenuProps {
  *
  * - Trigger text from {@link greeting}: 'Account' signed out, 'Hi, Alexa...' signed in (spec §9).
  * - The menu ({@link ./AccountPanel}: Log In / Sign Up or the Scene+ panel and Sign Out, and the
- *   account links) is rendered while open. First paint (issue 12) is the trigger only: the menu's
+ *   account links) is rendered while open. First paint is the trigger only: the menu's
  *   code is fetched on the first pointerenter, pointerdown or focus of the trigger, so it is normally
  *   there by the click; if not, the open panel shows a `role="status"` "Loading…" until it is.
  *

@@ -27,7 +27,7 @@ export interface AccountPanelProps {
 
 /**
  * The inside of the account menu (spec §2 Header, Account menu), rendered by {@link ./AccountMenu}
- * while it is open (loaded on demand, chunk `mfh-account-panel`; issue 12):
+ * while it is open (loaded on demand, chunk `mfh-account-panel`, so the first paint does not wait):
  * - signed in: the Scene+ panel first ({@link ScenePanel}: link / register / verify / balance with
  *   points and dollar value), then the links, then 'Sign Out', which publishes
  *   `session/sign-out-requested {}`: the shell signs out everywhere and emits the `sign_out` analytics

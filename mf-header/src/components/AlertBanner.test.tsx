@@ -131,7 +131,7 @@ describe('Alert banner (spec §2 Header, spec §4 Alert banner, spec §7 POST /a
     act(() => kit.bus.emit('store/changed', { store: fixtures.store(), source: 'default' }));
     await settle();
     // After the band in reading and Tab order; header.css places the host over the page under the
-    // band (position: absolute; top: 100%), so its arrival moves nothing (issue 12, CLS).
+    // band (position: absolute; top: 100%), so its arrival moves nothing (no layout shift).
     expect(header.lastElementChild).toHaveClass('mfh-alert-host');
     expect(header.firstElementChild).toBe(inner);
     expect(header.lastElementChild).toContainElement(screen.getByRole('region', { name: 'Alert' }));

@@ -18,7 +18,7 @@ export interface AlertBannerProps {
   /**
    * The header bar element. When it sits inside a `<header>` (the shell's banner landmark), the
    * banner is rendered into a host appended as that header's last child, which CSS places over the
-   * page just below the header band (out of the flow: nothing moves when it appears, issue 12);
+   * page just below the header band (out of the flow: nothing moves when it appears);
    * otherwise (standalone, tests) it renders in place.
    */
   anchor: HTMLElement | null;
@@ -38,7 +38,7 @@ export interface AlertBannerProps {
  * - Closing ('Close alert') stores `sessionStorage.alertBannerClosed = 'true'` (spec §9 storage key),
  *   so no banner is fetched or shown again in this browser session; focus moves to the logo.
  * - A region named 'Alert'; the text is rendered as text. No alert, or a failed call: nothing.
- * - Never pushes content (issue 12, CLS): the answer arrives after the first paint, so the banner is
+ * - Never pushes content (no layout shift): the answer arrives after the first paint, so the banner is
  *   not in the page flow. Its host is the last child of the shell's `<header>` (after the band's
  *   controls in reading and Tab order, which matches where it shows) and is `position: absolute;
  *   top: 100%` of that header: the banner hangs over the top of the page content, full width, right

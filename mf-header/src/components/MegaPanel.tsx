@@ -11,7 +11,7 @@ export interface MegaPanelProps {
 }
 
 /**
- * The inside of a desktop mega menu panel (loaded on demand, chunk `mfh-mega`; issue 12): the open
+ * The inside of a desktop mega menu panel (loaded on demand, chunk `mfh-mega`): the open
  * top-level dropdown's entries ('View All {label}' first, then its departments, each opening its
  * aisles beside the list) and its `sameLevelList` as a 'Featured' column. The panel element itself
  * (id, `hidden`, position) belongs to {@link ./PrimaryNav}.

@@ -24,7 +24,7 @@ export interface MenuTreeProps {
  * a plain item is a link. One dropdown per level is open at a time; Escape closes the innermost
  * open dropdown and returns focus to its button.
  *
- * Only in the on-demand chunks (issue 12): the desktop mega panels ({@link ./MegaPanel}) render the
+ * Only in the on-demand chunks: the desktop mega panels ({@link ./MegaPanel}) render the
  * levels below the top one with it, the mobile panel dialog ({@link ./MobilePanelDialog}) the whole
  * menu. The desktop top level is {@link ./PrimaryNav} (first paint). Layout differs by CSS only.
  */

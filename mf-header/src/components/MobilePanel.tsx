@@ -19,7 +19,7 @@ export interface MobilePanelProps {
  * (icon only up to 480px, name 'Menu') opening the modal dialog {@link ./MobilePanelDialog}
  * (focus trapped inside, Escape / 'Close menu' / backdrop close it and return focus to 'Menu').
  *
- * First paint (issue 12) is the button only: the dialog's code (with focus-trap) is fetched on the
+ * First paint is the button only: the dialog's code (with focus-trap) is fetched on the
  * first pointerenter, pointerdown or focus of the button, so it is normally there by the click and
  * opens at once, focus on 'Close menu'. If it is still on its way, a `role="status"` "Loading menu…"
  * shows over the page (fixed, nothing moves) and the dialog takes focus when it arrives; Escape or

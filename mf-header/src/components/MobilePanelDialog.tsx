@@ -43,7 +43,7 @@ export interface MobilePanelDialogProps {
 
 /**
  * The mobile header panel's dialog, up to 1023px (spec §2 Header "Mobile panel", spec §9), opened by
- * the 'Menu' button of {@link ./MobilePanel} (loaded on demand, chunk `mfh-mobile-panel`; issue 12): a
+ * the 'Menu' button of {@link ./MobilePanel} (loaded on demand, chunk `mfh-mobile-panel`): a
  * modal dialog (WAI-ARIA dialog pattern, `aria-modal="true"`, name 'Menu') that slides in from the
  * left with the logo, a 'Search' button, the menu (nested dropdowns as disclosures, 'View All
  * {label}' entries) and the quick links. Mounted = open.

@@ -25,7 +25,7 @@ export interface PrimaryNavProps {
  * leaving it closes everything. Every followed link publishes
  * `analytics/track { event: 'nav_header', params: { label, link } }` (spec §7).
  *
- * First paint (issue 12) is the top level only: a panel's inside ({@link ./MegaPanel}, chunk
+ * First paint is the top level only: a panel's inside ({@link ./MegaPanel}, chunk
  * `mfh-mega`) is rendered while it is open and its code is fetched on the first pointerenter, focus or
  * pointerdown in the nav, so it is normally there before the click; if not, the panel shows a
  * `role="status"` "Loading…" until it is.

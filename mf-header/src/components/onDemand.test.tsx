@@ -4,7 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { mockCompactViewport, mockLayout, renderHeader, settle } from '../test-utils';
 
 /**
- * Issue 12 "nothing downloaded that the page does not use": the mega menu panels, the mobile panel
+ * Nothing is downloaded that the page does not use: the mega menu panels, the mobile panel
  * dialog and the account menu are their own chunks, loaded when the shopper reaches for them.
  *
  * ORDER MATTERS in this file: a chunk, once loaded, stays loaded for the rest of the file (one module
@@ -83,7 +83,7 @@ describe('first paint and on-demand parts of the header', () => {
   });
 });
 
-describe('nothing moves after the first paint (issue 12, CLS)', () => {
+describe('nothing moves after the first paint (no layout shift)', () => {
   const css = readFileSync(join(__dirname, 'header.css'), 'utf8');
   const rule = (selector: string) => {
     const start = css.indexOf(`\n${selector} {`);

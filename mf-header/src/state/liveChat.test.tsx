@@ -1,5 +1,5 @@
 /**
- * Live chat (spec §2 Live chat, §4 Chat "awaited up to 50 times at 100 ms intervals", §9; issue 17):
+ * Live chat (spec §2 Live chat, §4 Chat "awaited up to 50 times at 100 ms intervals", §9):
  * the footer's and the mobile panel's Live Chat links open the chat embed instead of a 404 page; when
  * the chat script never comes the shopper gets a message with the support phone after about 5 s.
  */
@@ -60,7 +60,7 @@ describe('waitForChat / openLiveChat', () => {
   });
 });
 
-describe('the chat script is downloaded on demand (issue 12)', () => {
+describe('the chat script is downloaded on demand, not with the page', () => {
   afterEach(() => document.querySelectorAll('script[data-care-chat]').forEach((s) => s.remove()));
 
   it('adds the vendor script once, only for an http(s) URL', () => {

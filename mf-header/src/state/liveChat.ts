@@ -1,9 +1,9 @@
 /**
  * Live chat (spec §2 Live chat "a chat embed for customer care, reachable from the quick links";
- * §4 Chat "the chat script is awaited up to 50 times at 100 ms intervals"; §9; issue 17).
+ * §4 Chat "the chat script is awaited up to 50 times at 100 ms intervals"; §9).
  * The chat embed is a vendor script (RuntimeConfig.vendors `chatScriptUrl`; locally services/vendors
  * `/chat.js`) that defines `window.CareChat`. It is downloaded on demand — when a shopper first asks
- * for the chat — not with the page (issue 12: nothing the first paint does not need). The header's
+ * for the chat — not with the page (nothing the first paint does not need). The header's
  * 'Live Chat' links (mobile panel quick link, footer) load and open it instead of following their URL.
  */
 import type { EventBus } from 'shared-events';
@@ -16,7 +16,7 @@ export const LIVE_CHAT_PATH = '/customer-service/live-chat';
 export const CHAT_WAIT_TRIES = 50;
 /** Between two looks, ms (spec §9: 100 ms). */
 export const CHAT_WAIT_INTERVAL_MS = 100;
-/** What the shopper is told when the chat never came (spec §4 leaves it open; issue 17: say so and give the phone number). */
+/** What the shopper is told when the chat never came (spec §4 Chat leaves it open): say so, with the phone number. */
 export const CHAT_UNAVAILABLE_MESSAGE = `Live chat is not available right now. Please call us at ${SUPPORT_PHONE} for help.`;
 
 /** The chat embed's interface (the vendor's global). */

@@ -1,6 +1,6 @@
 /**
  * The algoliasearch v5 lite client behind {@link createStoreSearchApi} (spec §7 "Search-engine calls").
- * Its own chunk (issue 12 "nothing downloaded that the page does not use"): `./storeSearch` imports it
+ * Its own chunk (nothing downloaded that the page does not use): `./storeSearch` imports it
  * with `import()` the first time a store call is made (or when the selector is about to open), so a
  * returning shopper's page never downloads algoliasearch for the store button.
  */

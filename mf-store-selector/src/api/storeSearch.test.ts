@@ -18,7 +18,7 @@ describe('spec §7 store search calls', () => {
   it('builds the algoliasearch v5 client from config.search (appId, key, hosts) on the first call, once', async () => {
     (liteClient as jest.Mock).mockClear();
     const api = createStoreSearchApi(DEFAULT_RUNTIME_CONFIG.search);
-    // Issue 12: the client (its own chunk) is loaded and built only when a store call is made.
+    // The client (its own chunk) is loaded and built only when a store call is made.
     expect(liteClient).not.toHaveBeenCalled();
     searchForHits.mockResolvedValue({ results: [{ hits: [] }] });
     await api.searchStores({ query: 'x' });
@@ -46,7 +46,7 @@ describe('spec §7 store search calls', () => {
     });
   });
 
-  it('looks a store up by number with the engine\'s retrieve-a-record call, without the algoliasearch client (issue 12); null when absent', async () => {
+  it('looks a store up by number with the engine\'s retrieve-a-record call, without the algoliasearch client; null when absent', async () => {
     (liteClient as jest.Mock).mockClear();
     const calls: string[] = [];
     const fetchImpl = jest.fn(async (url: string) => {

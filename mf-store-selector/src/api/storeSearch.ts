@@ -5,7 +5,7 @@
  * Uses the algoliasearch v5 lite client (search only, smaller bundle) built from
  * `RuntimeConfig.search`, so pointing the site at real Algolia is a config change. The client lives in
  * its own chunk (`./algoliaStoreSearch`), loaded on the first store call or by
- * {@link preloadStoreSearch} (issue 12: the store button of a returning shopper needs no search client).
+ * {@link preloadStoreSearch} (the store button of a returning shopper needs no search client).
  */
 import { SEARCH_TIMEOUTS as STORE_SEARCH_TIMEOUTS } from '@storefront/remote-kit/search-engine';
 import { storeSchema, type RuntimeConfig, type Store } from 'shared-events';

@@ -7,7 +7,7 @@ export interface StoreButtonProps {
   onClick: () => void;
   /**
    * The shopper is about to use the button (pointerenter, focus): start downloading what the dialog
-   * needs, so it is there by the click or key press (issue 12: nothing is fetched on page load).
+   * needs, so it is there by the click or key press (nothing is fetched on page load).
    */
   onPreload?: () => void;
 }

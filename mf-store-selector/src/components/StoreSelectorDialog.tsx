@@ -34,7 +34,7 @@ const loadPanel = () => import(/* webpackChunkName: "store-selector-panel" */ '.
 
 /**
  * Starts downloading the selector's panel (list, focus-trap, confirmation sheet) before the dialog
- * opens: the store button calls it on pointerenter and focus (issue 12: nothing is fetched on load).
+ * opens: the store button calls it on pointerenter and focus (nothing is fetched on page load).
  * Never rejects; a failed download is tried again when the dialog opens.
  */
 export function preloadStoreSelector(): void {
@@ -80,7 +80,7 @@ function PanelLoading() {
  * states, the fetch error, a 'View Store Locator' link, and the confirmation sheet 'Update Selected
  * Store'. Rendered in a portal on `document.body`.
  *
- * Split for issue 12 (nothing downloaded that the page does not use): this frame (title, close
+ * Split so nothing is downloaded that the page does not use: this frame (title, close
  * button, search box, locator link) is part of './spa' and renders at once, with focus in the search
  * box, so no keystroke is lost; the list, the 700 ms debounced search, focus-trap and the sheet are
  * {@link StoreSelectorPanel}, a chunk of its own (started by {@link preloadStoreSelector} on

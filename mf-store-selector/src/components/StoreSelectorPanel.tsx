@@ -35,7 +35,7 @@ export interface StoreSelectorPanelProps {
 
 /**
  * What the selector dialog ({@link ./StoreSelectorDialog}) loads on demand, in its own chunk with
- * focus-trap (issue 12): the store search ({@link useStoreSearch}: 700 ms debounce, first 3 of 4),
+ * focus-trap: the store search ({@link useStoreSearch}: 700 ms debounce, first 3 of 4),
  * the list with its loading, empty and error states, the focus trap of the dialog, and the
  * confirmation sheet 'Update Selected Store' (a portal on `document.body`, outside the dialog, which
  * is `inert` meanwhile).

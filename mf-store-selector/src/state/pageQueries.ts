@@ -1,7 +1,7 @@
 /**
  * Server state of the store pages ('./pages': /store-locator, /stores/{slug}), spec §7 search-engine
  * calls: their query keys and functions, kept apart from the selector's `./storeQueries` so none of it
- * is part of './spa' (issue 12). Keys start with {@link STORE_QUERY_ROOT}.
+ * is part of './spa' (it stays out of the first load). Keys start with {@link STORE_QUERY_ROOT}.
  */
 import { skipToken, type QueryKey } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';

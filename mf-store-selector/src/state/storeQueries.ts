@@ -4,7 +4,7 @@
  * A query's data always belongs to its key, so an answer for an older search text or point is never
  * shown (no hand-kept flags). Every key starts with {@link STORE_QUERY_ROOT}; points are keyed by their
  * `lat`/`lng` numbers. This file holds the selector's query (part of './spa'); the store pages' queries
- * are in `./pageQueries` (route-owned './pages' only, issue 12).
+ * are in `./pageQueries` (route-owned './pages' only, so './spa' does not carry them).
  */
 import type { QueryKey } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';

@@ -29,7 +29,7 @@ function load<T>(file: string): T {
 }
 
 /**
- * The departments and categories with URL slugs and product counts (data/categories.json, issue 16):
+ * The departments and categories with URL slugs and product counts (data/categories.json):
  * `/products/category/<slug>[/<subslug>]` exists exactly when its slugs are listed here.
  */
 export function loadCategories(): CategoryRecord[] {

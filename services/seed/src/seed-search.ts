@@ -18,7 +18,7 @@ export interface SeedSearchOptions {
   protocol?: 'http' | 'https';
   /** Application id (SEARCH_APP_ID, default 'grocery-local'). */
   appId?: string;
-  /** Admin API key (SEARCH_ADMIN_KEY; required: the engine has no default admin key, issue 19). */
+  /** Admin API key (SEARCH_ADMIN_KEY; required: the engine has no default admin key). */
   apiKey?: string;
   /** Prefix for every index name, e.g. 'e2e_' (default ''). */
   indexPrefix?: string;
@@ -50,7 +50,7 @@ export async function seedSearch(options: SeedSearchOptions = {}): Promise<SeedS
   const protocol = options.protocol ?? 'http';
   const prefix = options.indexPrefix ?? '';
   const log = options.log ?? (() => undefined);
-  // writes go as application/json: the engine refuses text/plain writes (issue 19)
+  // writes go as application/json: the engine refuses text/plain writes (they skip the CORS preflight)
   const client = algoliasearch(appId, apiKey, { hosts: [{ url: host, protocol, accept: 'readWrite' }], baseHeaders: { 'content-type': 'application/json' } });
 
   const settings = readData<Record<string, Record<string, unknown>>>('settings.json');

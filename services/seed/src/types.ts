@@ -231,7 +231,7 @@ export interface FlyerPublicationRecord {
   pages: FlyerPageRecord[];
 }
 
-/** data/categories.json: the catalogue's departments and categories with their URL slugs (issue 16). */
+/** data/categories.json: the catalogue's departments and categories with their URL slugs. */
 export interface CategoryRecord {
   /** e.g. 'dairy-eggs' (`/products/category/dairy-eggs`). */
   slug: string;

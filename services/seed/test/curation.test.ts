@@ -1,5 +1,5 @@
 /**
- * Catalogue curation, names, dietary labels, flyer flags and pictures (issue 16; data README
+ * Catalogue curation, names, dietary labels, flyer flags and pictures (data README
  * "Curation", "Dietary labels", "Pictures"). Reads only the committed data/ and media/ folders.
  */
 import { existsSync, readdirSync, readFileSync } from 'fs';

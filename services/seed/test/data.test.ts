@@ -56,7 +56,7 @@ describe('committed seed data: invariants squads rely on', () => {
     expect(s).toMatchObject({ objectID: '3299', address: { city: 'Halifax', province: 'NS' }, region: ['atlantic', 'ns'] });
   });
 
-  test('store 0042 exists in Wolfville, NS (issue 15: set_preferred_store_number=42 pads to 0042)', () => {
+  test('store 0042 exists in Wolfville, NS (set_preferred_store_number=42 pads to 0042)', () => {
     const s = stores.find((x) => x.storeNumber === '0042');
     expect(s).toMatchObject({ objectID: '0042', slug: 'wolfville-main-street-0042', bannerCode: 'standard', address: { city: 'Wolfville', province: 'NS' }, region: ['atlantic', 'ns'] });
     expect(products.filter((p) => p.storeIds.includes('0042')).length).toBeGreaterThan(1000);
@@ -134,7 +134,7 @@ describe('committed seed data: invariants squads rely on', () => {
   });
 });
 
-describe('committed weekly flyers (data/flyers.json, issue 15)', () => {
+describe('committed weekly flyers (data/flyers.json)', () => {
   const flyers = loadFlyers();
   const stores = loadStores();
   const products = new Map(loadProducts().map((p) => [p.articleNumber, p]));

@@ -1,5 +1,5 @@
 /**
- * Catalogue curation (issue 16): which USDA SR21 foods a grocer would not list, the names a shopper
+ * Catalogue curation: which USDA SR21 foods a grocer would not list, the names a shopper
  * recognises, and the dietary labels the category facets offer. Pure functions over the FOOD_DES row
  * (`Long_Desc`, food group, manufacturer) and the cleaned title; `usdaNdbNo` is kept on every product
  * so the nutrition facts still match the source row.
@@ -107,8 +107,8 @@ function hyphenate(s: string): string {
 const LAB_SEGMENT = /^(fluid|undiluted|canned or bottled|\d+ grams protein per \d+ ounce|all classes|domesticated|type|not drained|not packed|single brand|includes .*)$/i;
 
 /**
- * The name a shopper recognises for a product (issue 16 "turns USDA descriptions into names a shopper
- * recognises"): a staple from {@link STAPLE_NAMES}; else the cleaned title with lab-only segments
+ * The name a shopper recognises for a product (USDA descriptions turned into shop names):
+ * a staple from {@link STAPLE_NAMES}; else the cleaned title with lab-only segments
  * dropped ('Fluid', 'N Grams Protein Per 8 Ounce'), compound adjectives hyphenated ('Low-Fat'),
  * qualifier-only segments moved before the noun ('Parmesan Cheese, Grated' → 'Grated Parmesan
  * Cheese'). Store-brand titles ('Harbour Pantry …') keep their brand first.

@@ -111,7 +111,7 @@ export function buildFlyers(products: ProductRecord[], stores: StoreRecord[]): F
 
 /**
  * Sets `onFlyer` (in place): true for a product that is an item of at least one store's weekly flyer
- * (the 'On flyer' facet of the category pages, issue 16). Returns how many products are on a flyer.
+ * (the 'On flyer' facet of the category pages). Returns how many products are on a flyer.
  */
 export function applyFlyerFlags(products: ProductRecord[], flyers: FlyerPublicationRecord[]): number {
   const onFlyer = new Set(flyers.flatMap((f) => f.pages.flatMap((pg) => pg.items.map((it) => it.articleNumber))));

@@ -1,5 +1,5 @@
 /**
- * Pictures of products and recipes (issue 16, spec §3 Search hit `featuredImage`): an OpenMoji
+ * Pictures of products and recipes (spec §3 Search hit `featuredImage`): an OpenMoji
  * illustration (CC BY-SA 4.0, https://openmoji.org, npm `openmoji`) chosen by the product's title
  * words, else its subcategory, else its category; recipes by their tags. The generator copies only the
  * SVGs used into `services/seed/media/<file>.svg`; the edge serves them at `/media/<file>.svg`.

@@ -244,7 +244,7 @@ export function articleNumberFor(ndbNo: string): string {
 
 /**
  * How many stores the catalogue was first generated with (the first 30 of STORE_PLAN). Their availability
- * and prices come from the product's PRNG, in store order; a store appended after them (0042, issue 15)
+ * and prices come from the product's PRNG, in store order; a store appended after them (0042)
  * draws from a PRNG of its own (`<NDB number>-store-<store number>`), so appending a store never changes
  * the other stores' availability, prices or the products' popularity.
  */
@@ -268,7 +268,7 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
       !SKIP_ALWAYS.test(food.longDesc) &&
       !(COOKED_CHECK_GROUPS.has(food.groupCode) && COOKED.test(food.longDesc.toLowerCase())) &&
       !(food.groupCode === '1800' && /\btoasted\b/i.test(food.longDesc)) &&
-      // Curation (issue 16): what a grocer would not list (rules and reasons in curation.ts NOT_SOLD).
+      // Curation: what a grocer would not list (rules and reasons in curation.ts NOT_SOLD).
       notSoldReason(food.longDesc) === null,
   );
   // Generic vocabulary: words of unbranded titles. In branded rows, any other word is taken for a
@@ -339,7 +339,7 @@ export function mapFoods(lines: string[], stores: StoreRecord[]): ProductRecord[
 
     const banners: BannerCode[] = coop ? ['coop'] : ['standard', 'coop'];
     const eligible = originalStores.filter((s) => banners.includes(s.bannerCode));
-    // Draws keep using the title before renaming (issue 16), so curation changed no price or availability.
+    // Draws keep using the title before renaming, so curation changed no price or availability.
     const availability = POPULAR.test(sourceTitle) ? 0.95 : 0.75;
     let inStores = eligible.filter(() => rng() < availability);
     if (inStores.length === 0 && eligible.length > 0) inStores = [eligible[0] as StoreRecord];

@@ -68,7 +68,7 @@ export const STORE_PLAN: StorePlan[] = [
   { city: 'Hamilton', admin: '08', name: 'Locke Street', banner: 'standard' },
   { city: 'London', admin: '08', name: 'Richmond Row', banner: 'standard' },
   { city: 'Barrie', admin: '08', name: 'Bayfield Street', banner: 'standard' },
-  // Appended for issue 15 (`/flyer?set_preferred_store_number=42` pads to 0042): the one store number with
+  // For `/flyer?set_preferred_store_number=42` (spec §2, §5: pads to 0042): the one store number with
   // leading zeros. Appended last so the stores above keep their numbers, addresses and hours; the
   // catalogue draws its availability and prices from a PRNG of its own (products.ts ORIGINAL_STORE_COUNT).
   { city: 'Wolfville', admin: '07', name: 'Main Street', banner: 'standard', storeNumber: '0042' },

@@ -57,7 +57,7 @@ export function buildSettings(): SettingsFile {
   return {
     products: {
       searchableAttributes: ['title', 'brand', 'category', 'subcategory', 'aisle'],
-      // Category pages (issue 16): facets brand, dietary, onFlyer; listings filter on the slugs; the
+      // Category pages: facets brand, dietary, onFlyer; listings filter on the slugs; the
       // price range is a numericFilter on storePrices.<store> (numeric filters need no facet entry).
       attributesForFaceting: ['filterOnly(storeIds)', 'filterOnly(banners)', 'filterOnly(pageSlug)', 'category', 'subcategory', 'categorySlug', 'subcategorySlug', 'hierarchicalCategories.lvl0', 'hierarchicalCategories.lvl1', 'aisle', 'brand', 'dietary', 'onFlyer'],
       customRanking: ['desc(popularity)'],
