@@ -91,7 +91,7 @@ export async function measureCluster({ replicas, offset = 30000, chaos = false, 
     const issuer = `http://localhost:${cluster.ports.identity}`;
     const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
     await signUpShopper({ issuer, publicOrigin: cluster.url, email, password: 'Groceries!2026' });
-    const shopper = await signInShopper({ issuer, publicOrigin: cluster.url, email, password: 'Groceries!2026' });
+    const shopper = await signInShopper({ issuer, publicOrigin: cluster.url, clientSecret: cluster.oidcClientSecret, email, password: 'Groceries!2026' });
     const auth = { ...shopper.headers(), accept: 'application/json' };
 
     let n = 0;
@@ -119,7 +119,7 @@ export async function measureCluster({ replicas, offset = 30000, chaos = false, 
       await Promise.all(Array.from({ length: 4 }, async () => {
         while (Date.now() < until) {
           const t = performance.now();
-          await signInShopper({ issuer, publicOrigin: cluster.url, email, password: 'Groceries!2026' });
+          await signInShopper({ issuer, publicOrigin: cluster.url, clientSecret: cluster.oidcClientSecret, email, password: 'Groceries!2026' });
           times.push(performance.now() - t);
           done += 1;
         }
@@ -136,7 +136,7 @@ export async function measureCluster({ replicas, offset = 30000, chaos = false, 
       } catch (err) {
         log(`  one shopper session: not measured (${err.message.split('\n')[0]})`);
       }
-      const shoppers = Array.from({ length: 4 }, (_, i) => ({ email: `chaos-${i}-${randomUUID().slice(0, 8)}@example.com`, password: 'Groceries!2026' }));
+      const shoppers = Array.from({ length: 4 }, (_, i) => ({ email: `chaos-${i}-${randomUUID().slice(0, 8)}@example.com`, password: 'Groceries!2026', clientSecret: cluster.oidcClientSecret }));
       for (const s of shoppers) await signUpShopper({ issuer, publicOrigin: cluster.url, ...s });
       const r = await runChaos({ cluster, shoppers, connections: 50, durationMs: 30_000 });
       out.chaos = r;

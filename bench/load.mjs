@@ -1,13 +1,13 @@
 /**
- * Load figures (issue 19 "Load (bench, bounded, loopback only)"): 100 connections for 20 s each with
+ * Load figures (bounded, loopback only): 100 connections for 20 s each with
  * autocannon (a well-kept load generator; chosen over a hand-written loop) against a running platform:
  *   - POST /api/bannerAlert through the edge (anonymous, the call every page makes);
- *   - GET  /api/shopping-list through the edge, as a signed-in demo shopper (a real id token from the
- *     identity provider: the page signs in like a shopper and reads the token from the bus);
+ *   - GET  /api/shopping-list through the edge, as a signed-in demo shopper (a real BFF session: the
+ *     page signs in like a shopper and the bench sends its session cookie);
  *   - a search query on the search engine (the storefront's browser clients call it directly, not
  *     through the edge; the same multi-index request the results page sends).
  * Prints req/s, p50, p99 latency (ms) and errors (non-2xx + socket errors) for each. Goal for
- * bannerAlert (issue 19): ≥ 2,000 req/s with p99 ≤ 50 ms and 0 errors at 100 connections.
+ * bannerAlert: ≥ 2,000 req/s with p99 ≤ 50 ms and 0 errors at 100 connections.
  * Only loopback URLs are accepted (a bench must never load someone else's server).
  */
 import autocannon from 'autocannon';
@@ -33,8 +33,8 @@ function run(opts) {
   });
 }
 
-/** A demo shopper's id token, signed in through the storefront in `browser` (as a shopper does). */
-async function shopperToken(browser, edgeUrl, email = 'lena.linked@example.com', password = 'Groceries!2026') {
+/** A demo shopper's `cookie` header (the BFF's session cookie), signed in through the storefront in `browser` (as a shopper does). */
+async function shopperCookie(browser, edgeUrl, email = 'lena.linked@example.com', password = 'Groceries!2026') {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   try {
@@ -45,8 +45,8 @@ async function shopperToken(browser, edgeUrl, email = 'lena.linked@example.com',
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL((u) => u.origin === edgeUrl && !u.pathname.startsWith('/auth/'), { timeout: 30_000 });
-    await page.waitForFunction(() => globalThis.__SHARED_EVENTS__?.bus.state.session.value.id_token, null, { timeout: 30_000 });
-    return await page.evaluate(() => globalThis.__SHARED_EVENTS__.bus.state.session.value.id_token);
+    await page.waitForFunction(() => globalThis.__SHARED_EVENTS__?.bus.state.session.value.loggedIn, null, { timeout: 30_000 });
+    return (await ctx.cookies(edgeUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
   } finally {
     await ctx.close();
   }
@@ -67,10 +67,10 @@ export async function measureLoad({ edgeUrl, searchUrl, browser, log = console.l
   });
   line('POST /api/bannerAlert (edge)', out.bannerAlert);
   try {
-    const token = await shopperToken(browser, edgeUrl);
+    const cookie = await shopperCookie(browser, edgeUrl);
     out.listRead = await run({
       url: `${edgeUrl}/api/shopping-list`, method: 'GET',
-      headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': 'bench-nonce-1', accept: 'application/json' },
+      headers: { cookie, 'x-nonce': 'bench-nonce-1', accept: 'application/json' },
     });
     line('GET /api/shopping-list (edge, signed in)', out.listRead);
   } catch (err) {

@@ -18,6 +18,15 @@ const issuerOf = (p: Platform) => `http://localhost:${p.ports.identity}`;
 /** A replica's own port: the service's balancer port + i (tooling/cluster/topology.mjs). */
 const replicaUrl = (port: number, i: number) => `http://localhost:${port + i}`;
 const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+/**
+ * The storefront client's secret of this cluster (OIDC_CLIENT_SECRET of its BFF and identity replicas):
+ * the load shopper exchanges its codes itself, as the confidential client.
+ */
+function clientSecretOf(p: Platform): string {
+  const secret = p.oidcClientSecret || process.env.OIDC_CLIENT_SECRET;
+  if (!secret) throw new Error('the cluster names no OIDC client secret (startCluster() → oidcClientSecret, or OIDC_CLIENT_SECRET)');
+  return secret;
+}
 
 /** Items on the shopper's list through the balancer (GET /api/shopping-list). */
 async function listIds(p: Platform, headers: Record<string, string>): Promise<{ status: number; ids: string[] }> {
@@ -29,7 +38,7 @@ async function listIds(p: Platform, headers: Record<string, string>): Promise<{ 
 test('a sign-up made on one identity replica signs in on another', async ({ platform }) => {
   const email = newEmail('replica');
   await signUpShopper({ issuer: replicaUrl(platform.ports.identity, 1), publicOrigin: platform.url, email, password: PASSWORD });
-  const shopper = await signInShopper({ issuer: replicaUrl(platform.ports.identity, 2), publicOrigin: platform.url, email, password: PASSWORD });
+  const shopper = await signInShopper({ issuer: replicaUrl(platform.ports.identity, 2), publicOrigin: platform.url, clientSecret: clientSecretOf(platform), email, password: PASSWORD });
   expect(shopper.idToken.split('.')).toHaveLength(3);
   expect((await listIds(platform, shopper.headers())).status).toBe(200);
 });
@@ -68,7 +77,7 @@ test('a signed-in shopper stays signed in across a rolling restart and a restart
   test.setTimeout(300_000);
   const email = newEmail('roll');
   await signUpShopper({ issuer: issuerOf(platform), publicOrigin: platform.url, email, password: PASSWORD });
-  const shopper = await signInShopper({ issuer: issuerOf(platform), publicOrigin: platform.url, email, password: PASSWORD });
+  const shopper = await signInShopper({ issuer: issuerOf(platform), publicOrigin: platform.url, clientSecret: clientSecretOf(platform), email, password: PASSWORD });
   const before = shopper.idToken;
   const put = await fetch(`${platform.url}/api/shopping-list/items/rollcheck1_EA_3299`, {
     method: 'PUT', headers: { ...shopper.headers(), 'content-type': 'application/json' }, body: JSON.stringify({ product_type: 'product', quantity: 2 }),
@@ -91,7 +100,7 @@ test('a signed-in shopper stays signed in across a rolling restart and a restart
 
 test('under mixed load, a BFF, an edge and an identity replica SIGKILLed in turn: no request fails, no acknowledged write is lost', async ({ platform }) => {
   test.setTimeout(180_000);
-  const shoppers = Array.from({ length: 4 }, () => ({ email: newEmail('load'), password: PASSWORD }));
+  const shoppers = Array.from({ length: 4 }, () => ({ email: newEmail('load'), password: PASSWORD, clientSecret: clientSecretOf(platform) }));
   for (const s of shoppers) await signUpShopper({ issuer: issuerOf(platform), publicOrigin: platform.url, ...s });
   const result = await runChaos({ cluster: platform as never, shoppers, connections: 50, durationMs: 30_000 });
   console.log(`chaos: ${result.requests} requests, ${result.failures.length} failed, ${result.acknowledgedWrites} list writes acknowledged, ${result.lostWrites.length} lost; ${JSON.stringify(result.byKind)}; crashes ${JSON.stringify(result.crashes)}`);

@@ -2,11 +2,12 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
 import { DEMO_PASSWORD as PASSWORD, storefront } from '../pages';
 import { grantAnalyticsConsent } from '../pages/consent';
+import { signIn } from '../fixtures/session';
 
 /**
- * Issue 3 "Sign-in, session": the shell signs in with the authorization-code flow + PKCE against the
- * local OpenID Connect provider (services/identity) and publishes the session on the bus; the header
- * remote shows it. Demo shoppers: services/seed/data/accounts/shoppers.json (password for all below).
+ * Sign-in and the session: the BFF signs the shopper in with the authorization-code flow + PKCE against
+ * the local OpenID Connect provider (services/identity) and keeps the tokens; the page gets an HttpOnly
+ * cookie, the shell publishes the session on the bus and the header remote shows it. Demo shoppers: services/seed/data/accounts/shoppers.json (password for all below).
  */
 interface SessionValue {
   uid: string | null;
@@ -41,7 +42,7 @@ async function signOut(page: Page, trigger: RegExp, siteOrigin: string) {
   await page.waitForURL((url) => url.origin === siteOrigin && url.pathname === '/' && !url.search, { timeout: 15_000 });
 }
 
-test.describe('session (issue 3: sign-in, session on the bus, sign-out)', () => {
+test.describe('session: sign-in, the session on the bus, sign-out', () => {
   test('sign in as lena.linked via Account → Log In; the header greets her; reload keeps it; sign out → Account', async ({ page, platform }) => {
     const { header, results, identity } = storefront(page);
     await results.goto('milk');
@@ -62,9 +63,9 @@ test.describe('session (issue 3: sign-in, session on the bus, sign-out)', () => 
       uid: 'u-1003', loggedIn: true, profile: { firstName: 'Lena' }, cardStatus: 'LP01', product: { storeId: '3299' },
       scene: { cardNumber: '6046000000001003', linkedStatus: true, info: { pointBalance: 1250, dollarValue: 1250 } },
     });
-    expect((await session(page)).id_token).toMatch(/^ey/);
+    expect((await session(page)).id_token).toBeNull();
 
-    // A reload keeps the session (oidc-client-ts user in sessionStorage).
+    // A reload keeps the session (the BFF's session cookie).
     await page.reload();
     await expect(header.greeting('Hi, Lena...')).toBeVisible();
 
@@ -144,5 +145,82 @@ test.describe('session (issue 3: sign-in, session on the bus, sign-out)', () => 
     await logInAtProvider(page, email, 'tess-is-testing');
     await page.waitForURL((url) => url.origin === platform.url);
     await expect(header.greeting('Hi, Tess...')).toBeVisible();
+  });
+});
+
+/** Every value a script on the page can read: cookies, both Web Storages, every IndexedDB record, the bus session. */
+async function everythingScriptsCanRead(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const values: string[] = [document.cookie];
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) values.push(`${store.key(i)}=${store.getItem(store.key(i)!)}`);
+    }
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const name of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const req = db.transaction(name, 'readonly').objectStore(name).getAll();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        values.push(`${info.name}/${name}=${JSON.stringify(all)}`);
+      }
+      db.close();
+    }
+    values.push(JSON.stringify((window as unknown as BusWindow).__SHARED_EVENTS__.bus.state.session.value));
+    return values.join('\n');
+  });
+}
+
+test.describe('the session at the BFF (OAuth 2.0 for Browser-Based Apps: no token in the browser)', () => {
+  test('no script on the page can read a token; the session cookie is HttpOnly, Secure, SameSite=Lax, __Host-', async ({ page, platform, context }) => {
+    await signIn(page, 'lena.linked@example.com', { startPath: '/shopping-list' });
+    await expect(storefront(page).header.greeting('Hi, Lena...')).toBeVisible();
+    expect(await session(page)).toMatchObject({ uid: 'u-1003', loggedIn: true, cardStatus: 'LP01', id_token: null });
+
+    const readable = await everythingScriptsCanRead(page);
+    expect(readable).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*/); // no JWT (id token) anywhere
+    const cookies = await context.cookies(platform.url);
+    const sessionCookie = cookies.find((c) => c.name === '__Host-storefront-session');
+    expect(sessionCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+    expect(readable).not.toContain(sessionCookie!.value);
+    // the only cookie of the BFF a script sees is the secret-free hint
+    expect(await page.evaluate(() => document.cookie)).toContain('__Host-storefront-signed-in=1');
+  });
+
+  test("a cross-site write carrying the shopper's session cookie is refused; her list is unchanged", async ({ page, platform, context }) => {
+    await signIn(page, 'lena.linked@example.com', { startPath: '/shopping-list' });
+    const cookie = (await context.cookies(platform.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const itemId = '20114008'; // Frozen Potatoes (seed catalogue)
+    const write = (headers: Record<string, string>) => context.request.put(`${platform.url}/api/shopping-list/items/${itemId}`, {
+      headers: { cookie, 'content-type': 'application/json', 'x-nonce': `e2e-${Date.now()}-${Math.random()}`, ...headers },
+      data: { product_type: 'product', quantity: 7 },
+      failOnStatusCode: false,
+    });
+    const list = async () => {
+      const res = await context.request.get(`${platform.url}/api/shopping-list`, { headers: { cookie, 'x-nonce': `e2e-${Date.now()}-${Math.random()}` } });
+      expect(res.status()).toBe(200);
+      return JSON.stringify(await res.json());
+    };
+    const before = await list();
+
+    // A page on another site posts with the cookie (what a form or no-cors fetch can do): no custom header.
+    const foreign = await write({ origin: 'http://attacker.test' });
+    expect(foreign.status()).toBe(403);
+    expect(await foreign.json()).toMatchObject({ status: 'error', code: 'CSRF', message: expect.stringContaining('Cross-site request refused') });
+    // Even with the storefront's header, a foreign Origin is refused.
+    expect((await write({ origin: 'http://attacker.test', 'x-storefront-csrf': '1' })).status()).toBe(403);
+    // The storefront's own header without an Origin check passing is not enough either: a same-site write needs both.
+    expect((await write({ 'sec-fetch-site': 'cross-site', 'x-storefront-csrf': '1', origin: platform.url })).status()).toBe(403);
+    expect(await list()).toBe(before);
+
+    // A cross-site POST: signing her out from another site is refused too, and her session still works.
+    const logout = await context.request.post(`${platform.url}/api/auth/logout`, { headers: { cookie, origin: 'http://attacker.test', 'content-type': 'application/json', 'x-nonce': `e2e-${Date.now()}` }, data: {}, failOnStatusCode: false });
+    expect(logout.status()).toBe(403);
+    expect(await list()).toBe(before);
   });
 });

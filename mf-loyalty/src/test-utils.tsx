@@ -19,7 +19,7 @@ export function fakeApi(over: Partial<Record<keyof LoyaltyApi, jest.Mock>> = {})
   };
 }
 
-/** Demo sessions matching the seeded shoppers (services/seed/data/accounts). */
+/** Demo sessions matching the seeded shoppers (services/seed/data/accounts), as the shell publishes them: no id token. */
 export const sessions = {
   nora: (): Session => fixtures.session({ uid: 'u-1001', profile: { firstName: 'Nora', lastName: 'Nocard' }, scene: null, cardStatus: null }),
   liam: (): Session => fixtures.session({

@@ -14,9 +14,9 @@ import { OffersBand } from './components/OffersBand';
 import { OffersPages } from './pages/OffersPages';
 
 const DEMO: Record<string, Partial<Session> | false> = {
-  linked: { id_token: 'demo.id.token', scene: { cardNumber: '6046000000001003', enrollmentStatus: 'ENROLLED', linkedStatus: true, info: { pointBalance: 1250, dollarValue: 1250 } }, cardStatus: 'LP01' },
-  nocard: { id_token: 'demo.id.token', scene: null, cardStatus: null },
-  lp00: { id_token: 'demo.id.token', scene: { cardNumber: '6046000000001006', enrollmentStatus: 'UNKNOWN', linkedStatus: false, info: null }, cardStatus: 'LP00' },
+  linked: { scene: { cardNumber: '6046000000001003', enrollmentStatus: 'ENROLLED', linkedStatus: true, info: { pointBalance: 1250, dollarValue: 1250 } }, cardStatus: 'LP01' },
+  nocard: { scene: null, cardStatus: null },
+  lp00: { scene: { cardNumber: '6046000000001006', enrollmentStatus: 'UNKNOWN', linkedStatus: false, info: null }, cardStatus: 'LP00' },
   signedout: false,
 };
 

@@ -108,14 +108,14 @@ export function fakeApi(over: Partial<Record<keyof OffersApi, jest.Mock>> = {}):
   };
 }
 
-/** Demo sessions matching the seeded shoppers (README "Demo shoppers"). */
+/** Demo sessions matching the seeded shoppers (README "Demo shoppers"), as the shell publishes them: no id token. */
 export const sessions = {
   lena: (): Session => fixtures.session({
     uid: 'u-1003', profile: { firstName: 'Lena', lastName: 'Linked' },
     scene: { cardNumber: '6046000000001003', enrollmentStatus: 'ENROLLED', linkedStatus: true, info: { pointBalance: 1250, dollarValue: 1250 } }, cardStatus: 'LP01',
   }),
   bella: (): Session => fixtures.session({
-    uid: 'u-1007', id_token: 'bella.id.token', profile: { firstName: 'Bella', lastName: 'Bigpoints' },
+    uid: 'u-1007', profile: { firstName: 'Bella', lastName: 'Bigpoints' },
     scene: { cardNumber: '6046000000001007', enrollmentStatus: 'ENROLLED', linkedStatus: true, info: { pointBalance: 2450000, dollarValue: 2450000 } }, cardStatus: 'LP01',
   }),
   nora: (): Session => fixtures.session({ uid: 'u-1001', profile: { firstName: 'Nora', lastName: 'Nocard' }, scene: null, cardStatus: null }),

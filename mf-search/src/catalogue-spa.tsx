@@ -2,7 +2,7 @@
  * './catalogue': single-spa lifecycles of the catalogue pages, through the remote kit's
  * `createRemoteLifecycles` (ARCHITECTURE §2, §4). The shell mounts it into `#slot-page` on
  * `/products`, `/products/category/:category` and `/products/category/:category/:subcategory`
- * (registry: app 'mf-search-catalogue'; issue 16, spec §2 Routes).
+ * (registry: app 'mf-search-catalogue'; spec §2 Routes).
  */
 import { createRemoteLifecycles } from '@storefront/remote-kit';
 // The catalogue searches at once: algoliasearch/lite comes with its chunk, not after it.

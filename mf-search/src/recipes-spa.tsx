@@ -1,8 +1,8 @@
 /**
  * './recipes': single-spa lifecycles of the recipe pages, through the remote kit's
  * `createRemoteLifecycles` (ARCHITECTURE §2, §4). The shell mounts it into `#slot-page` on `/recipes`
- * and `/recipes/:slug` (registry: app 'mf-search-recipes'; spec §2 Routes "Recipes", "Recipe detail";
- * issue 16). `/recipes/my-recipe-lists` and `/recipes/meal-plan` are mf-shopping-list's.
+ * and `/recipes/:slug` (registry: app 'mf-search-recipes'; spec §2 Routes "Recipes", "Recipe detail").
+ * `/recipes/my-recipe-lists` and `/recipes/meal-plan` are mf-shopping-list's.
  */
 import { createRemoteLifecycles } from '@storefront/remote-kit';
 // The page looks the recipe up at once: algoliasearch/lite comes with its chunk, not after it.

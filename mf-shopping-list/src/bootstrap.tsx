@@ -1,8 +1,8 @@
 /**
  * Standalone mode (`npm run dev`, or the built index.html) through the kit's `mountStandalone`: the
  * band (trigger + side panel) and, on /shopping-list, the page, on the page's real bus with the demo
- * store 3299. The kit's demo session has no id token, so the list is the browser (anonymous) list in
- * this browser's IndexedDB: there is no BFF behind the dev server. Every bus event is logged.
+ * store 3299. No demo session (signed out): the list is the browser (anonymous) list in this browser's
+ * IndexedDB, as there is no BFF behind the dev server to hold a signed-in shopper's list. Every bus event is logged.
  * 'Add a demo product' publishes a `list/add-requested` like another remote would.
  */
 import { mountStandalone, useLocation } from '@storefront/remote-kit';
@@ -33,4 +33,4 @@ function Standalone(p: RemoteProps) {
   );
 }
 
-mountStandalone(Standalone, { remote: 'mf-shopping-list' });
+mountStandalone(Standalone, { remote: 'mf-shopping-list', session: false });

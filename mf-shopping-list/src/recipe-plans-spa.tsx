@@ -1,7 +1,7 @@
 /**
  * './recipe-plans': single-spa lifecycles of mf-shopping-list's recipe pages (registry app
  * 'mf-shopping-list-recipe-plans', routes /recipes/my-recipe-lists and /recipes/meal-plan, mounted into
- * `#slot-page`; spec §2 Routes, issue 16). The pages are their own chunk (kit lazyPage); the kit's
+ * `#slot-page`; spec §2 Routes). The pages are their own chunk (kit lazyPage); the kit's
  * 'Loading…' status shows meanwhile. A page that throws logs `[mf-shopping-list] page failed` and shows
  * {@link RecipePlansFallback}.
  */

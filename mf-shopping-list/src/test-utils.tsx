@@ -25,10 +25,10 @@ export function removeIndexedDB(): void {
   delete (globalThis as { indexedDB?: unknown }).indexedDB;
 }
 
-/** Sessions: anonymous, and a signed-in shopper with an id token. */
+/** Sessions: anonymous, and a signed-in shopper as the shell publishes one (no id token on the page). */
 export const sessions = {
   anonymous: (): Session => ({ ...EMPTY_SESSION }),
-  nora: (over: Partial<Session> = {}): Session => fixtures.session({ uid: 'u-1001', id_token: 'token-nora', ...over }),
+  nora: (over: Partial<Session> = {}): Session => fixtures.session({ uid: 'u-1001', id_token: null, ...over }),
 };
 
 /** A product item (spec §3: articleNumber_uom_storeId). */
@@ -92,17 +92,17 @@ export function fakeServer(initial: ListItem[] = []): FakeServer {
       maybeFail('fetchAll');
       return [...items.values()].filter((i) => i.quantity > 0).map((i) => ({ ...i }));
     },
-    async put(_s, itemId, body: PutBody) {
+    async put(itemId, body: PutBody) {
       maybeFail('put');
       const prev = items.get(itemId);
       const at = stamp();
       items.set(itemId, { item_id: itemId, product_type: body.product_type, quantity: body.quantity, checked: body.checked, meta: body.meta ?? null, created_at: prev?.created_at ?? at, updated_at: at });
     },
-    async remove(_s, itemId) {
+    async remove(itemId) {
       maybeFail('remove');
       items.delete(itemId);
     },
-    async merge(_s, mergeId, incoming) {
+    async merge(mergeId, incoming) {
       maybeFail('merge');
       const seen = merges.get(mergeId);
       if (seen) return seen;
@@ -120,11 +120,11 @@ export function fakeServer(initial: ListItem[] = []): FakeServer {
       merges.set(mergeId, result);
       return result;
     },
-    async setCart(_s, _user, storeId, lines) {
+    async setCart(_user, storeId, lines) {
       maybeFail('setCart');
       carts.set(storeId, lines.filter((l) => l.quantity > 0).map((l) => ({ ...l })));
     },
-    async getCart(_s, storeId): Promise<Cart> {
+    async getCart(storeId): Promise<Cart> {
       maybeFail('getCart');
       return { storeId, items: carts.get(storeId) ?? [], updated_at: null };
     },

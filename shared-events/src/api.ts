@@ -1,5 +1,3 @@
-import type { Session } from './catalogue';
-
 /**
  * The BFF answer envelope (spec §7: "status, code, message, data").
  * `code` is a card status ('LP00'..'LP03'), an HTTP-like number, a link-account code (spec §8) or
@@ -40,27 +38,27 @@ export function newRequestId(prefix?: string): string {
   return prefix ? `${prefix}-${randomId()}` : randomId();
 }
 
+/** Header that marks a request as the storefront's own (a cross-origin page cannot send it without a CORS preflight). */
+export const CSRF_HEADER = 'x-storefront-csrf';
+
 /**
- * Calls a BFF endpoint as the signed-in shopper (spec §7): `Authorization: Bearer <id token>`, the id
- * token again in the focus header `x-id-token`, and a fresh `x-nonce`. Anonymous calls (no session
- * token) send only the nonce.
+ * Calls a BFF endpoint (spec §7 envelope and nonce header). The signed-in shopper is the BFF's
+ * HttpOnly session cookie (sent with `credentials: 'same-origin'`): no token is on the page, and none is
+ * sent from it (OAuth 2.0 for Browser-Based Apps, "backend for frontend"). Every call carries a fresh
+ * `x-nonce` and `x-storefront-csrf: 1`, which the BFF requires on cookie-authenticated writes.
  *
  * @param apiBase  `RuntimeConfig.apiBase`, normally '/api'
  * @param path     e.g. '/services/Inquire'
- * @param options  method (default POST), JSON body (default `{}` for POST), the session
+ * @param options  method (default POST), JSON body (default `{}` for POST), an abort signal
  * @returns the envelope, for 2xx and for 4xx answers that carry one (check `status`/`code`)
  * @throws BffError on network failure, 5xx without an envelope, or a non-JSON answer
  */
 export async function callBff<T = unknown>(
   apiBase: string,
   path: string,
-  { method = 'POST', body, session, signal }: { method?: string; body?: unknown; session?: Pick<Session, 'id_token'> | null; signal?: AbortSignal } = {},
+  { method = 'POST', body, signal }: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<BffEnvelope<T>> {
-  const headers: Record<string, string> = { 'x-nonce': createNonce(), accept: 'application/json' };
-  if (session?.id_token) {
-    headers.authorization = `Bearer ${session.id_token}`;
-    headers['x-id-token'] = session.id_token;
-  }
+  const headers: Record<string, string> = { 'x-nonce': createNonce(), accept: 'application/json', [CSRF_HEADER]: '1' };
   let payload: string | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     headers['content-type'] = 'application/json';

@@ -33,6 +33,7 @@ export const sessionSchema = z.object({
   loggedIn: z.boolean(),
   isLoading: z.boolean(),
   profile: z.nullable(z.object({ firstName: z.string(), lastName: z.string() })),
+  /** Spec §3 names it; the shell publishes null: the id token stays at the BFF (HttpOnly session cookie). */
   id_token: z.nullable(z.string()),
   scene: z.nullable(sceneSchema),
   cardStatus: z.optional(z.nullable(cardStatusSchema)),

@@ -19,7 +19,7 @@ export interface RuntimeConfig {
   /** Store loaded when none is stored (spec §4, §9: 3299). */
   defaultStoreNumber: string;
   /**
-   * The flyer provider `/flyer` embeds (spec §2, §7 Other; issue 15). Locally services/flyer-provider
+   * The flyer provider `/flyer` embeds (spec §2, §7 Other). Locally services/flyer-provider
    * (`npm start`, port 4300); in production the third-party flyer provider. Absent: no flyer to show.
    * The edge's CSP names `origin` in script-src, frame-src and connect-src, and nothing more.
    */
@@ -32,8 +32,8 @@ export interface RuntimeConfig {
     merchant: string;
   };
   /**
-   * The vendors' scripts (spec §7 Other: "an ad script, a tag manager and the chat embed are loaded";
-   * issue 17). Locally services/vendors (`npm start`, port 4400); in production the vendors' own URLs.
+   * The vendors' scripts (spec §7 Other: "an ad script, a tag manager and the chat embed are loaded").
+   * Locally services/vendors (`npm start`, port 4400); in production the vendors' own URLs.
    * The shell loads them after the first paint: the consent tool always, the tag manager only with
    * consent group C0002, the ad script only with C0004, the chat embed always. Absent: none is loaded
    * (no consent is ever given, so no tour starts and no analytics leave). The edge's CSP names `origin`
@@ -53,7 +53,7 @@ export interface RuntimeConfig {
   };
   /**
    * The external loyalty programme site (spec §2 Routes "/register External loyalty site
-   * (registration)"; issue 16). Locally services/loyalty-site (`npm start`, port 4500); in production
+   * (registration)"). Locally services/loyalty-site (`npm start`, port 4500); in production
    * the programme's own site. The card popups' and /scene's register buttons lead to
    * `url?returnUrl=<the storefront page>`; the site sends the shopper back only to the storefront's
    * origin. Absent: the buttons lead to the storefront's `/register`, which the edge redirects there.
@@ -65,7 +65,7 @@ export interface RuntimeConfig {
   };
   /**
    * Origins a tester may point a remote at with `?remote.<name>=` or localStorage `remote-override:<name>`
-   * in a production build of the shell (issue 19: any origin was accepted, only the CSP stopped it),
+   * in a production build of the shell (an allow-list, so an override cannot load code from anywhere),
    * e.g. ['http://localhost:3002', 'https://deploy.example']. Absent or empty: no overrides in
    * production. A development build accepts any http(s) origin. Optional (a minor, additive field).
    */

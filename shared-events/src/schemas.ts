@@ -1,5 +1,5 @@
 /**
- * The bus contract as JSON Schema (issue 18 "Contract gate"): one schema per event payload, generated
+ * The bus contract as JSON Schema (for the contract gate): one schema per event payload, generated
  * from the zod catalogue (src/catalogue.ts), plus which event writes each state stream (src/bus.ts).
  * Published per version by the release (`npm run contract -w shared-events -- --publish` writes
  * contract/schemas/<version>.json); the gate (tooling/contract/gate.mjs) diffs a candidate against it.

@@ -42,7 +42,7 @@ export const fixtures = {
       uid: 'u-1001',
       loggedIn: true,
       profile: { firstName: 'Alexandra', lastName: 'Doe' },
-      id_token: 'test.id.token',
+      id_token: null,
       ...overrides,
     };
   },

@@ -25,7 +25,7 @@ import { startRootConfig } from './root-config';
 import { connectDataLayer } from './analytics/data-layer';
 import { ConsentBridge } from './consent/consent-bridge';
 import { startVendors } from './vendors/start-vendors';
-import { createLazyUserManager } from './session/oidc';
+import { createBffAuthClient } from './session/bff-session';
 import { SessionManager } from './session/session-manager';
 import { ShellRoutes, shellPageFor } from './pages/ShellRoutes';
 import { overrideOriginsFor, readStartupData } from './startup-data';
@@ -113,15 +113,11 @@ export async function startShell(): Promise<void> {
   const sessionReady = new Promise<void>((resolve) => { sessionStarted = resolve; });
   void startVendors({ bus, config, consent, sessionReady });
 
-  let userManager = null;
-  try {
-    userManager = config.oidc ? createLazyUserManager(config.oidc, window.location.origin) : null;
-  } catch (error) {
-    reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the OpenID Connect client could not be created; sign-in is unavailable.', { error });
-  }
+  // the sign-in lives at the BFF; /config.json's oidc block says whether the platform has a provider
+  const auth = config.oidc ? createBffAuthClient(config.apiBase) : null;
   if (!config.oidc) reportShellError(SHELL_ERRORS.SESSION_FAILED, '/config.json has no oidc block; sign-in is unavailable.', { level: 'warn' });
   try {
-    await new SessionManager({ bus, config, userManager }).start();
+    await new SessionManager({ bus, config, auth }).start();
   } finally {
     sessionStarted();
   }

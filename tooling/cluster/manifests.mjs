@@ -54,7 +54,7 @@ export const CLUSTER = {
 };
 
 /** Variables kept in a Secret, not the ConfigMap (credentials, or URLs that may carry them). */
-export const SECRET_VARIABLES = ['BFF_TOKEN_SECRET', 'CONSENT_TOKEN_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SEARCH_ADMIN_KEY'];
+export const SECRET_VARIABLES = ['BFF_TOKEN_SECRET', 'CONSENT_TOKEN_SECRET', 'DATABASE_URL', 'OIDC_CLIENT_SECRET', 'REDIS_URL', 'SEARCH_ADMIN_KEY'];
 
 /**
  * Variables a container needs in the cluster that the topology does not carry (it runs everything on

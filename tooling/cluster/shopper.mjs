@@ -1,8 +1,9 @@
 /**
  * A shopper without a browser, for load and failure tests of the cluster: signs in at the identity
- * provider through its own pages (authorization code + PKCE S256, RFC 7636), keeps the provider's
- * cookies, renews silently (`prompt=none`, OIDC Core §3.1.2.1) and calls the BFF as the storefront does
- * (bearer + `x-id-token` + `x-nonce`).
+ * provider through its own pages (authorization code + PKCE S256, RFC 7636), exchanges the code itself as
+ * the storefront's confidential client (`client_secret_basic`, the cluster's OIDC_CLIENT_SECRET), keeps
+ * the provider's cookies, renews silently (`prompt=none`, OIDC Core §3.1.2.1) and calls the BFF as a
+ * bearer client (`Authorization` + `x-id-token` + `x-nonce`; no session cookie, no CSRF header needed).
  */
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -10,6 +11,17 @@ const b64url = (buf) => buf.toString('base64url');
 
 /** The form's CSRF token (hidden field `csrf`) from a provider page's HTML; '' when it has none. */
 const csrfOf = (html) => /name="csrf" value="([^"]*)"/.exec(html)?.[1] ?? '';
+
+/**
+ * The `Authorization` header of `client_secret_basic`: id and secret form-encoded, then base64 (RFC 6749 §2.3.1).
+ * @param {string} clientId
+ * @param {string} secret
+ * @returns {string} 'Basic …'
+ */
+export function basicAuthorization(clientId, secret) {
+  const form = (v) => encodeURIComponent(v).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${form(clientId)}:${form(secret)}`).toString('base64')}`;
+}
 
 /** A cookie jar of name → value for one origin (the provider's cookies are host-only). */
 class Jar {
@@ -29,13 +41,16 @@ class Jar {
 
 /**
  * A signed-in shopper.
- * @param {{ issuer: string, publicOrigin: string, clientId?: string, email: string, password: string }} o
- *   `issuer` e.g. 'http://localhost:4100'; `publicOrigin` the storefront (redirect URI `<origin>/auth/callback`)
+ * @param {{ issuer: string, publicOrigin: string, clientId?: string, clientSecret: string, email: string, password: string }} o
+ *   `issuer` e.g. 'http://localhost:4100'; `publicOrigin` the storefront (redirect URI `<origin>/auth/callback`);
+ *   `clientSecret` the storefront client's secret (the cluster's OIDC_CLIENT_SECRET)
  * @returns {Promise<{ idToken: string, jar: Jar, renew(): Promise<string>, headers(): Record<string,string> }>}
  *   `renew()` a new id token from the provider session (no password), `headers()` the BFF's auth headers
- * @throws Error with the step and status when sign-in or renewal is refused (e.g. 'login_required')
+ * @throws Error without `clientSecret`; with the step and status when sign-in or renewal is refused
+ *   (e.g. 'login_required', 'token: HTTP 401 invalid_client' for a wrong secret)
  */
-export async function signInShopper({ issuer, publicOrigin, clientId = 'storefront', email, password }) {
+export async function signInShopper({ issuer, publicOrigin, clientId = 'storefront', clientSecret, email, password }) {
+  if (typeof clientSecret !== 'string' || clientSecret === '') throw new Error('signInShopper: clientSecret is required (the storefront client is confidential: OIDC_CLIENT_SECRET)');
   const jar = new Jar();
   const redirectUri = `${publicOrigin}/auth/callback`;
   let lastPage = '';
@@ -78,8 +93,8 @@ export async function signInShopper({ issuer, publicOrigin, clientId = 'storefro
     const error = at.searchParams.get('error');
     if (error) throw new Error(`${prompt === 'none' ? 'renew' : 'sign-in'}: ${error}`);
     const token = await fetch(new URL('/token', issuer), {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: at.searchParams.get('code'), redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuthorization(clientId, clientSecret) },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: at.searchParams.get('code'), redirect_uri: redirectUri, code_verifier: verifier }).toString(),
     });
     const body = await token.json();
     if (!token.ok) throw new Error(`token: HTTP ${token.status} ${body.error ?? ''}`);

@@ -96,8 +96,8 @@ export async function startCluster({ offset = 0, replicas = 2, quiet = false, da
   const probe = clusterTopology({ offset, replicas });
   const stateDir = dataDir || path.join(ROOT, '.data', `cluster-${probe.ports.edge}`);
   fs.mkdirSync(stateDir, { recursive: true });
-  const { searchAdminKey, bffTokenSecret } = clusterSecrets(stateDir);
-  const topology = clusterTopology({ offset, replicas, searchAdminKey, bffTokenSecret, dataDir: stateDir, deployDir });
+  const { searchAdminKey, bffTokenSecret, oidcClientSecret } = clusterSecrets(stateDir);
+  const topology = clusterTopology({ offset, replicas, searchAdminKey, bffTokenSecret, oidcClientSecret, dataDir: stateDir, deployDir });
   const { ports, urls } = topology;
   fs.mkdirSync(stateDir, { recursive: true });
   fs.mkdirSync(deployDir, { recursive: true });
@@ -220,6 +220,8 @@ export async function startCluster({ offset = 0, replicas = 2, quiet = false, da
     ports: { ...ports, loyaltySite: ports.loyaltySite },
     dataDir: stateDir,
     searchAdminKey,
+    // the BFF's OIDC client secret: non-browser test shoppers exchange their own codes with it
+    oidcClientSecret,
     replicas,
     supervisor: sup,
     replicaNames,
@@ -246,8 +248,8 @@ export async function startCluster({ offset = 0, replicas = 2, quiet = false, da
 
 /**
  * The secrets every replica shares, made once per data folder (`secrets.json`, mode 600) so a restart
- * of the cluster keeps them; SEARCH_ADMIN_KEY and BFF_TOKEN_SECRET from the environment win.
- * @returns {{ searchAdminKey: string, bffTokenSecret: string }}
+ * of the cluster keeps them; SEARCH_ADMIN_KEY, BFF_TOKEN_SECRET and OIDC_CLIENT_SECRET from the environment win.
+ * @returns {{ searchAdminKey: string, bffTokenSecret: string, oidcClientSecret: string }}
  */
 function clusterSecrets(stateDir) {
   const file = path.join(stateDir, 'secrets.json');
@@ -256,9 +258,14 @@ function clusterSecrets(stateDir) {
   const secrets = {
     searchAdminKey: kept.searchAdminKey || randomBytes(24).toString('hex'),
     bffTokenSecret: kept.bffTokenSecret || randomBytes(32).toString('base64url'),
+    oidcClientSecret: kept.oidcClientSecret || randomBytes(32).toString('base64url'),
   };
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
-  return { searchAdminKey: process.env.SEARCH_ADMIN_KEY || secrets.searchAdminKey, bffTokenSecret: process.env.BFF_TOKEN_SECRET || secrets.bffTokenSecret };
+  return {
+    searchAdminKey: process.env.SEARCH_ADMIN_KEY || secrets.searchAdminKey,
+    bffTokenSecret: process.env.BFF_TOKEN_SECRET || secrets.bffTokenSecret,
+    oidcClientSecret: process.env.OIDC_CLIENT_SECRET || secrets.oidcClientSecret,
+  };
 }
 
 /** Resolves once Redis on `port` answers PING (redis-cli), within 15 s. */

@@ -41,13 +41,13 @@ export const PROBES = { live: '/livez', ready: '/readyz' };
 
 /**
  * The topology for `replicas` copies of each balanced service.
- * @param {{ offset?: number, replicas?: number, searchAdminKey?: string, bffTokenSecret?: string, dataDir?: string, deployDir?: string }} [o]
- *   the two secrets are shared by every replica (the launcher keeps them in `<dataDir>/secrets.json`)
+ * @param {{ offset?: number, replicas?: number, searchAdminKey?: string, bffTokenSecret?: string, oidcClientSecret?: string, dataDir?: string, deployDir?: string }} [o]
+ *   the secrets are shared by every replica (the launcher keeps them in `<dataDir>/secrets.json`)
  * @returns {{ ports: Record<string, any>, balanced: BalancedService[], singles: Array<{ name: string, port: number, runtime: 'tsx', command: string[], env: Record<string,string> }>,
  *   statics: Array<{ name: string, port: number, root: string, kind: 'remote'|'deploy' }>, urls: { public: string, issuer: string, search: string, database(db: string): string, redis: string } }}
  * @throws RangeError when `replicas` is not 1..MAX_REPLICAS
  */
-export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '', bffTokenSecret = '', dataDir = path.join(ROOT, '.data', 'cluster'), deployDir = path.join(ROOT, '.deploy') } = {}) {
+export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '', bffTokenSecret = '', oidcClientSecret = '', dataDir = path.join(ROOT, '.data', 'cluster'), deployDir = path.join(ROOT, '.deploy') } = {}) {
   if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) throw new RangeError(`replicas must be 1..${MAX_REPLICAS}, got ${replicas}`);
   const at = (base) => base + offset;
   const ports = {
@@ -95,11 +95,11 @@ export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '',
     },
     {
       name: 'bff', port: ports.bff, portEnv: 'BFF_PORT', runtime: 'tsx', command: ['services/bff/src/main.ts'], public: false,
-      env: { ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'SEARCH_HOST', 'REDIS_URL', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('bff'), PGLITE_DATA_DIR: '', BFF_TOKEN_SECRET: bffTokenSecret },
+      env: { ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'SEARCH_HOST', 'REDIS_URL', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('bff'), PGLITE_DATA_DIR: '', BFF_TOKEN_SECRET: bffTokenSecret, OIDC_CLIENT_SECRET: oidcClientSecret },
     },
     {
       name: 'identity', port: ports.identity, portEnv: 'IDENTITY_PORT', runtime: 'tsx', command: ['services/identity/src/main.ts'], public: true,
-      env: { ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'REDIS_URL', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('identity') },
+      env: { ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'REDIS_URL', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('identity'), OIDC_CLIENT_SECRET: oidcClientSecret },
     },
     {
       name: 'search-engine', port: ports.search, portEnv: 'SEARCH_PORT', runtime: 'tsx', command: ['services/search-engine/src/main.ts'], public: true,

@@ -8,9 +8,9 @@
  *   identity (OpenID Connect provider, :4100, when services/identity exists)
  *   flyer provider (embed script + weekly flyer in an iframe + publications API, :4300; service name 'flyer')
  *   vendors (consent tool, tag manager, ad script, live chat, analytics collector, :4400; service name 'vendors')
- *   loyalty site (the external Scene+ registration site, /register, :4500; service name 'loyalty-site'; issue 16)
+ *   loyalty site (the external Scene+ registration site, /register, :4500; service name 'loyalty-site')
  *   every remote of the registry (tooling/registry/remotes.json) on its port: static servers of the versioned builds
- *   deploy origin (the deploy store's released versions and environment pointers, :4600; service name 'deploy'; issue 18)
+ *   deploy origin (the deploy store's released versions and environment pointers, :4600; service name 'deploy')
  *   edge (shell build + /remotes.json + /config.json + /api proxy, :8080)  <- the one URL shoppers use
  *
  * Expects the builds to exist (`npm start` runs `npm run build` first). Ports come from env
@@ -20,7 +20,7 @@
  * Shopper data is durable: the BFF keeps PGlite in `<data folder>/pglite` (default `.data/<edge port>/`,
  * git-ignored) and locks it. The servers run in their own process groups; a reaper process ends them
  * when the launcher ends, however it ends (also SIGKILL), so a second `npm start` never runs beside
- * leftovers (issue 11).
+ * leftovers.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -78,14 +78,14 @@ export function platformEnv(ports) {
     FLYER_ORIGIN: `http://localhost:${ports.flyer}`,
     FLYER_PUBLIC_ORIGIN: `http://localhost:${ports.flyer}`,
     FLYER_ALLOWED_HOSTS: `http://localhost:${ports.edge}`,
-    // The vendors' stand-ins (issue 17): their origin (edge /config.json `vendors`, CSP).
+    // The vendors' stand-ins: their origin (edge /config.json `vendors`, CSP).
     VENDORS_PORT: String(ports.vendors),
     VENDORS_ORIGIN: `http://localhost:${ports.vendors}`,
     VENDORS_PUBLIC_ORIGIN: `http://localhost:${ports.vendors}`,
-    // The deploy origin (issue 18): released remote versions; the edge resolves `deploy:` pointer entries against it.
+    // The deploy origin: released remote versions; the edge resolves `deploy:` pointer entries against it.
     DEPLOY_PORT: String(ports.deploy),
     DEPLOY_ORIGIN: `http://localhost:${ports.deploy}`,
-    // The external loyalty site (issue 16, spec §2 /register): edge /config.json `loyaltySite`, the /register redirect.
+    // The external loyalty site (spec §2 /register): edge /config.json `loyaltySite`, the /register redirect.
     LOYALTY_SITE_PORT: String(ports.loyaltySite),
     LOYALTY_SITE_ORIGIN: `http://localhost:${ports.loyaltySite}`,
   };
@@ -178,7 +178,7 @@ function runOnce(name, command, args, env) {
  *   `offset` added to every port; `dataDir` holds remotes.json and the BFF's PGlite (default `.data/<edge port>`;
  *   pass the same folder to restart on the same data); `deployDir` the deploy store (default DEPLOY_DIR or
  *   `.deploy/`), `environment` whose pointer the edge overlays on the working builds (default 'local'),
- *   or `remotesPointer` a pointer/map file of its own (a release's candidate, a tester's pinned map); issue 18
+ *   or `remotesPointer` a pointer/map file of its own (a release's candidate, a tester's pinned map)
  * @returns {{ url: string, ports: object, dataDir: string, stop(): Promise<void>, stopService(name: string): Promise<void>,
  *   killService(name: string, signal?: string): Promise<void>, crashService(name: string): Promise<void>,
  *   startService(name: string): Promise<void>, searchAdminKey: string, readyMs: number }} (readyMs: ms from call to a
@@ -218,19 +218,22 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   const stateDir = dataDir || path.join(root, '.data', String(ports.edge));
   fs.mkdirSync(stateDir, { recursive: true });
   const remotesFile = path.join(stateDir, 'remotes.json');
-  // issue 18: the environment's pointer in the deploy store overlays the working builds (released remotes)
+  // The environment's pointer in the deploy store overlays the working builds (released remotes)
   const pointer = remotesPointer || path.join(deployDir, 'environments', environment, 'remotes.json');
   fs.mkdirSync(deployDir, { recursive: true });
   fs.writeFileSync(remotesFile, JSON.stringify(remoteMap(ports), null, 2));
 
-  // issue 19: the search engine has no default admin key; this launcher makes one per start (the seed
+  // The search engine has no default admin key; this launcher makes one per start (the seed
   // and tests that write get it from the returned platform) and lets only the storefront's origins in
   const searchAdminKey = process.env.SEARCH_ADMIN_KEY || randomBytes(24).toString('hex');
   // the BFF signs consent-receipt tokens that the vendors' consent tool verifies: one secret per start
   const tokenSecret = process.env.BFF_TOKEN_SECRET || randomBytes(32).toString('hex');
+  // the BFF is the provider's confidential client (the session at the BFF): one client secret per start
+  const clientSecret = process.env.OIDC_CLIENT_SECRET || randomBytes(32).toString('base64url');
   const env = {
     ...platformEnv(ports),
     SEARCH_ADMIN_KEY: searchAdminKey,
+    OIDC_CLIENT_SECRET: clientSecret,
     BFF_TOKEN_SECRET: tokenSecret,
     CONSENT_TOKEN_SECRET: tokenSecret,
     // one JSON line per request is for the cluster's log files; the console shows warnings and errors

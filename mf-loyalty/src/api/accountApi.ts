@@ -1,9 +1,10 @@
 /**
- * The account calls of mf-loyalty's account pages (issue 16: `/my-profile`, `/preferences-centre`), made
- * with `callBff` from shared-events (bearer id token, focus header `x-id-token`, nonce). Each returns
+ * The account calls of mf-loyalty's account pages (`/my-profile`, `/preferences-centre`), made
+ * with `callBff` from shared-events as the shopper of the BFF's HttpOnly session cookie (`credentials:
+ * 'same-origin'`, `x-storefront-csrf: 1`, nonce; no token is on the page or sent from it). Each returns
  * the envelope `{ status, code, message, data }`; network failures and 5xx throw `BffError`.
  */
-import { callBff, type BffEnvelope, type Session } from 'shared-events';
+import { callBff, type BffEnvelope } from 'shared-events';
 
 /** `data` of `GET /api/account` (services/bff README). */
 export interface AccountData {
@@ -26,23 +27,21 @@ export interface Preferences {
   language: PreferenceLanguage;
 }
 
-type Auth = Pick<Session, 'id_token'>;
-
-/** The calls, bound to `apiBase` (RuntimeConfig.apiBase, normally '/api'). Tests replace this object. */
+/** The calls, bound to `apiBase` (RuntimeConfig.apiBase, normally '/api'), as the shopper of the session cookie. Tests replace this object. */
 export interface AccountApi {
   /** `GET /api/account` → name, email, card, preferred store, subscribed. */
-  getAccount(session: Auth): Promise<BffEnvelope<AccountData>>;
+  getAccount(): Promise<BffEnvelope<AccountData>>;
   /** `GET /api/account/preferences`. */
-  getPreferences(session: Auth): Promise<BffEnvelope<Preferences>>;
+  getPreferences(): Promise<BffEnvelope<Preferences>>;
   /** `PUT /api/account/preferences` `{ flyerEmail, offersEmail, language }` → the saved preferences. */
-  savePreferences(session: Auth, preferences: Preferences): Promise<BffEnvelope<Preferences>>;
+  savePreferences(preferences: Preferences): Promise<BffEnvelope<Preferences>>;
 }
 
 /** The real API over `callBff`. */
 export function createAccountApi(apiBase: string): AccountApi {
   return {
-    getAccount: (session) => callBff<AccountData>(apiBase, '/account', { method: 'GET', session }),
-    getPreferences: (session) => callBff<Preferences>(apiBase, '/account/preferences', { method: 'GET', session }),
-    savePreferences: (session, preferences) => callBff<Preferences>(apiBase, '/account/preferences', { method: 'PUT', body: preferences, session }),
+    getAccount: () => callBff<AccountData>(apiBase, '/account', { method: 'GET' }),
+    getPreferences: () => callBff<Preferences>(apiBase, '/account/preferences', { method: 'GET' }),
+    savePreferences: (preferences) => callBff<Preferences>(apiBase, '/account/preferences', { method: 'PUT', body: preferences }),
   };
 }

@@ -218,7 +218,7 @@ describe('addCard: registration screen set (card number entry and validation)', 
     await user.type(screen.getByRole('textbox', { name: 'Scene+ card number' }), '6046 0000 0000 2000');
     await user.click(screen.getByRole('button', { name: 'Add Card' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.addCard).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u-1001' }), '6046000000002000');
+    expect(api.addCard).toHaveBeenCalledWith('6046000000002000');
     expect(readRecord('linkCard')).toBeNull();
     expect(readRecord('addCard')).toBeNull();
     expect(kit.published('toast/show').map((e) => e.payload.message)).toContain(CARD_ADDED_MESSAGE);

@@ -9,6 +9,7 @@ import { recentActivity } from '../state/recentActivity';
 import { clearCardSuppression, readSuppression, recordClose, type SuppressiblePopup, type SuppressType } from '../state/suppression';
 import { useScrollY } from '../state/useScrollY';
 import { startCountdown } from '../state/verifyCountdown';
+import { isSignedIn } from '../state/signedIn';
 import { AddCardPopup, CreateScenePopup, GhostCardPopup, LinkCardPopup, type CallOutcome } from './popups';
 import './loyalty.css';
 
@@ -54,7 +55,7 @@ function useHistoryLite(bus: EventBus, api: LoyaltyApi, apiBase: string, session
     staleTime: 0,
     refetchOnReconnect: false,
     queryFn: async () => {
-      const env = await api.historyLite(session);
+      const env = await api.historyLite();
       if (runBusEffects(bus, effectsForResponseCode(env.code)).length === 0 && env.status === 'success' && env.data && session.uid) {
         recentActivity.set({ uid: session.uid, transactions: env.data.transactions ?? [] });
       }
@@ -84,7 +85,7 @@ export function PopupHost({ bus = sharedBus, apiBase = '/api', api: apiProp, nav
   const [quietFor, setQuietFor] = useState<Session | null>(null);
 
   const cardNumber = session.scene?.cardNumber ?? null;
-  const scrollY = useScrollY(session.loggedIn && !cardNumber && isRecipeDetailPath(path));
+  const scrollY = useScrollY(isSignedIn(session) && !cardNumber && isRecipeDetailPath(path));
   const decision = useMemo(
     () => decidePopup({ session, path, suppression: readSuppression(), now: now(), scrollY }),
     // cookieVersion: re-read the cookies after a close
@@ -92,7 +93,7 @@ export function PopupHost({ bus = sharedBus, apiBase = '/api', api: apiProp, nav
     [session, path, scrollY, cookieVersion, now],
   );
   const auto = quietFor === session ? 'none' : decision.popupType;
-  const shown: PopupType = session.loggedIn ? (requested ?? auto) : 'none';
+  const shown: PopupType = isSignedIn(session) ? (requested ?? auto) : 'none';
 
   // Machine bus effects: once per session state (spec §4 card-status toast); historyLite is a query.
   const ranFor = useRef<string | null>(null);
@@ -178,7 +179,7 @@ export function PopupHost({ bus = sharedBus, apiBase = '/api', api: apiProp, nav
 
   switch (shown) {
     case 'addCard':
-      return <AddCardPopup api={api} session={session} onOutcome={onOutcome('addCard')} onAction={click('add_card')} onRegister={register} onSoftClose={soft} onHardClose={hard} />;
+      return <AddCardPopup api={api} onOutcome={onOutcome('addCard')} onAction={click('add_card')} onRegister={register} onSoftClose={soft} onHardClose={hard} />;
     case 'linkCard':
       return <LinkCardPopup api={api} session={session} onOutcome={onOutcome('linkCard')} onAction={click('link_card')} onSoftClose={soft} onHardClose={hard} />;
     case 'ghostCard':

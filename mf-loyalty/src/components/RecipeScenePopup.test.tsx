@@ -1,5 +1,5 @@
 /**
- * The createScenePopup on a real recipe page (issue 16; spec §4 Card popup state "A logged-in user
+ * The createScenePopup on a real recipe page (spec §4 Card popup state "A logged-in user
  * without a card on a recipe detail page, after scrolling more than 100px, sees createScenePopup if not
  * suppressed"; §4 Suppression; §9 scroll threshold 100 px). The host follows in-site navigation (kit
  * `useLocation`) and the scroll itself; its register button leads to the external loyalty site of the

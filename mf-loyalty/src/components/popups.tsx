@@ -31,7 +31,6 @@ export type CallOutcome = { kind: 'success' } | { kind: 'alreadyLinked' } | { ki
 
 interface CallingPopupProps extends PopupBaseProps {
   api: LoyaltyApi;
-  session: Session;
   /** The call succeeded (card added / verification code sent) or answered 439; the host takes over. */
   onOutcome: (outcome: CallOutcome) => void;
   /** popup_click analytics of the main action. */
@@ -65,7 +64,7 @@ async function run(
  * retry; 'Adding card…' while it runs). Errors show as text in the dialog; a 'Get a Scene+ card' link
  * leads to registration for shoppers without a card.
  */
-export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, onHardClose, onRegister }: CallingPopupProps & { onRegister: () => void }) {
+export function AddCardPopup({ api, onOutcome, onAction, onSoftClose, onHardClose, onRegister }: CallingPopupProps & { onRegister: () => void }) {
   const registerHref = useRegisterUrl();
   const inputId = useId();
   const hintId = useId();
@@ -74,7 +73,7 @@ export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, o
   const [error, setError] = useState<string | null>(null);
   const addCard = useMutation({
     mutationFn: (cardNumber: string) => run(
-      () => api.addCard(session, cardNumber),
+      () => api.addCard(cardNumber),
       (env) => env.status === 'success',
       (env) => addCardMessage(env.code, env.message),
     ),
@@ -133,11 +132,11 @@ export function AddCardPopup({ api, session, onOutcome, onAction, onSoftClose, o
  * starts the verify flow (host); 'ALREADY_LINKED' (success) refreshes the session; any other code
  * shows the spec §8 link-account message as text.
  */
-export function LinkCardPopup({ api, session, onOutcome, onAction, onSoftClose, onHardClose }: CallingPopupProps) {
+export function LinkCardPopup({ api, session, onOutcome, onAction, onSoftClose, onHardClose }: CallingPopupProps & { session: Session }) {
   const [error, setError] = useState<string | null>(null);
   const linkAccount = useMutation({
     mutationFn: () => run(
-      () => api.linkAccount(session),
+      () => api.linkAccount(),
       (env) => env.status === 'success' && String(env.code) === '200',
       (env) => linkAccountMessage(env.code, env.message),
     ),

@@ -8,9 +8,9 @@ import '../components/loyalty.css';
 const ScenePage = lazyPage(() => import('./ScenePage'), 'ScenePage');
 /** `/verify-card`, its own chunk (loaded on that route only). */
 const VerifyCardPage = lazyPage(() => import('./VerifyCardPage'), 'VerifyCardPage');
-/** `/my-profile`, its own chunk (issue 16). */
+/** `/my-profile`, its own chunk. */
 const MyProfilePage = lazyPage(() => import('./MyProfilePage'), 'MyProfilePage');
-/** `/preferences-centre`, its own chunk (issue 16). */
+/** `/preferences-centre`, its own chunk. */
 const PreferencesCentrePage = lazyPage(() => import('./PreferencesCentrePage'), 'PreferencesCentrePage');
 
 /** Props of {@link LoyaltyPages}: the single-spa custom props it uses, and test doubles. */

@@ -7,6 +7,7 @@ import { SiteLink } from '../components/SiteLink';
 import { lastFour, maskCardNumber } from '../state/cardNumber';
 import { formatCents, formatPoints } from '../state/format';
 import { EXCEPTION_MESSAGE } from '../state/messages';
+import { isSignedIn } from '../state/signedIn';
 
 /** Props of {@link MyProfilePage}. */
 export interface MyProfilePageProps {
@@ -18,7 +19,7 @@ export interface MyProfilePageProps {
 }
 
 /**
- * `/my-profile` (issue 16; spec §2 Routes, §3 Session, §6): the shopper's name and email (`GET
+ * `/my-profile` (spec §2 Routes, §3 Session, §6): the shopper's name and email (`GET
  * /api/account`, a kit `useQuery`, no retry; the name shows from the session meanwhile), the page's
  * preferred store (`bus.state.store`, link to /store-locator) and the Scene+ card (masked number,
  * points and dollar value from the session's scene, or 'No Scene+ card linked' with a link to /scene).
@@ -28,21 +29,22 @@ export function MyProfilePage({ bus = sharedBus, apiBase = '/api', api: apiProp,
   const api = useMemo(() => apiProp ?? createAccountApi(apiBase), [apiProp, apiBase]);
   const session = useBusState(bus.state.session);
   const store = useBusState(bus.state.store);
+  const signedIn = isSignedIn(session);
 
   const account = useQuery({
-    queryKey: ['mf-loyalty', 'account', apiBase, session.uid, session.id_token],
-    enabled: session.loggedIn,
+    queryKey: ['mf-loyalty', 'account', apiBase, session.uid],
+    enabled: signedIn,
     retry: false,
     staleTime: 0,
     refetchOnReconnect: false,
     queryFn: async (): Promise<AccountData> => {
-      const env = await api.getAccount(session);
+      const env = await api.getAccount();
       if (env.status === 'success' && env.data) return env.data;
       throw new Error(`account answered ${String(env.code)}`);
     },
   });
 
-  if (!session.loggedIn) {
+  if (!signedIn) {
     return (
       <section className="mfl-page" aria-labelledby="mfl-profile-title">
         <h1 id="mfl-profile-title">My Profile</h1>

@@ -25,7 +25,7 @@ const offers = () => screen.getByRole('checkbox', { name: 'Offers and news by em
 
 beforeEach(() => mockedCallBff.mockReset());
 
-describe('/preferences-centre (issue 16; spec §2 Routes, §3 Session subscribed, §6)', () => {
+describe('/preferences-centre (spec §2 Routes, §3 Session subscribed, §6)', () => {
   it('reads GET /api/account/preferences into the form', async () => {
     mockedCallBff.mockResolvedValueOnce(envelope('success', 200, 'OK', { flyerEmail: false, offersEmail: true, language: 'fr' }));
     setup(sessions.lena());
@@ -37,7 +37,7 @@ describe('/preferences-centre (issue 16; spec §2 Routes, §3 Session subscribed
     expect(screen.getByRole('radio', { name: 'English' })).not.toBeChecked();
     const [apiBase, path, options] = mockedCallBff.mock.calls[0];
     expect([apiBase, path, options?.method]).toEqual(['/api', '/account/preferences', 'GET']);
-    expect(options?.session).toEqual(expect.objectContaining({ id_token: 'test.id.token' }));
+    expect(options).not.toHaveProperty('session');
   });
 
   it('save: PUT with the choices → success message and session/refresh-requested', async () => {
@@ -53,6 +53,7 @@ describe('/preferences-centre (issue 16; spec §2 Routes, §3 Session subscribed
     expect(path).toBe('/account/preferences');
     expect(options?.method).toBe('PUT');
     expect(options?.body).toEqual({ flyerEmail: true, offersEmail: false, language: 'fr' });
+    expect(options).not.toHaveProperty('session');
     expect(kit.published('session/refresh-requested').map((e) => e.payload)).toEqual([{ reason: 'preferences-saved' }]);
     expect(flyer()).toBeChecked();
   });
@@ -96,7 +97,7 @@ describe('/preferences-centre (issue 16; spec §2 Routes, §3 Session subscribed
   it('anonymous: loading until the session settles, then the sign-in prompt; no call', async () => {
     const { kit, user } = setup({ ...sessions.nora(), loggedIn: false, uid: null, isLoading: true });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');
-    act(() => kit.bus.emit('session/changed', { ...sessions.nora(), loggedIn: false, uid: null, id_token: null, isLoading: false }));
+    act(() => kit.bus.emit('session/changed', { ...sessions.nora(), loggedIn: false, uid: null, isLoading: false }));
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(kit.published('session/sign-in-requested').map((e) => e.payload)).toEqual([{ mode: 'signIn', returnTo: '/preferences-centre' }]);
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@storefront/remote-kit';
-import { bus as sharedBus, useBusState, type EventBus, type Session } from 'shared-events';
+import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
 import { createAccountApi, type AccountApi, type PreferenceLanguage, type Preferences } from '../api/accountApi';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { EXCEPTION_MESSAGE } from '../state/messages';
+import { isSignedIn } from '../state/signedIn';
 
 /** Props of {@link PreferencesCentrePage}. */
 export interface PreferencesCentrePageProps {
@@ -23,7 +24,7 @@ export function saveFailedMessage(reason: string | null): string {
 
 type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
 
-function PreferencesForm({ bus, api, session, initial }: { bus: EventBus; api: AccountApi; session: Session; initial: Preferences }) {
+function PreferencesForm({ bus, api, initial }: { bus: EventBus; api: AccountApi; initial: Preferences }) {
   const id = useId();
   // The form owns what the shopper chose: a failed save leaves it as it is.
   const [draft, setDraft] = useState<Preferences>(initial);
@@ -31,7 +32,7 @@ function PreferencesForm({ bus, api, session, initial }: { bus: EventBus; api: A
   const save = useMutation({
     mutationFn: async (preferences: Preferences): Promise<Outcome> => {
       try {
-        const env = await api.savePreferences(session, preferences);
+        const env = await api.savePreferences(preferences);
         if (env.status === 'success') return { kind: 'saved' };
         return { kind: 'failed', message: saveFailedMessage(env.message || String(env.code)) };
       } catch {
@@ -88,7 +89,7 @@ function PreferencesForm({ bus, api, session, initial }: { bus: EventBus; api: A
 }
 
 /**
- * `/preferences-centre` (issue 16; spec §2 Routes, §3 Session `subscribed` = flyer or opt-in email
+ * `/preferences-centre` (spec §2 Routes, §3 Session `subscribed` = flyer or opt-in email
  * subscription, §6): 'Weekly flyer by email' and 'Offers and news by email' checkboxes and the language
  * (English / Français), read with `GET /api/account/preferences` (kit `useQuery`, no retry) and saved
  * with `PUT` (kit `useMutation`). Saved → a success message and `session/refresh-requested` (so the
@@ -98,17 +99,18 @@ function PreferencesForm({ bus, api, session, initial }: { bus: EventBus; api: A
 export function PreferencesCentrePage({ bus = sharedBus, apiBase = '/api', api: apiProp }: PreferencesCentrePageProps) {
   const api = useMemo(() => apiProp ?? createAccountApi(apiBase), [apiProp, apiBase]);
   const session = useBusState(bus.state.session);
+  const signedIn = isSignedIn(session);
 
   const preferences = useQuery({
-    queryKey: ['mf-loyalty', 'preferences', apiBase, session.uid, session.id_token],
-    enabled: session.loggedIn,
+    queryKey: ['mf-loyalty', 'preferences', apiBase, session.uid],
+    enabled: signedIn,
     retry: false,
     staleTime: 0,
     gcTime: 0,
     refetchOnReconnect: false,
     refetchOnWindowFocus: false,
     queryFn: async (): Promise<Preferences> => {
-      const env = await api.getPreferences(session);
+      const env = await api.getPreferences();
       if (env.status === 'success' && env.data) return env.data;
       throw new Error(`preferences answered ${String(env.code)}`);
     },
@@ -117,10 +119,10 @@ export function PreferencesCentrePage({ bus = sharedBus, apiBase = '/api', api: 
   return (
     <section className="mfl-page" aria-labelledby="mfl-prefs-title">
       <h1 id="mfl-prefs-title">Preferences Centre</h1>
-      {!session.loggedIn && (session.isLoading
+      {!signedIn && (session.isLoading
         ? <p role="status">Loading your account…</p>
         : <SignInPrompt bus={bus} text="Sign in to choose your flyer and email subscriptions and your language." returnTo="/preferences-centre" />)}
-      {session.loggedIn && (
+      {signedIn && (
         <>
           <p>Choose the emails you get from us and the language we write them in.</p>
           {preferences.isPending && !preferences.isError && <p role="status">Loading your preferences…</p>}
@@ -130,7 +132,7 @@ export function PreferencesCentrePage({ bus = sharedBus, apiBase = '/api', api: 
               <button type="button" className="mfl-btn mfl-btn--quiet" onClick={() => { void preferences.refetch(); }}>Try again</button>
             </div>
           )}
-          {preferences.data && <PreferencesForm key={session.uid ?? ''} bus={bus} api={api} session={session} initial={preferences.data} />}
+          {preferences.data && <PreferencesForm key={session.uid ?? ''} bus={bus} api={api} initial={preferences.data} />}
         </>
       )}
     </section>

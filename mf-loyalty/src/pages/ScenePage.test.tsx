@@ -52,7 +52,7 @@ describe('/scene page (spec §2 Routes, §3 Scene, §7 transactionHistory, §9 1
     const [apiBase, path, options] = mockedCallBff.mock.calls[0];
     expect(apiBase).toBe('/api');
     expect(path).toBe('/services/transactionHistory');
-    expect(options?.session).toEqual(expect.objectContaining({ id_token: 'test.id.token' }));
+    expect(options).not.toHaveProperty('session');
     const { data } = options?.body as { data: string };
     expect(JSON.parse(atob(data))).toEqual({ startDate: '2025-09-16', endDate: '2026-03-15', enrollmentStatus: 'ENROLLED' });
   });

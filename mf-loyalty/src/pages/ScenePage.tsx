@@ -12,6 +12,7 @@ import { HISTORY_WINDOW_DAYS } from '../state/history';
 import { CARD_STATUS_MESSAGE, EXCEPTION_MESSAGE } from '../state/messages';
 import { effectsForResponseCode, SESSION_PROBLEM_CODE } from '../state/popupMachine';
 import { useRecentActivity } from '../state/recentActivity';
+import { isSignedIn } from '../state/signedIn';
 
 /** Props of {@link ScenePage}. */
 export interface ScenePageProps {
@@ -71,13 +72,13 @@ export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now
   const cardNumber = scene?.cardNumber ?? null;
   const linked = scene?.linkedStatus === true;
   const status = session.cardStatus ?? null;
-  const canLoadHistory = session.loggedIn && !!cardNumber && linked && status !== 'LP00';
+  const signedIn = isSignedIn(session);
+  const canLoadHistory = signedIn && !!cardNumber && linked && status !== 'LP00';
   const enrollmentStatus = scene?.enrollmentStatus ?? null;
 
-  // The 180-day history (spec §7 transactionHistory): one request per shopper, token and enrollment
-  // status; no automatic retry ('Try again' re-reads); a 439 answer raises the toast and sign-out.
+  // The 180-day history (spec §7 transactionHistory): one request per shopper and enrollment status; no automatic retry ('Try again' re-reads); a 439 answer raises the toast and sign-out.
   const history = useQuery({
-    queryKey: ['mf-loyalty', 'transactionHistory', apiBase, session.uid, session.id_token, enrollmentStatus],
+    queryKey: ['mf-loyalty', 'transactionHistory', apiBase, session.uid, enrollmentStatus],
     enabled: canLoadHistory,
     retry: false,
     // A key seen before, or the history enabled again, reads afresh (as the hand-run effect did);
@@ -85,7 +86,7 @@ export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now
     staleTime: 0,
     refetchOnReconnect: false,
     queryFn: async (): Promise<HistoryResult> => {
-      const env = await api.transactionHistory(session, enrollmentStatus, now());
+      const env = await api.transactionHistory(enrollmentStatus, now());
       if (String(env.code) === String(SESSION_PROBLEM_CODE)) {
         runBusEffects(bus, effectsForResponseCode(env.code));
         return { kind: 'sessionProblem' };
@@ -101,7 +102,7 @@ export function ScenePage({ bus = sharedBus, apiBase = '/api', api: apiProp, now
   const registerHref = useRegisterUrl();
   const register = () => trackSceneRegistration(bus, 'scene-page');
 
-  if (!session.loggedIn) {
+  if (!signedIn) {
     return (
       <section className="mfl-page" aria-labelledby="mfl-scene-title">
         <h1 id="mfl-scene-title">Scene+</h1>

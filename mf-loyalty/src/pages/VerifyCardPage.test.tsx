@@ -103,7 +103,7 @@ describe('/verify-card (spec §2 Routes, §4 Verify flow)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '246810');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await act(async () => {});
-    expect(api.verifyCode).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u-1002' }), '246810');
+    expect(api.verifyCode).toHaveBeenCalledWith('246810');
     expect(kit.published('session/refresh-requested')).toHaveLength(1);
     expect(kit.published('analytics/track').map((e) => e.payload)).toEqual([{ event: 'card_activation', params: { method: 'verify_code' } }]);
     expect(kit.published('toast/show').map((e) => e.payload.message)).toEqual([VERIFIED_MESSAGE]);

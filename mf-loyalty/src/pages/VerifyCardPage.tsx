@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { safeReturnPath, useMutation } from '@storefront/remote-kit';
-import { bus as sharedBus, useBusState, type BffEnvelope, type EventBus, type Session } from 'shared-events';
+import { bus as sharedBus, useBusState, type BffEnvelope, type EventBus } from 'shared-events';
 import { createLoyaltyApi, type LoyaltyApi } from '../api/loyaltyApi';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { trackCardActivation } from '../state/analytics';
@@ -8,6 +8,7 @@ import { runBusEffects } from '../state/effects';
 import { EXCEPTION_MESSAGE, linkAccountMessage, verifyMessage } from '../state/messages';
 import { effectsForResponseCode, SESSION_PROBLEM_CODE } from '../state/popupMachine';
 import { clearCountdown, codeWasSent, secondsLeft, startCountdown } from '../state/verifyCountdown';
+import { isSignedIn } from '../state/signedIn';
 
 /** The demo verification code (no email is sent; shared contract "BFF API"). */
 export const DEMO_CODE = '246810';
@@ -34,10 +35,10 @@ export interface VerifyCardPageProps {
  * no pending verification (`NO_PENDING_VERIFICATION`, e.g. the 900 s code expired).
  * @returns which call answered last and its envelope; rejects when a call throws (`BffError`)
  */
-async function sendCode(api: LoyaltyApi, session: Session, sent: boolean): Promise<{ call: 'linkAccount' | 'resendCode'; env: BffEnvelope<unknown> }> {
-  if (!sent) return { call: 'linkAccount', env: await api.linkAccount(session) };
-  const env = await api.resendCode(session);
-  if (env.code === 'NO_PENDING_VERIFICATION') return { call: 'linkAccount', env: await api.linkAccount(session) };
+async function sendCode(api: LoyaltyApi, sent: boolean): Promise<{ call: 'linkAccount' | 'resendCode'; env: BffEnvelope<unknown> }> {
+  if (!sent) return { call: 'linkAccount', env: await api.linkAccount() };
+  const env = await api.resendCode();
+  if (env.code === 'NO_PENDING_VERIFICATION') return { call: 'linkAccount', env: await api.linkAccount() };
   return { call: 'resendCode', env };
 }
 
@@ -70,8 +71,8 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [sent, setSent] = useState(codeWasSent);
-  const verifyCode = useMutation({ mutationFn: (digits: string) => api.verifyCode(session, digits) });
-  const resendCode = useMutation({ mutationFn: () => sendCode(api, session, sent) });
+  const verifyCode = useMutation({ mutationFn: (digits: string) => api.verifyCode(digits) });
+  const resendCode = useMutation({ mutationFn: () => sendCode(api, sent) });
   const busy = verifyCode.isPending ? 'verify' : resendCode.isPending ? 'resend' : null;
   const left = secondsLeft(now());
   useTick(left > 0);
@@ -79,7 +80,7 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
   const redirectUrl = new URLSearchParams(search).get('redirectUrl');
   const go = (url: string) => (navigate ? navigate(url) : window.location.assign(url));
 
-  if (!session.loggedIn) {
+  if (!isSignedIn(session)) {
     return (
       <section className="mfl-page" aria-labelledby="mfl-verify-title">
         <h1 id="mfl-verify-title">Verify your Scene+ card</h1>

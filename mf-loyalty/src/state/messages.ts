@@ -59,7 +59,7 @@ export function linkAccountMessage(code: string | number, serverMessage: string)
 
 /**
  * Message of an add-card answer (`POST /api/account/card`). CARD_UNAVAILABLE — the BFF's one answer for
- * a number that is unknown or on another account (issue 19: the answer must not tell which) — gets
+ * a number that is unknown or on another account (the answer must not tell which) — gets
  * spec §8's card-number text; any other code → the server message with a trailing period (as spec §8
  * "Any other code").
  */

@@ -25,6 +25,12 @@ describe('spec §4 Card popup state: signed out or loading', () => {
   it('signed out → none, no effects', () => {
     expect(decidePopup(input(fixtures.session({ loggedIn: false, uid: null })))).toEqual({ popupType: 'none', panel: 'none', effects: [] });
   });
+  it('loggedIn without a uid is not signed in → none, no effects', () => {
+    expect(decidePopup(input({ ...withCard('LP02'), uid: null }))).toEqual({ popupType: 'none', panel: 'none', effects: [] });
+  });
+  it('signed in with no id token on the page (the BFF keeps it) → the popup as usual', () => {
+    expect(decidePopup(input({ ...withCard('LP01'), id_token: null })).popupType).toBe('linkCard');
+  });
   it('session still loading → none, no effects', () => {
     expect(decidePopup(input({ ...noCard(), isLoading: true }))).toEqual({ popupType: 'none', panel: 'none', effects: [] });
   });

@@ -51,7 +51,7 @@ export type MachineEffect =
 /** The machine's input. */
 export interface MachineInput {
   /** `bus.state.session` (uid, loggedIn, isLoading, scene, cardStatus). */
-  session: Pick<Session, 'loggedIn' | 'isLoading' | 'scene' | 'cardStatus'>;
+  session: Pick<Session, 'uid' | 'loggedIn' | 'isLoading' | 'scene' | 'cardStatus'>;
   /** `location.pathname`, e.g. '/recipes/pasta-bake'. */
   path: string;
   /** Suppression records by popup (from the cookies). */
@@ -74,7 +74,8 @@ const CARD_STATUS_TOAST: MachineEffect = { kind: 'toast', id: CARD_STATUS_TOAST_
 
 /** Spec §4 Card popup state: (session, card status, path, suppression, now, scroll) → popup, panel, effects. */
 export function decidePopup({ session, path, suppression, now, scrollY }: MachineInput): MachineOutput {
-  if (!session.loggedIn || session.isLoading) return { popupType: 'none', panel: 'none', effects: [] };
+  // Signed in = loggedIn with a uid (the id token stays at the BFF, never on the page).
+  if (!session.loggedIn || !session.uid || session.isLoading) return { popupType: 'none', panel: 'none', effects: [] };
   const free = (p: Exclude<PopupType, 'none'>) => !isSuppressed(suppression[p], now);
   const cardNumber = session.scene?.cardNumber ?? null;
 

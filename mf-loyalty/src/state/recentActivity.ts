@@ -3,7 +3,7 @@
  * status is LP01 or LP02, the history (historyLite) is fetched too"). One module instance is shared
  * by './spa' and './pages' (same remote container), so the /scene page shows them as
  * 'Latest activity' without a second call. A plain external store read with `useSyncExternalStore`
- * (rxjs reaches the browser once, inside shared-events: issue 12).
+ * (rxjs reaches the browser once, inside shared-events).
  */
 import { useSyncExternalStore } from 'react';
 import type { Transaction } from '../api/loyaltyApi';

@@ -1,6 +1,6 @@
 import { registerUrl } from './registerUrl';
 
-describe('registerUrl (spec §2 "/register External loyalty site"; issue 16)', () => {
+describe('registerUrl (spec §2 "/register External loyalty site")', () => {
   it('the configured loyalty site, with the storefront page to return to', () => {
     expect(registerUrl({ url: 'http://localhost:4500/register' }, 'http://localhost:8080/recipes/x?a=1&b=2'))
       .toBe('http://localhost:4500/register?returnUrl=http%3A%2F%2Flocalhost%3A8080%2Frecipes%2Fx%3Fa%3D1%26b%3D2');

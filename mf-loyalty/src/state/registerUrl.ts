@@ -1,6 +1,6 @@
 /**
- * Where the register buttons lead (spec §2 Routes "/register External loyalty site (registration)";
- * issue 16): the external loyalty site named by the runtime config (`RuntimeConfig.loyaltySite.url`,
+ * Where the register buttons lead (spec §2 Routes "/register External loyalty site (registration)"):
+ * the external loyalty site named by the runtime config (`RuntimeConfig.loyaltySite.url`,
  * set by the edge's /config.json), with `returnUrl` = the storefront page the shopper is on, so the
  * site can send them back. Without that config: the storefront's own `/register` (the edge redirects it).
  */

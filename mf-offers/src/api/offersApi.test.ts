@@ -7,7 +7,6 @@ const answer = (body: unknown, status = 200) =>
 const ok = (data: unknown, message = 'OK') => ({ status: 'success', code: 200, message, data });
 const err = (code: number | string, message: string) => ({ status: 'error', code, message, data: null });
 
-const SESSION = { id_token: 'lena.id.token' };
 const HASH = 'mc1hXipzEPjUP_tOqbh95j_i4Z16Rd75dsHV0tNFzwM';
 
 describe('offers API (services/bff/README.md "Offers")', () => {
@@ -21,14 +20,17 @@ describe('offers API (services/bff/README.md "Offers")', () => {
     return { url, init, headers: init.headers, body: init.body ? JSON.parse(init.body as string) : undefined };
   };
 
-  it('GET /api/offers with the id token as bearer and focus header, and a nonce', async () => {
+  it('GET /api/offers as the shopper of the session cookie: same-origin credentials, the CSRF header, a nonce, no token', async () => {
     fetchMock.mockReturnValue(answer(ok(lenaData())));
-    const data = await createOffersApi('/api').fetchOffers(SESSION);
+    const data = await createOffersApi('/api').fetchOffers();
     expect(data.cardNumber).toBe('•••• 1003');
     const c = call();
     expect(c.url).toBe('/api/offers');
     expect(c.init.method).toBe('GET');
-    expect(c.headers).toMatchObject({ authorization: 'Bearer lena.id.token', 'x-id-token': 'lena.id.token', 'x-nonce': expect.stringMatching(/^.{8,}$/) });
+    expect(c.init.credentials).toBe('same-origin');
+    expect(c.headers).toMatchObject({ 'x-storefront-csrf': '1', 'x-nonce': expect.stringMatching(/^.{8,}$/) });
+    expect(c.headers.authorization).toBeUndefined();
+    expect(c.headers['x-id-token']).toBeUndefined();
     expect(c.init.body).toBeUndefined();
   });
 
@@ -43,7 +45,7 @@ describe('offers API (services/bff/README.md "Offers")', () => {
 
   it('POST /api/offers/load with load-offer items', async () => {
     fetchMock.mockReturnValue(answer(ok({ loaded: ['a'], failed: [{ id: 'b', reason: 'the offer has expired' }], collections: lenaData().collections })));
-    const result = await createOffersApi('/api').loadOffers(SESSION, [{ id: 'a', channel: 'web', banner: 'standard' }, { id: 'b', channel: 'web', banner: 'standard' }]);
+    const result = await createOffersApi('/api').loadOffers([{ id: 'a', channel: 'web', banner: 'standard' }, { id: 'b', channel: 'web', banner: 'standard' }]);
     expect(result.loaded).toEqual(['a']);
     expect(result.failed).toEqual([{ id: 'b', reason: 'the offer has expired' }]);
     const c = call();
@@ -55,25 +57,25 @@ describe('offers API (services/bff/README.md "Offers")', () => {
     const favs = { favouriteOffers: [], basketBuilderOffers: [] };
     fetchMock.mockReturnValueOnce(answer(ok(favs))).mockReturnValueOnce(answer(ok(favs))).mockReturnValueOnce(answer(ok({ removed: true, ...favs })));
     const api = createOffersApi('/api');
-    await api.fetchFavourites(SESSION);
-    await api.addFavourite(SESSION, 'ofr-1003-001');
-    const removed = await api.removeFavourite(SESSION, 'ofr-1003-001');
+    await api.fetchFavourites();
+    await api.addFavourite('ofr-1003-001');
+    const removed = await api.removeFavourite('ofr-1003-001');
     expect(removed.removed).toBe(true);
     expect([call(0).url, call(0).init.method]).toEqual(['/api/offers/favourites?lang=en', 'GET']);
     expect([call(1).url, call(1).init.method, call(1).body]).toEqual(['/api/offers/favourites?lang=en', 'POST', { offer_id: 'ofr-1003-001' }]);
     expect([call(2).url, call(2).init.method]).toEqual(['/api/offers/favourites/ofr-1003-001?lang=en', 'DELETE']);
-    expect(call(2).headers.authorization).toBe('Bearer lena.id.token');
+    for (const i of [1, 2]) expect([call(i).init.credentials, call(i).headers['x-storefront-csrf'], call(i).headers.authorization]).toEqual(['same-origin', '1', undefined]);
   });
 
   it.each([
     ['409 NO_CARD', 409, 'NO_CARD', 'There is no Scene+ card on this account', 'no-card'],
-    ['401', 401, 401, 'Missing id token', 'signed-out'],
+    ['401', 401, 401, 'Session expired', 'signed-out'],
     ['404 OFFER_NOT_FOUND', 404, 'OFFER_NOT_FOUND', "No offer 'x' on your card", 'not-found'],
     ['409 OFFER_NOT_LIVE', 409, 'OFFER_NOT_LIVE', "The offer 'x' has expired or has been redeemed", 'not-live'],
     ['403', 403, 403, 'Forbidden: not your account', 'error'],
   ])('signed-in route, %s → OffersError %s', async (_name, status, code, message, kind) => {
     fetchMock.mockReturnValue(answer(err(code, message), status));
-    const e = await createOffersApi('/api').fetchOffers(SESSION).catch((x: unknown) => x);
+    const e = await createOffersApi('/api').fetchOffers().catch((x: unknown) => x);
     expect(e).toBeInstanceOf(OffersError);
     expect(e).toMatchObject({ kind, code, message });
   });
@@ -90,12 +92,12 @@ describe('offers API (services/bff/README.md "Offers")', () => {
   it('network failures and 5xx → kind error', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockReturnValueOnce(answer(err(500, 'Internal Server Error'), 500));
     const api = createOffersApi('/api');
-    await expect(api.fetchOffers(SESSION)).rejects.toMatchObject({ name: 'OffersError', kind: 'error' });
-    await expect(api.fetchOffers(SESSION)).rejects.toMatchObject({ kind: 'error', code: 500 });
+    await expect(api.fetchOffers()).rejects.toMatchObject({ name: 'OffersError', kind: 'error' });
+    await expect(api.fetchOffers()).rejects.toMatchObject({ kind: 'error', code: 500 });
   });
 
   it('a success without data is an error', async () => {
     fetchMock.mockReturnValue(answer(ok(null)));
-    await expect(createOffersApi('/api').fetchOffers(SESSION)).rejects.toMatchObject({ kind: 'error' });
+    await expect(createOffersApi('/api').fetchOffers()).rejects.toMatchObject({ kind: 'error' });
   });
 });

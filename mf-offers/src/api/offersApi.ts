@@ -1,10 +1,11 @@
 /**
  * The BFF offers calls of mf-offers (spec §7 "Offer and cart operations"; the contract is
- * services/bff/README.md "Offers"). Signed-in routes go through `callBff` from shared-events (bearer id
- * token, focus header `x-id-token`, nonce); the public hash route goes through `callBff` without a
- * session (nonce only). Every failure becomes an {@link OffersError} with a `kind` the pages switch on.
+ * services/bff/README.md "Offers"). Every call goes through `callBff` from shared-events: the signed-in
+ * shopper is the BFF's HttpOnly session cookie (`credentials: 'same-origin'`, `x-storefront-csrf: 1`,
+ * nonce); no token is on the page or sent from it. The public hash route needs no session. Every
+ * failure becomes an {@link OffersError} with a `kind` the pages switch on.
  */
-import { BffError, callBff, type BffEnvelope, type CardStatus, type Session } from 'shared-events';
+import { BffError, callBff, type BffEnvelope, type CardStatus } from 'shared-events';
 import type { Favourites, LoadOfferItem, OfferCollections } from '../state/offer';
 
 /** `data` of GET /api/offers (signed-in or `?hash=`). `cardNumber` is masked: '•••• 1003'. */
@@ -26,7 +27,7 @@ export interface LoadResult {
  * - 'no-card': 409 NO_CARD (no Scene+ card on the account);
  * - 'hash-expired': 410 HASH_EXPIRED (unknown or expired link; same answer for both) or a malformed hash (400);
  * - 'throttled': 429 (too many link lookups; `retryAfterText` e.g. 'in 1 minute' when the BFF says so);
- * - 'signed-out': 401 (the id token is missing or no longer valid);
+ * - 'signed-out': 401 (the BFF's session has ended or expired);
  * - 'not-found' / 'not-live': POST favourites 404 OFFER_NOT_FOUND / 409 OFFER_NOT_LIVE;
  * - 'error': anything else (network, 5xx, a 4xx of another kind).
  */
@@ -40,22 +41,20 @@ export class OffersError extends Error {
   }
 }
 
-type Auth = Pick<Session, 'id_token'>;
-
-/** The calls, bound to `apiBase`. Tests replace this object. */
+/** The calls, bound to `apiBase`, as the shopper of the session cookie. Tests replace this object. */
 export interface OffersApi {
   /** GET /api/offers — the signed-in shopper's card and collections. */
-  fetchOffers(session: Auth, signal?: AbortSignal): Promise<OffersData>;
+  fetchOffers(signal?: AbortSignal): Promise<OffersData>;
   /** GET /api/offers?hash= — a card's collections by offers link, without sign-in (throttled by the BFF). */
   fetchOffersByHash(hash: string, signal?: AbortSignal): Promise<OffersData>;
   /** POST /api/offers/load `{ offers: items }` (1–100 items). */
-  loadOffers(session: Auth, items: LoadOfferItem[]): Promise<LoadResult>;
+  loadOffers(items: LoadOfferItem[]): Promise<LoadResult>;
   /** GET /api/offers/favourites?lang=en. */
-  fetchFavourites(session: Auth, signal?: AbortSignal): Promise<Favourites>;
+  fetchFavourites(signal?: AbortSignal): Promise<Favourites>;
   /** POST /api/offers/favourites?lang=en `{ offer_id }` → the favourites after. */
-  addFavourite(session: Auth, offerId: string): Promise<Favourites>;
+  addFavourite(offerId: string): Promise<Favourites>;
   /** DELETE /api/offers/favourites/:offer_id?lang=en → the favourites after. */
-  removeFavourite(session: Auth, offerId: string): Promise<Favourites & { removed: boolean }>;
+  removeFavourite(offerId: string): Promise<Favourites & { removed: boolean }>;
 }
 
 /** An envelope that is not a success as an {@link OffersError}. */
@@ -88,13 +87,13 @@ async function dataOf<T>(call: Promise<BffEnvelope<T>>, options?: { hashRoute?: 
 /** The real API over `callBff`. */
 export function createOffersApi(apiBase: string): OffersApi {
   return {
-    fetchOffers: (session, signal) => dataOf(callBff<OffersData>(apiBase, '/offers', { method: 'GET', session, signal })),
+    fetchOffers: (signal) => dataOf(callBff<OffersData>(apiBase, '/offers', { method: 'GET', signal })),
     fetchOffersByHash: (hash, signal) =>
       dataOf(callBff<OffersData>(apiBase, `/offers?hash=${encodeURIComponent(hash)}`, { method: 'GET', signal }), { hashRoute: true }),
-    loadOffers: (session, items) => dataOf(callBff<LoadResult>(apiBase, '/offers/load', { body: { offers: items }, session })),
-    fetchFavourites: (session, signal) => dataOf(callBff<Favourites>(apiBase, '/offers/favourites?lang=en', { method: 'GET', session, signal })),
-    addFavourite: (session, offerId) => dataOf(callBff<Favourites>(apiBase, '/offers/favourites?lang=en', { body: { offer_id: offerId }, session })),
-    removeFavourite: (session, offerId) =>
-      dataOf(callBff<Favourites & { removed: boolean }>(apiBase, `/offers/favourites/${encodeURIComponent(offerId)}?lang=en`, { method: 'DELETE', session })),
+    loadOffers: (items) => dataOf(callBff<LoadResult>(apiBase, '/offers/load', { body: { offers: items } })),
+    fetchFavourites: (signal) => dataOf(callBff<Favourites>(apiBase, '/offers/favourites?lang=en', { method: 'GET', signal })),
+    addFavourite: (offerId) => dataOf(callBff<Favourites>(apiBase, '/offers/favourites?lang=en', { body: { offer_id: offerId } })),
+    removeFavourite: (offerId) =>
+      dataOf(callBff<Favourites & { removed: boolean }>(apiBase, `/offers/favourites/${encodeURIComponent(offerId)}?lang=en`, { method: 'DELETE' })),
   };
 }

@@ -47,7 +47,7 @@ describe('/favourites (spec §2 signed-in only, §3 Favourites, §4 redeemed/exp
     const remove = await screen.findByRole('button', { name: 'Remove from favourites: Get 300 points when you spend $20.00 or more on Meat & Seafood' });
     await user.click(remove);
     await waitFor(() => expect(screen.getByRole('region', { name: /^Favourite offers \(2\)$/ })).toBeInTheDocument());
-    expect(api.removeFavourite).toHaveBeenCalledWith(expect.objectContaining({ id_token: 'test.id.token' }), 'ofr-1003-002');
+    expect(api.removeFavourite).toHaveBeenCalledWith('ofr-1003-002');
     await waitFor(() => expect(document.activeElement).toHaveAccessibleName('Remove from favourites: Get 75 points for every Rice, Puffed you buy (up to 5)'));
     expect(kit.published('toast/show')[0].payload).toMatchObject({ kind: 'success', message: 'Removed from your favourites' });
   });

@@ -42,18 +42,16 @@ function ShopperFavourites({ bus, session, api, imageBase, navigate, heading }: 
 }) {
   const queryClient = useQueryClient();
   const uid = session.uid;
-  const sessionRef = useRef(session);
-  sessionRef.current = session;
   const root = useRef<HTMLDivElement>(null);
 
   const favourites = useQuery<Favourites>({
     queryKey: favouritesKey(uid),
-    queryFn: async ({ signal }) => liveFavourites(await api.fetchFavourites(sessionRef.current, signal), Date.now()),
+    queryFn: async ({ signal }) => liveFavourites(await api.fetchFavourites(signal), Date.now()),
     retry: retryTransient,
   });
 
   const remove = useMutation({
-    mutationFn: (offer: Offer) => api.removeFavourite(sessionRef.current, offer.offerId),
+    mutationFn: (offer: Offer) => api.removeFavourite(offer.offerId),
     onSuccess: (data) => {
       queryClient.setQueryData<Favourites>(favouritesKey(uid), liveFavourites(data, Date.now()));
       bus.emit('toast/show', { id: 'mf-offers-favourite', kind: 'success', message: 'Removed from your favourites' });

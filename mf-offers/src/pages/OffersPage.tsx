@@ -44,10 +44,10 @@ export function OffersPage({ bus, apiBase, api: givenApi, navigate, imageBase }:
 }
 
 /** Loads `offers` in batches of {@link MAX_LOAD_BATCH}; the collections of the last answer. */
-async function loadInBatches(api: OffersApi, session: Session, offers: readonly Offer[]): Promise<LoadResult> {
+async function loadInBatches(api: OffersApi, offers: readonly Offer[]): Promise<LoadResult> {
   const result: LoadResult = { loaded: [], failed: [], collections: { activeOffers: [], pendingOffers: [], expiredOffers: [], redeemedOffers: [] } };
   for (let i = 0; i < offers.length; i += MAX_LOAD_BATCH) {
-    const answer = await api.loadOffers(session, loadItemsFor(offers.slice(i, i + MAX_LOAD_BATCH)));
+    const answer = await api.loadOffers(loadItemsFor(offers.slice(i, i + MAX_LOAD_BATCH)));
     result.loaded.push(...(Array.isArray(answer.loaded) ? answer.loaded : []));
     result.failed.push(...(Array.isArray(answer.failed) ? answer.failed : []));
     result.collections = answer.collections;
@@ -80,15 +80,13 @@ function ShopperOffers({ bus, session, api, imageBase, heading, navigate }: {
 }) {
   const queryClient = useQueryClient();
   const uid = session.uid;
-  const sessionRef = useRef(session);
-  sessionRef.current = session;
   const banner = useRef<HTMLDivElement>(null);
   const [outcome, setOutcome] = useState<LoadOutcome | null>(null);
 
   const offers = useQuery<OffersData>({
     queryKey: offersKey(uid),
     queryFn: async ({ signal }) => {
-      const data = await api.fetchOffers(sessionRef.current, signal);
+      const data = await api.fetchOffers(signal);
       const collections = usableCollections(data.collections);
       if (uid) putCollections(uid, collections);
       return { ...data, collections };
@@ -98,7 +96,7 @@ function ShopperOffers({ bus, session, api, imageBase, heading, navigate }: {
 
   const favourites = useQuery<Favourites>({
     queryKey: favouritesKey(uid),
-    queryFn: async ({ signal }) => liveFavourites(await api.fetchFavourites(sessionRef.current, signal), Date.now()),
+    queryFn: async ({ signal }) => liveFavourites(await api.fetchFavourites(signal), Date.now()),
     retry: retryTransient,
     enabled: offers.isSuccess,
   });
@@ -110,7 +108,7 @@ function ShopperOffers({ bus, session, api, imageBase, heading, navigate }: {
   }, []);
 
   const load = useMutation({
-    mutationFn: (targets: Offer[]) => loadInBatches(api, sessionRef.current, targets),
+    mutationFn: (targets: Offer[]) => loadInBatches(api, targets),
     onSuccess: (result, targets) => {
       const collections = usableCollections(result.collections);
       queryClient.setQueryData<OffersData>(offersKey(uid), (old) => (old ? { ...old, collections } : old));
@@ -131,7 +129,7 @@ function ShopperOffers({ bus, session, api, imageBase, heading, navigate }: {
 
   const favourite = useMutation({
     mutationFn: ({ offer, pressed }: { offer: Offer; pressed: boolean }) =>
-      pressed ? api.removeFavourite(sessionRef.current, offer.offerId) : api.addFavourite(sessionRef.current, offer.offerId),
+      pressed ? api.removeFavourite(offer.offerId) : api.addFavourite(offer.offerId),
     onSuccess: (data, { pressed }) => {
       queryClient.setQueryData<Favourites>(favouritesKey(uid), liveFavourites(data, Date.now()));
       bus.emit('toast/show', { id: 'mf-offers-favourite', kind: 'success', message: pressed ? 'Removed from your favourites' : 'Added to your favourites' });

@@ -7,6 +7,7 @@ import { siteLinkClick, type EventBus, type Session } from 'shared-events';
 import { createOffersApi, type OffersApi } from '../api/offersApi';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { CARD_STATUS_MESSAGE, NO_CARD_MESSAGE } from '../state/messages';
+import { isSignedIn } from '../state/signedIn';
 
 /** Props of the pages: the single-spa custom props they use, and test doubles. */
 export interface OffersPageProps {
@@ -64,7 +65,7 @@ export function SessionGate({ bus, session, signInText, returnTo, navigate, chil
   children: (session: Session) => ReactNode;
 }) {
   if (session.isLoading) return <Loading text="Loading your offers…" />;
-  if (!session.loggedIn || !session.id_token) return <SignInPrompt bus={bus} text={signInText} returnTo={returnTo} />;
+  if (!isSignedIn(session)) return <SignInPrompt bus={bus} text={signInText} returnTo={returnTo} />;
   if (!session.scene?.cardNumber) return <NoCard navigate={navigate} />;
   if (session.cardStatus === 'LP00') return <CardProblem />;
   return <>{children(session)}</>;

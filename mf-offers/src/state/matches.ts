@@ -17,6 +17,7 @@
 import type { EventBus, PayloadOf, Session } from 'shared-events';
 import type { OffersApi } from '../api/offersApi';
 import { offerBadge } from './badges';
+import { isSignedIn } from './signedIn';
 import { cachedCollections, clearOffersCache, onCollectionsPut, putCollections, OFFERS_CACHE_MS } from './offersCache';
 import { isLive, offerText, parseOfferDescription, usableCollections, type OfferCollections } from './offer';
 
@@ -74,9 +75,12 @@ export function settledSession(bus: EventBus, timeoutMs = SESSION_WAIT_MS): Prom
   });
 }
 
-/** Whether offers may be read for this session (signed in with a token and a card, not LP00). */
+/**
+ * Whether offers may be read for this session: signed in (`loggedIn` with a `uid`; the BFF knows the
+ * shopper by its session cookie, no token is on the page) with a card whose status is not LP00.
+ */
 export function canReadOffers(session: Session): boolean {
-  return session.loggedIn && !!session.id_token && !!session.uid && !!session.scene?.cardNumber && session.cardStatus !== 'LP00';
+  return isSignedIn(session) && !!session.scene?.cardNumber && session.cardStatus !== 'LP00';
 }
 
 /**
@@ -88,7 +92,7 @@ export function startOffersMatches({ bus, api, now = Date.now }: { bus: EventBus
   const recent: Array<{ requestId: string; articleNumbers: string[] }> = [];
   const inflight = new Map<string, Promise<OfferCollections>>();
   let stopped = false;
-  let uid = bus.state.session.value.loggedIn ? bus.state.session.value.uid : null;
+  let uid = isSignedIn(bus.state.session.value) ? bus.state.session.value.uid : null;
 
   const collectionsOf = (session: Session): Promise<OfferCollections> => {
     const key = session.uid as string;
@@ -96,7 +100,7 @@ export function startOffersMatches({ bus, api, now = Date.now }: { bus: EventBus
     if (cached) return Promise.resolve(cached);
     let pending = inflight.get(key);
     if (!pending) {
-      pending = api.fetchOffers(session)
+      pending = api.fetchOffers()
         .then((data) => {
           const collections = usableCollections(data.collections);
           if (bus.state.session.value.uid === key) putCollections(key, collections, { now: now() });
@@ -132,7 +136,7 @@ export function startOffersMatches({ bus, api, now = Date.now }: { bus: EventBus
 
   // Another shopper (or signed out): nothing of the previous one is kept or answered again.
   const sessions = bus.state.session.subscribe((s) => {
-    const next = s.loggedIn ? s.uid : null;
+    const next = isSignedIn(s) ? s.uid : null;
     if (next !== uid) {
       uid = next;
       recent.length = 0;

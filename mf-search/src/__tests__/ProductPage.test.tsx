@@ -1,5 +1,5 @@
 /**
- * The product page (issue 16; spec §2 `/products/{slug}`, §5 availability, §3 list items): lookup by
+ * The product page (spec §2 `/products/{slug}`, §5 availability, §3 list items): lookup by
  * pageSlug through the search client, price for the preferred store, availability, quantity and
  * 'Add to list', Nutrition Facts per 100 g, not found, loading and error states.
  */
@@ -95,7 +95,7 @@ describe('product page state helpers', () => {
   });
 });
 
-describe('issue 16 product page', () => {
+describe('product page', () => {
   it('shows name, size, brand, the preferred store price, availability and the USDA nutrition facts', async () => {
     setup('/products/butter-salted-20010010');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Butter, Salted' });

@@ -1,5 +1,5 @@
 /**
- * The recipe pages (issue 16; spec §2 `/recipes`, `/recipes/{slug}`; §3 Search hit pictures, Shopping
+ * The recipe pages (spec §2 `/recipes`, `/recipes/{slug}`; §3 Search hit pictures, Shopping
  * list item_id): cards with pictures, time and servings, the tag filter in the URL, loading / empty /
  * error states; the detail page with ingredients, ordered steps, the recipe-list links, and
  * 'Add the ingredients to my list' that reports only what the shopping list answered.

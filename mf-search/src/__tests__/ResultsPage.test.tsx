@@ -76,7 +76,7 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(within(panel).getByRole('link', { name: /Milk 1 1 L \$1\.00/ })).toHaveAttribute('href', '/products/m1');
   });
 
-  it('draws an empty ad slot (728×90, size reserved) under the results only once they are in (issue 17: nothing is pushed down)', async () => {
+  it('draws an empty ad slot (728×90, size reserved) under the results only once they are in, so nothing is pushed down', async () => {
     setup('/?query=milk&tab=product');
     expect(document.querySelector('[data-ad-slot]')).toBeNull();
     await screen.findByRole('tab', { name: 'Products (30)' });
@@ -87,7 +87,7 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(slot!.childNodes).toHaveLength(0);
   });
 
-  it('loads the first row of pictures at once and the rest lazily (issue 12: the first view\'s largest picture is not held back)', async () => {
+  it('loads the first row of pictures at once and the rest lazily, so the first view\'s largest picture is not held back', async () => {
     setup('/?query=milk&tab=product');
     await screen.findByRole('tab', { name: 'Products (30)' });
     const loading = Array.from(document.querySelectorAll('.mfs-grid img')).map((img) => img.getAttribute('loading'));
@@ -189,7 +189,7 @@ describe('spec §2 Routes: search results page (/?query=…&tab=…)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('says search is unavailable, with a retry, when the engine does not answer (issue 19)', async () => {
+  it('says search is unavailable, with a retry, when the engine does not answer', async () => {
     const { user } = setup('/?query=milk&tab=product', { failFirst: true });
     expect(await screen.findByRole('alert')).toHaveTextContent('Search is unavailable right now. Please try again later.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -140,7 +140,7 @@ describe('spec §2 Search dropdown: WAI-ARIA combobox', () => {
     expect(screen.queryByRole('region', { name: 'Products' })).not.toBeInTheDocument();
   });
 
-  it('says search is unavailable, not "No suggestions!", when the engine does not answer (issue 19)', async () => {
+  it('says search is unavailable, not "No suggestions!", when the engine does not answer', async () => {
     const { user, input } = setup();
     client.search.mockRejectedValue(new Error('connection refused'));
     await user.type(input, 'milk');

@@ -1,5 +1,5 @@
 /**
- * The catalogue pages (issue 16): the facet state ⇄ URL, the engine requests (facets, disjunctive
+ * The catalogue pages (spec §2 Routes): the facet state ⇄ URL, the engine requests (facets, disjunctive
  * brand counts, price bands, sort), and the listing as a shopper uses it — counts next to every facet
  * value, choosing a brand and a price band changes the URL and the list, the URL alone restores it,
  * pictures with width/height/alt, empty, error and not-found states, and `/products`.

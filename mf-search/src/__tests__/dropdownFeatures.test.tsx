@@ -1,5 +1,5 @@
 /**
- * The complete dropdown of issue 5 (spec §2 Search dropdown, §5, §6, §7, §9) with fake timers for the
+ * The complete dropdown (spec §2 Search dropdown, §5, §6, §7, §9) with fake timers for the
  * 1000 ms debounce: recent and popular searches, inline completion, redirect card, no-results view,
  * insights and dataLayer analytics.
  */
@@ -160,39 +160,42 @@ describe('spec §2 empty box: recent searches and popular searches', () => {
   });
 });
 
-describe('spec §6 / §7: signed-in recent searches on the server (callBff with the session)', () => {
+describe('spec §6 / §7: signed-in recent searches on the server (callBff with the session cookie)', () => {
   const realFetch = global.fetch;
   afterEach(() => { global.fetch = realFetch; });
 
-  it('gets, adds and removes through /api/recent-searches with the id token; another shopper never sees them', async () => {
-    const calls: Array<{ url: string; method: string; auth: string | null; body?: string }> = [];
-    const lists: Record<string, Array<{ id: string; label: string }>> = { 'tok-lena': [{ id: '7', label: 'salmon' }], 'tok-owen': [{ id: '9', label: 'owen secret' }] };
+  it('a signed-in shopper (no id token on the page) gets, adds and removes through /api/recent-searches; another shopper never sees them', async () => {
+    const calls: Array<{ url: string; method: string; auth: string | null; csrf: string | null; credentials?: RequestCredentials; body?: string }> = [];
+    const lists: Record<string, Array<{ id: string; label: string }>> = { 'u-1003': [{ id: '7', label: 'salmon' }], 'u-1004': [{ id: '9', label: 'owen secret' }] };
+    // The BFF knows the shopper by its HttpOnly session cookie, which the page cannot read: here, `cookie`.
+    let cookie = '';
     global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
-      const token = headers['x-id-token'] ?? '';
-      calls.push({ url: String(url), method: init?.method ?? 'GET', auth: headers.authorization ?? null, body: init?.body as string | undefined });
-      if (init?.method === 'POST') lists[token] = [{ id: '8', label: JSON.parse(init.body as string).label }, ...lists[token]];
-      if (init?.method === 'DELETE') lists[token] = lists[token].filter((r) => !String(url).endsWith(`/${r.id}`));
-      const json = { status: 'success', code: 200, message: 'OK', data: { items: lists[token] } };
+      calls.push({ url: String(url), method: init?.method ?? 'GET', auth: headers.authorization ?? null, csrf: headers['x-storefront-csrf'] ?? null, credentials: init?.credentials, body: init?.body as string | undefined });
+      if (init?.method === 'POST') lists[cookie] = [{ id: '8', label: JSON.parse(init.body as string).label }, ...lists[cookie]];
+      if (init?.method === 'DELETE') lists[cookie] = lists[cookie].filter((r) => !String(url).endsWith(`/${r.id}`));
+      const json = { status: 'success', code: 200, message: 'OK', data: { items: lists[cookie] } };
       return { status: 200, ok: true, json: async () => json } as unknown as Response;
     }) as typeof fetch;
     const { user, input } = setup();
-    act(() => { kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1003', loggedIn: true, id_token: 'tok-lena' })); });
+    cookie = 'u-1003';
+    act(() => { kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1003', loggedIn: true, id_token: null })); });
     await settle(0);
     await user.click(input);
     await settle(0);
     expect(within(screen.getByRole('group', { name: 'Recent searches' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['salmon']);
-    expect(calls[0]).toMatchObject({ url: '/api/recent-searches', method: 'GET', auth: 'Bearer tok-lena' });
+    expect(calls[0]).toMatchObject({ url: '/api/recent-searches', method: 'GET', credentials: 'same-origin', auth: null });
     await user.type(input, 'cod{Enter}');
     await settle(0);
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/recent-searches', auth: 'Bearer tok-lena', body: JSON.stringify({ label: 'cod' }) });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/recent-searches', credentials: 'same-origin', csrf: '1', auth: null, body: JSON.stringify({ label: 'cod' }) });
     expect(localStorage.getItem(RECENT_STORAGE_KEY)).toBeNull(); // not in the browser
     await user.clear(input);
     await settle(0);
     await user.keyboard('{ArrowDown}{Delete}');
     await settle(0);
-    expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ url: '/api/recent-searches/8', auth: 'Bearer tok-lena' });
-    act(() => { kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1004', loggedIn: true, id_token: 'tok-owen' })); });
+    expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ url: '/api/recent-searches/8', credentials: 'same-origin', csrf: '1', auth: null });
+    cookie = 'u-1004';
+    act(() => { kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1004', loggedIn: true, id_token: null })); });
     await settle(0);
     expect(within(screen.getByRole('group', { name: 'Recent searches' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['owen secret']);
     expect(screen.queryByText('salmon')).not.toBeInTheDocument();
@@ -382,7 +385,7 @@ describe('spec §7 analytics: Insights events and view_item_list', () => {
 
   it('sends the shopper\'s user token with the queries', async () => {
     const { user, input } = setup();
-    act(() => { kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1003', loggedIn: true, id_token: 't' })); });
+    act(() => { kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1003', loggedIn: true })); });
     await user.type(input, 'milk');
     await settle();
     expect(client.calls.at(-1)![0]).toMatchObject({ userToken: 'u-1003' });

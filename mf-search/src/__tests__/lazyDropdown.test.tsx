@@ -1,5 +1,5 @@
 /**
- * Issue 12 "nothing downloaded that the page does not use": './spa' renders the combobox and the
+ * Paint first, nothing downloaded that the page does not use: './spa' renders the combobox and the
  * submit button at once; the dropdown (`SearchEngine`: suggestions, recent and popular searches,
  * cards, redirect card, no-results view, analytics) is its own chunk, loaded on the box's first hover
  * or focus. Nothing typed before it arrives is lost, and Enter before it arrives still searches.
@@ -72,7 +72,7 @@ afterEach(() => {
   rtl?.cleanup();
 });
 
-describe('issue 12: the search dropdown loads on demand', () => {
+describe('the search dropdown loads on demand', () => {
   it('renders the combobox and the submit button at once, without loading the dropdown or searching', async () => {
     const { input } = await setup();
     expect(input).toHaveAttribute('aria-expanded', 'false');

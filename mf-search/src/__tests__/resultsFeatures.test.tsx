@@ -1,5 +1,5 @@
 /**
- * Results page additions of issue 5 (spec §2 Routes, §5 availability and profanity, §7 analytics,
+ * The results page's availability, no-results and analytics (spec §2 Routes, §5 availability and profanity, §7 analytics,
  * §9 carousel slides 18 / 12).
  */
 import { act, screen, within } from '@testing-library/react';

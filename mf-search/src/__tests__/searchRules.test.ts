@@ -1,5 +1,5 @@
 /**
- * The pure rules of issue 5 (spec §2 Search dropdown, §3, §5, §7, §9): recent-search labels,
+ * The pure rules of the search box (spec §2 Search dropdown, §3, §5, §7, §9): recent-search labels,
  * content-managed popular searches, redirect allow-list, profanity, inline completion, availability,
  * user token and list item id.
  */

@@ -1,7 +1,7 @@
 /**
  * Where `algoliasearch/lite` (an MF shared singleton, tooling/webpack/preset.js) comes from: loaded on
  * first use (`import()`, so neither the header search box's first paint nor `/` before any typing
- * downloads it, issue 12), or handed over by a chunk that imports it statically (`./algoliaLiteEager`,
+ * downloads it), or handed over by a chunk that imports it statically (`./algoliaLiteEager`,
  * the results page, which searches at once).
  */
 export type AlgoliaLite = Pick<typeof import('algoliasearch/lite'), 'liteClient'>;

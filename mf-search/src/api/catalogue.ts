@@ -1,5 +1,5 @@
 /**
- * The catalogue pages' queries (issue 16): every count on the page comes from the search engine as
+ * The catalogue pages' queries: every count on the page comes from the search engine as
  * one multi-index query (`client.search({ requests })`), Algolia InstantSearch style:
  *
  * - the listing: the page of hits with the conjunctive facet counts (`dietary`, `onFlyer`);

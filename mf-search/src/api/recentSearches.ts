@@ -1,9 +1,9 @@
 /**
- * Where recent searches live (spec §6): signed-in shoppers on the server under their token
- * (`GET`/`POST /api/recent-searches`, `DELETE /api/recent-searches/:id` through `callBff` with the bus
- * session), anonymous shoppers in the browser (`localStorage['mfs-recent-searches']`).
+ * Where recent searches live (spec §6): signed-in shoppers on the server (`GET`/`POST
+ * /api/recent-searches`, `DELETE /api/recent-searches/:id` through `callBff`, as the shopper of the
+ * BFF's HttpOnly session cookie), anonymous shoppers in the browser (`localStorage['mfs-recent-searches']`).
  */
-import { callBff, type Session } from 'shared-events';
+import { callBff } from 'shared-events';
 import { addRecent, MAX_RECENT, parseRecent, RECENT_STORAGE_KEY, removeRecent, type RecentSearch } from '../state/recent';
 
 /** Get, add, remove (spec §7 "Recent searches: get, add and remove, by user token"). */
@@ -49,24 +49,25 @@ const isRecentList = (v: unknown): v is { items: RecentSearch[] } =>
   typeof v === 'object' && v !== null && Array.isArray((v as { items?: unknown }).items);
 
 /**
- * Signed-in shopper: the BFF. Every call sends the id token (callBff). An error envelope or a
- * failed call rejects, so the caller keeps what it shows.
+ * Signed-in shopper: the BFF, which knows the shopper by its session cookie (callBff: `credentials:
+ * 'same-origin'`, `x-storefront-csrf: 1`; no token is on the page). An error envelope or a failed call
+ * rejects, so the caller keeps what it shows.
  */
-export function serverRecentStore(apiBase: string, session: Pick<Session, 'id_token'>): RecentSearchStore {
+export function serverRecentStore(apiBase: string): RecentSearchStore {
   const list = async (): Promise<RecentSearch[]> => {
-    const env = await callBff<{ items: RecentSearch[] }>(apiBase, '/recent-searches', { method: 'GET', session });
+    const env = await callBff<{ items: RecentSearch[] }>(apiBase, '/recent-searches', { method: 'GET' });
     if (env.status !== 'success' || !isRecentList(env.data)) throw new Error(`recent searches: ${env.message}`);
     return env.data.items.filter((r) => typeof r.id === 'string' || typeof r.id === 'number').map((r) => ({ id: String(r.id), label: String(r.label) })).slice(0, MAX_RECENT);
   };
   return {
     list,
     add: async (label) => {
-      const env = await callBff(apiBase, '/recent-searches', { method: 'POST', body: { label }, session });
+      const env = await callBff(apiBase, '/recent-searches', { method: 'POST', body: { label } });
       if (env.status !== 'success') throw new Error(`recent searches: ${env.message}`);
       return list();
     },
     remove: async (id) => {
-      const env = await callBff(apiBase, `/recent-searches/${encodeURIComponent(id)}`, { method: 'DELETE', session });
+      const env = await callBff(apiBase, `/recent-searches/${encodeURIComponent(id)}`, { method: 'DELETE' });
       if (env.status !== 'success') throw new Error(`recent searches: ${env.message}`);
       return list();
     },

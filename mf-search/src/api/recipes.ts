@@ -1,5 +1,5 @@
 /**
- * The recipe pages' reads from the search engine's `recipes` index (issue 16; spec §2 `/recipes`,
+ * The recipe pages' reads from the search engine's `recipes` index (spec §2 `/recipes`,
  * `/recipes/{slug}`; §3 Search hit), through the same search client as the results page
  * (`config.search.indices.recipes`), and the product lookup the 'Add the ingredients to my list'
  * button needs (each ingredient's `uom` from the `products` index, for spec §3's

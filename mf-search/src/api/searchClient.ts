@@ -10,7 +10,7 @@ type LiteClient = ReturnType<Awaited<ReturnType<typeof loadAlgoliaLite>>['liteCl
 /**
  * The algoliasearch v5 lite client for the runtime config (`config.search`: appId, search-only
  * apiKey, hosts), built on first use: `algoliasearch/lite` is imported when the first search runs
- * (or `warmUp()` is called), not when the client is made (issue 12: `/` does not download it before
+ * (or `warmUp()` is called), not when the client is made (paint first: `/` does not download it before
  * the shopper types). Pointing the site at real Algolia is a config change (ARCHITECTURE §5).
  * A config without appId or apiKey throws at once, as `liteClient` does. Timeouts: `SEARCH_TIMEOUTS`
  * (./engine: connect 1 s, read 2 s).

@@ -40,7 +40,7 @@ export interface CataloguePageProps {
 }
 
 /**
- * The catalogue pages of mf-search (issue 16; spec §2 Routes): `/products` (departments and their
+ * The catalogue pages of mf-search (spec §2 Routes): `/products` (departments and their
  * categories with counts at the preferred store, featured products) and
  * `/products/category/{category}[/{subcategory}]` (a listing with the facets brand, dietary, price and
  * on flyer, sort, pagination; state in the URL, see state/catalogue.ts). Every count comes from the

@@ -21,12 +21,12 @@ import { engineRetryDelay } from '../api/engine';
 export const PRODUCT_ERROR = 'Something went wrong. please try later.';
 /**
  * The product page's intro (picture, name, size · brand) as the edge serves it before any script, filled
- * from the same record (src/first-view.json '/products/:slug'; kit page-intro; issue 16 Lighthouse ≥ 90).
+ * from the same record (src/first-view.json '/products/:slug'; kit page-intro: the picture is the page's LCP).
  */
 const PRODUCT_VIEW = firstViewFor(firstViews, '/products/:slug');
 /** Heading of an unknown product slug. */
 export const PRODUCT_NOT_FOUND = 'Product not found';
-/** The nutrition table's source (issue 16: the USDA data the catalogue is generated from). */
+/** The nutrition table's source: the USDA data the catalogue is generated from. */
 export const NUTRITION_SOURCE = 'USDA National Nutrient Database for Standard Reference, Release 21 (SR21)';
 
 export interface ProductPageProps {

@@ -17,7 +17,7 @@ import firstViews from '../first-view.json';
  * from the same record (src/first-view.json '/recipes/:slug'; kit page-intro).
  */
 const RECIPE_VIEW = firstViewFor(firstViews, '/recipes/:slug');
-/** The button's label (issue 16). */
+/** The button's label. */
 export const ADD_INGREDIENTS_LABEL = 'Add the ingredients to my list';
 
 export interface RecipeDetailProps {
@@ -29,7 +29,7 @@ export interface RecipeDetailProps {
 }
 
 /**
- * `/recipes/{slug}` (spec §2 Routes "Recipe detail"; issue 16): looks the recipe up by `pageSlug` in
+ * `/recipes/{slug}` (spec §2 Routes "Recipe detail"): looks the recipe up by `pageSlug` in
  * the recipes index (the kit's `useQuery`), then shows its intro — picture, title (h1), description: the
  * kit's `PageIntro` filled from src/first-view.json like the edge's first view, which stays on screen
  * while the record loads (`ServedFirstView`) — then total time and servings, ingredients with their quantities, the steps as an ordered list,

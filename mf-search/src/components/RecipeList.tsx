@@ -18,7 +18,7 @@ export interface RecipeListProps {
 }
 
 /**
- * `/recipes` (spec §2 Routes "Recipes"; issue 16): the recipes of the search engine's recipes index
+ * `/recipes` (spec §2 Routes "Recipes"): the recipes of the search engine's recipes index
  * (`config.search.indices.recipes`) as cards — picture (`featuredImage`, 320×240 px, letter tile when
  * none), title, total time, servings — and a tag filter (toggle buttons with counts; the chosen tag is
  * in the URL as `?tag=`, so a link or the back button restores it). States: loading (status +

@@ -1,5 +1,5 @@
 /**
- * Small parts shared by the recipe pages (issue 16): the picture, an in-site link and the not-found
+ * Small parts shared by the recipe pages: the picture, an in-site link and the not-found
  * message. Record text is rendered as text.
  */
 import type { MouseEvent, ReactNode } from 'react';

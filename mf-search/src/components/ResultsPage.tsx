@@ -30,15 +30,15 @@ const INTRO_LEAD = firstViewFor(firstViews, '/?query').lead;
 export const RESULTS_PER_PAGE = 24;
 
 /**
- * The results query failed: the search engine is unavailable (issue 19: say what is unavailable,
- * rather than spec §8's generic 'Something went wrong. please try later.').
+ * The results query failed: the search engine is unavailable (say what is unavailable, rather than
+ * spec §8's generic 'Something went wrong. please try later.').
  */
 export const RESULTS_ERROR = SEARCH_UNAVAILABLE_TEXT;
 
 /**
  * How long the page waits for the store selector's store before searching without one (banner only,
  * as the dropdown does), ms: the stores are looked up in the search engine too, so with the engine down
- * no store ever comes and the page said 'Loading results…' for ever. Meanwhile a probe
+ * no store ever comes and the page would say 'Loading results…' for ever. Meanwhile a probe
  * tells whether the engine answers at all (`useStoreGate`): if not, the page says so at once.
  */
 export { STORE_WAIT_MS } from '../hooks/useStoreGate';
@@ -250,7 +250,7 @@ export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_
           <Pagination page={page} pageCount={activePage.nbPages} onChange={changePage} label={`${active.label} pages`} />
         ) : null}
       </div>
-      {/* issue 17 "ad slots on the home and results pages": drawn under the results once they are in, so it
+      {/* The results page's ad slot: drawn under the results once they are in, so it
           pushes nothing; the shell fills it only with the targeting consent group C0004 */}
       {activePage ? <AdSlot slot="results-leaderboard" width={728} height={90} /> : null}
     </section>

@@ -33,7 +33,7 @@ let engineLoading: Promise<EngineModule> | null = null;
 /**
  * The dropdown's chunk (`SearchEngine`: suggestions, recent and popular searches, cards, redirect
  * card, no-results view, profanity check, analytics), imported once; a failed load is forgotten so
- * the next focus retries. Not called on page load (issue 12): on the box's first hover or focus.
+ * the next focus retries. Not called on page load (paint first): on the box's first hover or focus.
  */
 export function loadSearchEngine(): Promise<EngineModule> {
   if (!engineLoading) {
@@ -96,7 +96,7 @@ const NO_OPTIONS: SearchController['options'] = [];
  *   address; submitted before the answer, one 1-hit query decides (the latest submit wins);
  * - Insights click/conversion events and `view_item_list` analytics.
  *
- * Loading (issue 12): this component — form, input, submit button and the input's state — is all
+ * Loading (paint first: nothing downloaded before it is needed): this component — form, input, submit button and the input's state — is all
  * './spa' loads up front. Everything behind the dropdown is `SearchEngine`, its own chunk, loaded when
  * the pointer enters the box or the box gets focus. The input stays here, so what is typed while the
  * chunk loads is kept (the engine reads the current text when it mounts) and the dropdown shows its

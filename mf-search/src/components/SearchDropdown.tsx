@@ -137,7 +137,7 @@ export function SearchDropdown(props: SearchDropdownProps) {
   }
 
   const suggestionCount = options.length;
-  // issue 19: a failed query says search is unavailable ('No suggestions!' would tell the shopper nothing matched)
+  // A failed query says search is unavailable ('No suggestions!' would tell the shopper nothing matched)
   const statusText = loading
     ? SUGGESTIONS_LOADING_TEXT
     : status === 'error' ? SEARCH_UNAVAILABLE_TEXT

@@ -81,7 +81,7 @@ function submitTargetOf(results: CombinedResults, bannerCode: string): SubmitTar
 }
 
 /**
- * The search box's engine and dropdown, in their own chunk (issue 12: loaded on the box's first focus
+ * The search box's engine and dropdown, in their own chunk (paint first: loaded on the box's first focus
  * or hover, see `SearchBox`): suggestions (`useSuggestions`: the kit's debounce and query, stale
  * answers never shown), recent and popular searches, inline completion, product and recipe cards,
  * the promotional redirect card (same-origin addresses only), the no-results view (profanity-aware)

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@storefron
 import type { Session } from 'shared-events';
 import { localRecentStore, serverRecentStore, type RecentSearchStore } from '../api/recentSearches';
 import { removeRecent, type RecentSearch } from '../state/recent';
+import { isSignedIn } from '../state/signedIn';
 
 /** What {@link useRecentSearches} gives the search box. */
 export interface RecentSearches {
@@ -23,16 +24,16 @@ interface RecentWrite {
 const NONE: RecentSearch[] = [];
 
 /**
- * Recent searches of the current shopper (spec §6, §7): on the server for a signed-in session (the
- * bus session's id token), else in localStorage (read at once, no loading). Server state through the
- * kit's `useQuery` (keyed by the shopper, so one shopper never sees another's: a sign-in or sign-out
- * loads the other list) and `useMutation` for add and remove. Failures keep the current list;
+ * Recent searches of the current shopper (spec §6, §7): on the server for a signed-in session
+ * (`loggedIn` with a `uid`; the BFF knows the shopper by its session cookie), else in localStorage
+ * (read at once, no loading). Server state through the kit's `useQuery` (keyed by the shopper's uid,
+ * so one shopper never sees another's: a sign-in or sign-out loads the other list) and `useMutation` for add and remove. Failures keep the current list;
  * removal is optimistic, then replaced by the store's answer (reloaded when the removal fails).
  */
 export function useRecentSearches(session: Session | null, apiBase: string): RecentSearches {
-  const idToken = session?.loggedIn ? session.id_token : null;
-  const store = useMemo(() => (idToken ? serverRecentStore(apiBase, { id_token: idToken }) : localRecentStore()), [apiBase, idToken]);
-  const key = useMemo<QueryKey>(() => ['recent-searches', apiBase, idToken ?? 'local'], [apiBase, idToken]);
+  const uid = isSignedIn(session) ? session.uid : null;
+  const store = useMemo(() => (uid ? serverRecentStore(apiBase) : localRecentStore()), [apiBase, uid]);
+  const key = useMemo<QueryKey>(() => (uid ? ['recent-searches', apiBase, 'account', uid] : ['recent-searches', apiBase, 'local']), [apiBase, uid]);
   const queryClient = useQueryClient();
 
   const { data } = useQuery({ queryKey: key, queryFn: () => store.list(), initialData: store.peek });
@@ -53,5 +54,5 @@ export function useRecentSearches(session: Session | null, apiBase: string): Rec
   const add = useCallback((label: string) => addMutate({ store, key, label }), [addMutate, store, key]);
   const remove = useCallback((id: string) => removeMutate({ store, key, id }), [removeMutate, store, key]);
 
-  return { items: data ?? NONE, onServer: !!idToken, add, remove };
+  return { items: data ?? NONE, onServer: !!uid, add, remove };
 }

@@ -26,7 +26,7 @@ export interface StoreGate {
 /**
  * The store gate of a page that searches by the preferred store (the results page, the catalogue).
  * The store comes from mf-store-selector, which looks stores up in the search engine: with the engine
- * down none ever comes, and the page said 'Loading…' for ever (catalogue) or for 5 s (results). So
+ * down none ever comes, and waiting alone would leave the page saying 'Loading…'. So
  * while there is no store one tiny probe (`hitsPerPage: 0`, no analytics; react-query keyed by index,
  * so the page's remounts reuse it) asks the engine whether it answers: if not, {@link StoreGate.engineDown}
  * at once; if it does, the page waits for the store, at most {@link STORE_WAIT_MS}. A page with a

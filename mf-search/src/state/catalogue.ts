@@ -1,5 +1,5 @@
 /**
- * The catalogue pages' state and its URL (issue 16): `/products` and
+ * The catalogue pages' state and its URL: `/products` and
  * `/products/category/{category}[/{subcategory}]` with the listing's facets, sort and page in the
  * query string, so a link, a reload or the back button restores the same list.
  *

@@ -4,9 +4,8 @@
 export const SUGGESTIONS_LOADING_TEXT = 'Finding the best matches for you...';
 
 /**
- * What the search box and the results page say when the search engine cannot be reached (issue 19:
- * say what is unavailable; before, the dropdown said 'No suggestions!' and the results page said
- * nothing of search).
+ * What the search box and the results page say when the search engine cannot be reached: say what
+ * is unavailable ('No suggestions!' would tell the shopper nothing matched).
  */
 export const SEARCH_UNAVAILABLE_TEXT = 'Search is unavailable right now. Please try again later.';
 

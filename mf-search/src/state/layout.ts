@@ -26,6 +26,6 @@ export function cardsForWidth(width: number): CardCounts {
 /**
  * Cards of a results grid whose pictures load at once (the first row at desktop width, two rows at
  * 390 px): the largest picture of the first view is requested with the page, not after layout
- * (issue 12: LCP); the rest load lazily. Used by the results page and the catalogue pages.
+ * (it is the LCP); the rest load lazily. Used by the results page and the catalogue pages.
  */
 export const EAGER_CARDS = 4;

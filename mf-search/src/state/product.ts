@@ -1,5 +1,5 @@
 /**
- * The product page's URL and nutrition table (spec §2 `/products/{slug}`; issue 16 nutrition facts
+ * The product page's URL and nutrition table (spec §2 `/products/{slug}`; nutrition facts
  * per 100 g from the USDA data the catalogue is generated from).
  */
 import type { NutritionFacts } from '../api/types';

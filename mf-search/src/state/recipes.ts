@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the recipe pages (issue 16; spec §2 `/recipes`, `/recipes/{slug}`): URL parsing and
+ * Pure helpers of the recipe pages (spec §2 `/recipes`, `/recipes/{slug}`): URL parsing and
  * building, time and servings text, and the truthful message after 'Add the ingredients to my list'.
  */
 

@@ -1,5 +1,5 @@
 /**
- * 'Add the ingredients to my list' (issue 16; spec §3 Shopping list item_id = articleNumber_uom_storeId;
+ * 'Add the ingredients to my list' (spec §3 Shopping list item_id = articleNumber_uom_storeId;
  * §4 Shopping list and cart): one `list/add-requested` per ingredient with an `articleNumber`, each
  * answered by mf-shopping-list with `list/item-added` or `list/add-failed` (same `requestId`). The
  * result is known only once every answer arrived (or {@link ADD_TO_LIST_TIMEOUT_MS} ms passed: the rest

@@ -2,9 +2,10 @@
  * The BFF's shopping-list and cart calls (BFF contract "Shopping-list and cart API", spec §4
  * Shopping list and cart, §6 "shopping list and flyer items sync to the server with an identity
  * token", §7 "Add or update list to cart; get cart"). Every call goes through shared-events
- * `callBff` with the session's id token (`Authorization: Bearer`, `x-id-token`, `x-nonce`).
+ * `callBff`: the shopper is the BFF's HttpOnly session cookie (`credentials: 'same-origin'`,
+ * `x-storefront-csrf: 1`, `x-nonce`); no token is on the page or sent from it.
  */
-import { BffError, callBff, type BffEnvelope, type Session } from 'shared-events';
+import { BffError, callBff, type BffEnvelope } from 'shared-events';
 import { asListItems, isShown, type ListItem, type PutBody } from '../state/model';
 
 /** Items per `GET /api/shopping-list` page (spec §4, §9: 100). */
@@ -24,9 +25,6 @@ export class ListApiError extends Error {
     this.name = 'ListApiError';
   }
 }
-
-/** The session fields a call needs. */
-export type CallSession = Pick<Session, 'id_token'>;
 
 /** `POST /api/shopping-list/merge` answer data. */
 export interface MergeResult {
@@ -51,23 +49,23 @@ export interface Cart {
   updated_at: string | null;
 }
 
-/** The BFF calls of the list; the service takes one (tests pass a fake). */
+/** The BFF calls of the list, as the shopper of the session cookie; the service takes one (tests pass a fake). */
 export interface ListApi {
   /** Every page of the account's list (`GET /api/shopping-list?page=&hitsPerPage=100`), shown items only (spec §5). */
-  fetchAll(session: CallSession): Promise<ListItem[]>;
+  fetchAll(): Promise<ListItem[]>;
   /** `PUT /api/shopping-list/items/:itemId` with absolute values (idempotent). */
-  put(session: CallSession, itemId: string, body: PutBody): Promise<void>;
+  put(itemId: string, body: PutBody): Promise<void>;
   /** `DELETE /api/shopping-list/items/:itemId` (an absent item is fine). */
-  remove(session: CallSession, itemId: string): Promise<void>;
+  remove(itemId: string): Promise<void>;
   /** `POST /api/shopping-list/merge` `{ mergeId, items }` (idempotent by mergeId). */
-  merge(session: CallSession, mergeId: string, items: readonly unknown[]): Promise<MergeResult>;
+  merge(mergeId: string, items: readonly unknown[]): Promise<MergeResult>;
   /** `POST /api/cart` `{ userToken, storeId, items }`: sets the cart of (uid, store). */
-  setCart(session: CallSession, userToken: string, storeId: string, items: readonly CartLine[]): Promise<void>;
+  setCart(userToken: string, storeId: string, items: readonly CartLine[]): Promise<void>;
   /** `GET /api/cart?storeId=`. */
-  getCart(session: CallSession, storeId: string): Promise<Cart>;
+  getCart(storeId: string): Promise<Cart>;
 }
 
-/** HTTP-like statuses that a retry can fix: unauthorised (token refresh), timeout, too early, rate limit. */
+/** HTTP-like statuses that a retry can fix: unauthorised (session being renewed), timeout, too early, rate limit. */
 const TRANSIENT_CODES = new Set([401, 408, 425, 429]);
 
 /** The BFF's named refusals of a list write that no retry can fix (its per-shopper caps), HTTP 409. */
@@ -87,7 +85,7 @@ function envelopeError(path: string, env: BffEnvelope): ListApiError {
 }
 
 /** Calls the BFF; network errors and 5xx become transient {@link ListApiError}s, error envelopes as above. */
-async function call<T>(apiBase: string, path: string, options: { method: string; body?: unknown; session: CallSession }): Promise<T> {
+async function call<T>(apiBase: string, path: string, options: { method: string; body?: unknown }): Promise<T> {
   let env: BffEnvelope<T>;
   try {
     // A request that hangs must not hold the outbox forever: give up after CALL_TIMEOUT_MS (then retried).
@@ -103,14 +101,14 @@ async function call<T>(apiBase: string, path: string, options: { method: string;
 
 /**
  * The real calls against `apiBase` (RuntimeConfig.apiBase, normally '/api').
- * @example const api = createListApi('/api'); const items = await api.fetchAll(session);
+ * @example const api = createListApi('/api'); const items = await api.fetchAll();
  */
 export function createListApi(apiBase: string): ListApi {
   return {
-    async fetchAll(session) {
+    async fetchAll() {
       const items: ListItem[] = [];
       for (let page = 0; page < MAX_PAGES; page += 1) {
-        const data = await call<{ items?: unknown; nbPages?: unknown }>(apiBase, `/shopping-list?page=${page}&hitsPerPage=${LIST_PAGE_SIZE}`, { method: 'GET', session });
+        const data = await call<{ items?: unknown; nbPages?: unknown }>(apiBase, `/shopping-list?page=${page}&hitsPerPage=${LIST_PAGE_SIZE}`, { method: 'GET' });
         const got = asListItems(data?.items);
         items.push(...got.filter(isShown));
         const nbPages = typeof data?.nbPages === 'number' ? data.nbPages : 0;
@@ -118,21 +116,21 @@ export function createListApi(apiBase: string): ListApi {
       }
       return items;
     },
-    async put(session, itemId, body) {
-      await call(apiBase, `/shopping-list/items/${encodeURIComponent(itemId)}`, { method: 'PUT', body, session });
+    async put(itemId, body) {
+      await call(apiBase, `/shopping-list/items/${encodeURIComponent(itemId)}`, { method: 'PUT', body });
     },
-    async remove(session, itemId) {
-      await call(apiBase, `/shopping-list/items/${encodeURIComponent(itemId)}`, { method: 'DELETE', session });
+    async remove(itemId) {
+      await call(apiBase, `/shopping-list/items/${encodeURIComponent(itemId)}`, { method: 'DELETE' });
     },
-    async merge(session, mergeId, items) {
-      const data = await call<Partial<MergeResult>>(apiBase, '/shopping-list/merge', { method: 'POST', body: { mergeId, items }, session });
+    async merge(mergeId, items) {
+      const data = await call<Partial<MergeResult>>(apiBase, '/shopping-list/merge', { method: 'POST', body: { mergeId, items } });
       return { mergeId, added: Number(data?.added ?? 0), updated: Number(data?.updated ?? 0), nbHits: Number(data?.nbHits ?? 0) };
     },
-    async setCart(session, userToken, storeId, items) {
-      await call(apiBase, '/cart', { method: 'POST', body: { userToken, storeId, items }, session });
+    async setCart(userToken, storeId, items) {
+      await call(apiBase, '/cart', { method: 'POST', body: { userToken, storeId, items } });
     },
-    async getCart(session, storeId) {
-      const data = await call<{ cart?: Cart }>(apiBase, `/cart?storeId=${encodeURIComponent(storeId)}`, { method: 'GET', session });
+    async getCart(storeId) {
+      const data = await call<{ cart?: Cart }>(apiBase, `/cart?storeId=${encodeURIComponent(storeId)}`, { method: 'GET' });
       return data?.cart ?? { storeId, items: [], updated_at: null };
     },
   };

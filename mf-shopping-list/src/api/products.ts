@@ -7,7 +7,7 @@
  */
 import type { RuntimeConfig } from 'shared-events';
 
-/** Most objects per request (issue 13; one list page). */
+/** Most objects per request (one list page). */
 export const PRODUCT_BATCH_SIZE = 100;
 
 /**

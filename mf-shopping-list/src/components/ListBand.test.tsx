@@ -228,7 +228,7 @@ describe('side panel (spec §2 "Shopping-list side panel")', () => {
     getListService(kit.bus, DEFAULT_RUNTIME_CONFIG).dispose();
   });
 
-  it('shows the last published count at first paint, before the list service chunk (issue 12), and the service keeps it current', async () => {
+  it('shows the last published count at first paint, before the list service chunk, and the service keeps it current', async () => {
     freshIndexedDB();
     window.localStorage.setItem('mfsl-count', '7');
     const kit = createTestBus();

@@ -2,7 +2,7 @@
  * The header band of mf-shopping-list ('./spa'; spec §2 "Shopping-list side panel", §9): the list
  * trigger (icon, 'List' from 1024px, count badge) and, once pressed, the side panel.
  *
- * First load stays tiny (issues 12, 13): this file, the icon, the labels, the count snapshot and the
+ * First load stays tiny (paint first): this file, the icon, the labels, the count snapshot and the
  * request buffer. The badge shows the last published count from localStorage at first paint
  * (state/countSnapshot). The list service (storage, sync; chunk `mfsl-list`) is not first-paint work:
  * it starts on the first need — a `list/add-requested` / `list/remove-requested` (kept by the request
@@ -18,6 +18,7 @@ import type { ListService } from '../state/listService';
 import { badgeText, triggerLabel } from '../state/labels';
 import { COUNT_SNAPSHOT_KEY, readCountSnapshot } from '../state/countSnapshot';
 import { bufferListRequests } from '../state/requestBuffer';
+import { isSignedIn } from '../state/signedIn';
 import { ListIcon } from './ListIcon';
 import type { ListPanelProps } from './ListPanel';
 import './band.css';
@@ -92,7 +93,7 @@ export function ListBand({ bus, config, navigate, service: given }: ListBandProp
   useEffect(() => {
     if (given) return undefined;
     const cancelIdle = whenIdleAfterLoad(startService);
-    const signedIn = bus.state.session.subscribe((s) => { if (s.loggedIn) startService(); });
+    const signedIn = bus.state.session.subscribe((s) => { if (isSignedIn(s)) startService(); });
     const onStorage = (e: StorageEvent) => { if (e.key === COUNT_SNAPSHOT_KEY) startService(); };
     window.addEventListener('storage', onStorage);
     return () => {

@@ -11,6 +11,7 @@ import { useBusState, type RemoteProps } from 'shared-events';
 import { itemsLabel } from '../state/labels';
 import type { ListService } from '../state/listService';
 import { articleNumberOf, isCustom } from '../state/model';
+import { isSignedIn } from '../state/signedIn';
 import { useListSnapshot, useProductRecords } from '../state/useList';
 import { Accordion } from './Accordion';
 import { CustomItemForm } from './CustomItemForm';
@@ -143,7 +144,7 @@ function PanelBody({ bus, config, service, bodyRef, onViewList }: Pick<RemotePro
   const products = snapshot.items.filter((i) => !isCustom(i));
   const listed = products.slice(0, PANEL_PRODUCT_LIMIT);
   const details = useProductRecords(config.search, listed.map((i) => articleNumberOf(i.item_id)));
-  const signedIn = useBusState(bus.state.session).loggedIn;
+  const signedIn = isSignedIn(useBusState(bus.state.session));
   const offers = useListOffers(bus, products.map((i) => articleNumberOf(i.item_id)), signedIn);
   const productNames = new Map(listed.map((i) => [articleNumberOf(i.item_id), itemName(i, details.records.get(articleNumberOf(i.item_id)))]));
   const loading = snapshot.status === 'loading';

@@ -12,7 +12,7 @@ export interface QuantityStepperProps {
 }
 
 /**
- * A quantity stepper (issue 13): '−' (disabled at 1; use Remove to delete), a typed value (integer
+ * A quantity stepper: '−' (disabled at 1; use Remove to delete), a typed value (integer
  * 1..999, checked on Enter or when leaving the field; anything else shows 'Enter a whole number from
  * 1 to 999.' and goes back to the stored value) and '+' (disabled at 999).
  */

@@ -1,5 +1,5 @@
 /**
- * /recipes/meal-plan (issue 16; spec §2 Routes "meal plan"): a week of recipes by day, Monday to
+ * /recipes/meal-plan (spec §2 Routes "meal plan"): a week of recipes by day, Monday to
  * Sunday. The week is in the URL (`?week=YYYY-MM-DD`, its Monday; none = this week), so a link or the
  * back button restores it; 'Previous week' / 'This week' / 'Next week' move it. Each day lists its
  * recipes (Remove) and has 'Add a recipe' (recipe picker dialog). **'Add this week's ingredients to my

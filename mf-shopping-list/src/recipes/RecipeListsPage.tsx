@@ -1,5 +1,5 @@
 /**
- * /recipes/my-recipe-lists (issue 16; spec §2 Routes "recipe lists"): the shopper's named lists of
+ * /recipes/my-recipe-lists (spec §2 Routes "recipe lists"): the shopper's named lists of
  * saved recipes. Create a list (name 1–60 characters, kept in the field when saving fails), rename it
  * inline, delete it (asked to confirm), add recipes (recipe picker dialog) and remove them; each recipe
  * links to `/recipes/{slug}`. `?add=<recipe objectID>` (from the recipe page's 'Save to a recipe list')

@@ -1,5 +1,5 @@
 /**
- * The recipe pages as a shopper uses them (issue 16): /recipes/my-recipe-lists and /recipes/meal-plan
+ * The recipe pages as a shopper uses them: /recipes/my-recipe-lists and /recipes/meal-plan
  * in the browser storage (fake IndexedDB), with the search engine mocked.
  */
 import { act, screen, within } from '@testing-library/react';
@@ -154,6 +154,35 @@ describe('/recipes/my-recipe-lists', () => {
     await eventually(() => expect(bff).toEqual(['POST /api/recipe-lists/merge', 'GET /api/recipe-lists']));
     expect(await screen.findByRole('link', { name: 'Lobster Rolls' })).toBeInTheDocument();
     // The browser keeps nothing of it.
+    expect(await storage().lists()).toEqual([]);
+  });
+
+  it('a signed-in shopper (no id token on the page) reads and writes the account lists through the session cookie', async () => {
+    const search = mockSearchFetch(RECIPES, PRODUCTS);
+    const bff: Array<{ call: string; credentials?: RequestCredentials; headers: Record<string, string> }> = [];
+    globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+      if (!String(url).startsWith('/api/')) return search(url, init);
+      bff.push({ call: `${init?.method} ${url}`, credentials: init?.credentials, headers: init?.headers as Record<string, string> });
+      const put = String(url).match(/^\/api\/recipe-lists\/([^/]+)$/);
+      const data = String(url) === '/api/recipe-lists'
+        ? { lists: [{ id: 'acc-1', name: 'From my account', recipeIds: ['recipe-003'], createdAt: '', updatedAt: '' }] }
+        : put ? { list: { id: decodeURIComponent(put[1]), name: JSON.parse(String(init?.body)).name, recipeIds: [], createdAt: '', updatedAt: '' } } : {};
+      return { ok: true, status: 200, json: async () => ({ status: 'success', code: 200, message: 'OK', data }) } as Response;
+    }) as unknown as typeof fetch;
+    const kit = createTestBus();
+    kit.bus.emit('session/changed', sessions.nora({ id_token: null }));
+    window.history.replaceState(null, '', '/recipes/my-recipe-lists');
+    renderWithKit(<RecipePlansPage bus={kit.bus} config={DEFAULT_RUNTIME_CONFIG} />, { remote: 'mf-shopping-list', kit });
+    expect(await screen.findByRole('heading', { level: 2, name: /From my account/ })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('New list name'), 'Weeknights{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: /Weeknights/ })).toBeInTheDocument();
+    expect(bff.map((b) => b.call)).toEqual(['GET /api/recipe-lists', expect.stringMatching(/^PUT \/api\/recipe-lists\/[0-9a-f-]{36}$/)]);
+    for (const b of bff) {
+      expect(b.credentials).toBe('same-origin');
+      expect(b.headers['x-storefront-csrf']).toBe('1');
+      expect(b.headers).not.toHaveProperty('authorization');
+    }
+    // Nothing of the account's lists went to the browser.
     expect(await storage().lists()).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The chunk of './recipe-plans' (issue 16): /recipes/my-recipe-lists → {@link RecipeListsPage},
+ * The chunk of './recipe-plans': /recipes/my-recipe-lists → {@link RecipeListsPage},
  * /recipes/meal-plan → {@link MealPlanPage} (the URL decides; both share the storage of the shopper:
  * this browser when anonymous, the account when signed in, merged on sign-in).
  */

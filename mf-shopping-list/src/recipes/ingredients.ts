@@ -1,5 +1,5 @@
 /**
- * "Add this week's ingredients to my list" (issue 16, /recipes/meal-plan): every ingredient of the
+ * "Add this week's ingredients to my list" (/recipes/meal-plan): every ingredient of the
  * week's recipes goes into the shopper's shopping list through the list service of this remote
  * (mf-shopping-list owns the list; no bus round trip). Ingredients carry the `articleNumber` of the
  * products index; the item id is spec §3's `articleNumber_uom_storeId` with the product's `uom` (from

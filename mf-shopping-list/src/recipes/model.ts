@@ -1,6 +1,6 @@
 /**
  * Recipe lists and meal plan: shapes and pure rules shared by the browser storage, the BFF client and
- * the pages (issue 16; spec §2 Routes `/recipes/my-recipe-lists`, `/recipes/meal-plan`). The BFF applies
+ * the pages (spec §2 Routes `/recipes/my-recipe-lists`, `/recipes/meal-plan`). The BFF applies
  * the same rules (services/bff/src/recipe-plans.ts).
  */
 

@@ -42,9 +42,9 @@ describe('browser storage (anonymous shopper, IndexedDB)', () => {
 
 describe('merge into the account on sign-in', () => {
   function bffMock(status = 200) {
-    const calls: Array<{ path: string; body: unknown; headers: Record<string, string> }> = [];
+    const calls: Array<{ path: string; body: unknown; headers: Record<string, string>; credentials?: RequestCredentials }> = [];
     const fn = jest.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ path: String(url), body: JSON.parse(String(init?.body ?? 'null')), headers: init?.headers as Record<string, string> });
+      calls.push({ path: String(url), body: JSON.parse(String(init?.body ?? 'null')), headers: init?.headers as Record<string, string>, credentials: init?.credentials });
       const ok = status < 400;
       return { ok, status, json: async () => (ok ? { status: 'success', code: 200, message: 'Merged', data: {} } : { status: 'error', code: status, message: 'Nope', data: null }) } as Response;
     });
@@ -52,20 +52,25 @@ describe('merge into the account on sign-in', () => {
     return calls;
   }
 
-  it('sends the lists and the plan with the id token, then empties the browser', async () => {
+  it('sends the lists and the plan as the shopper of the session cookie (no token on the page), then empties the browser', async () => {
     const s = browserStorage(backend());
     const list = await s.createList('Party');
     await s.addRecipe(list.id, 'recipe-005');
     await s.addToPlan('2026-11-25', 'recipe-006');
     const calls = bffMock();
-    expect(await mergeBrowserIntoAccount('/api', { id_token: 'tok' }, backend())).toEqual({ lists: 1, entries: 1 });
+    expect(await mergeBrowserIntoAccount('/api', backend())).toEqual({ lists: 1, entries: 1 });
     expect(calls.map((c) => c.path)).toEqual(['/api/recipe-lists/merge', '/api/meal-plan/merge']);
     expect(calls[0].body).toEqual({ lists: [{ id: list.id, name: 'Party', recipeIds: ['recipe-005'] }] });
     expect(calls[1].body).toEqual({ entries: [{ date: '2026-11-25', recipeId: 'recipe-006' }] });
-    expect(calls[0].headers['x-id-token']).toBe('tok');
+    for (const c of calls) {
+      expect(c.credentials).toBe('same-origin');
+      expect(c.headers['x-storefront-csrf']).toBe('1');
+      expect(c.headers).not.toHaveProperty('authorization');
+      expect(c.headers).not.toHaveProperty('x-id-token');
+    }
     expect(await backend().read(ANON_PLANS_KEY)).toBeUndefined();
     // Nothing left: a second sign-in sends nothing.
-    expect(await mergeBrowserIntoAccount('/api', { id_token: 'tok' }, backend())).toEqual({ lists: 0, entries: 0 });
+    expect(await mergeBrowserIntoAccount('/api', backend())).toEqual({ lists: 0, entries: 0 });
     expect(calls).toHaveLength(2);
   });
 
@@ -74,7 +79,7 @@ describe('merge into the account on sign-in', () => {
     const list = await s.createList('Keep');
     await s.addRecipe(list.id, 'recipe-001');
     bffMock(400);
-    await expect(mergeBrowserIntoAccount('/api', { id_token: 'tok' }, backend())).rejects.toThrow();
+    await expect(mergeBrowserIntoAccount('/api', backend())).rejects.toThrow();
     expect(await browserStorage(backend()).lists()).toEqual([expect.objectContaining({ name: 'Keep', recipeIds: ['recipe-001'] })]);
   });
 });

@@ -1,14 +1,14 @@
 /**
- * Where the shopper's recipe lists and meal plan are kept (issue 16; shopper data is durable):
+ * Where the shopper's recipe lists and meal plan are kept (shopper data is durable):
  * - anonymous: this browser's IndexedDB through idb-keyval (database `storefront-recipe-plans`, object
  *   store `plans`, key `anon` = `{ v: 1, lists: RecipeList[], plan: MealPlanEntry[] }`), every change
  *   one readwrite transaction (two tabs lose nothing);
  * - signed in: the BFF (`/api/recipe-lists`, `/api/meal-plan`, services/bff README "Recipe lists and
- *   meal plan") with the session's id token;
+ *   meal plan") through shared-events `callBff`, as the shopper of the BFF's HttpOnly session cookie;
  * - on sign-in the browser's lists and plan are merged into the account ({@link mergeBrowserIntoAccount};
  *   union, idempotent), then removed from the browser — like the shopping list's merge (README "Merge rules").
  */
-import { BffError, callBff, type Session } from 'shared-events';
+import { BffError, callBff } from 'shared-events';
 import { createStore } from 'idb-keyval';
 import { idbBackend, type ListBackend } from '../state/backend';
 import { randomUuid } from '../state/listService';
@@ -166,10 +166,11 @@ export class PlanApiError extends Error {
   }
 }
 
-async function bff<T>(apiBase: string, session: Pick<Session, 'id_token'>, method: string, path: string, body?: unknown): Promise<T> {
+/** One BFF call as the shopper of the session cookie; a failure becomes a {@link PlanApiError}. */
+async function bff<T>(apiBase: string, method: string, path: string, body?: unknown): Promise<T> {
   let env;
   try {
-    env = await callBff<T>(apiBase, path, { method, body, session });
+    env = await callBff<T>(apiBase, path, { method, body });
   } catch (error) {
     const status = error instanceof BffError ? error.httpStatus : 0;
     throw new PlanApiError('Your recipes could not be reached. Check your connection and try again.', status);
@@ -185,8 +186,8 @@ async function bff<T>(apiBase: string, session: Pick<Session, 'id_token'>, metho
 
 const enc = encodeURIComponent;
 
-/** The signed-in shopper's storage: the BFF. */
-export function accountStorage(apiBase: string, session: Pick<Session, 'id_token'>): RecipePlanStorage {
+/** The signed-in shopper's storage: the BFF (the shopper is its session cookie). */
+export function accountStorage(apiBase: string): RecipePlanStorage {
   const list = (d: { list?: unknown }) => {
     const l = asRecipeList(d?.list);
     if (!l) throw new PlanApiError('The change could not be saved. Please try again.', 0);
@@ -195,25 +196,25 @@ export function accountStorage(apiBase: string, session: Pick<Session, 'id_token
   return {
     kind: 'account',
     async lists() {
-      const d = await bff<{ lists?: unknown[] }>(apiBase, session, 'GET', '/recipe-lists');
+      const d = await bff<{ lists?: unknown[] }>(apiBase, 'GET', '/recipe-lists');
       return (d?.lists ?? []).map(asRecipeList).filter((l): l is RecipeList => l !== null);
     },
-    createList: async (name) => list(await bff(apiBase, session, 'PUT', `/recipe-lists/${randomUuid()}`, { name: cleanListName(name) })),
-    renameList: async (id, name) => list(await bff(apiBase, session, 'PUT', `/recipe-lists/${enc(id)}`, { name: cleanListName(name) })),
+    createList: async (name) => list(await bff(apiBase, 'PUT', `/recipe-lists/${randomUuid()}`, { name: cleanListName(name) })),
+    renameList: async (id, name) => list(await bff(apiBase, 'PUT', `/recipe-lists/${enc(id)}`, { name: cleanListName(name) })),
     async deleteList(id) {
-      await bff(apiBase, session, 'DELETE', `/recipe-lists/${enc(id)}`);
+      await bff(apiBase, 'DELETE', `/recipe-lists/${enc(id)}`);
     },
-    addRecipe: async (listId, recipeId) => list(await bff(apiBase, session, 'PUT', `/recipe-lists/${enc(listId)}/recipes/${enc(recipeId)}`)),
-    removeRecipe: async (listId, recipeId) => list(await bff(apiBase, session, 'DELETE', `/recipe-lists/${enc(listId)}/recipes/${enc(recipeId)}`)),
+    addRecipe: async (listId, recipeId) => list(await bff(apiBase, 'PUT', `/recipe-lists/${enc(listId)}/recipes/${enc(recipeId)}`)),
+    removeRecipe: async (listId, recipeId) => list(await bff(apiBase, 'DELETE', `/recipe-lists/${enc(listId)}/recipes/${enc(recipeId)}`)),
     async plan(from, to) {
-      const d = await bff<{ entries?: unknown[] }>(apiBase, session, 'GET', `/meal-plan?from=${enc(from)}&to=${enc(to)}`);
+      const d = await bff<{ entries?: unknown[] }>(apiBase, 'GET', `/meal-plan?from=${enc(from)}&to=${enc(to)}`);
       return (d?.entries ?? []).map(asPlanEntry).filter((e): e is MealPlanEntry => e !== null);
     },
     async addToPlan(date, recipeId) {
-      await bff(apiBase, session, 'PUT', `/meal-plan/${enc(date)}/recipes/${enc(recipeId)}`);
+      await bff(apiBase, 'PUT', `/meal-plan/${enc(date)}/recipes/${enc(recipeId)}`);
     },
     async removeFromPlan(date, recipeId) {
-      await bff(apiBase, session, 'DELETE', `/meal-plan/${enc(date)}/recipes/${enc(recipeId)}`);
+      await bff(apiBase, 'DELETE', `/meal-plan/${enc(date)}/recipes/${enc(recipeId)}`);
     },
   };
 }
@@ -233,16 +234,16 @@ export interface MergeOutcome {
  * @returns how many lists and entries were merged (0/0: nothing in the browser)
  * @throws PlanApiError when the BFF refuses or cannot be reached (the browser data stays)
  */
-export async function mergeBrowserIntoAccount(apiBase: string, session: Pick<Session, 'id_token'>, backend: ListBackend = plansBackend()): Promise<MergeOutcome> {
+export async function mergeBrowserIntoAccount(apiBase: string, backend: ListBackend = plansBackend()): Promise<MergeOutcome> {
   const rec = readBrowserPlans(await backend.read(ANON_PLANS_KEY));
   if (rec.lists.length === 0 && rec.plan.length === 0) return { lists: 0, entries: 0 };
   if (rec.lists.length > 0) {
-    await bff(apiBase, session, 'POST', '/recipe-lists/merge', {
+    await bff(apiBase, 'POST', '/recipe-lists/merge', {
       lists: rec.lists.slice(0, MAX_LISTS).map((l) => ({ id: l.id, name: l.name, recipeIds: l.recipeIds.slice(0, MAX_RECIPES_PER_LIST) })),
     });
   }
   if (rec.plan.length > 0) {
-    await bff(apiBase, session, 'POST', '/meal-plan/merge', { entries: rec.plan.slice(0, 500).map((e) => ({ date: e.date, recipeId: e.recipeId })) });
+    await bff(apiBase, 'POST', '/meal-plan/merge', { entries: rec.plan.slice(0, 500).map((e) => ({ date: e.date, recipeId: e.recipeId })) });
   }
   const mergedLists = new Map(rec.lists.map((l) => [l.id, new Set(l.recipeIds)]));
   const mergedEntries = new Set(rec.plan.map((e) => `${e.date}|${e.recipeId}`));

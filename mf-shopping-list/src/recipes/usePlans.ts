@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
+import { isSignedIn } from '../state/signedIn';
 import { accountStorage, browserStorage, mergeBrowserIntoAccount, type RecipePlanStorage } from './storage';
 
 /** What {@link usePlanStorage} gives: the storage (null while a sign-in merge runs) and a merge notice. */
@@ -17,17 +18,15 @@ export interface PlanStorageState {
 }
 
 /**
- * The storage of the shopper of `bus.state.session`: the account (BFF) when signed in with an id token,
- * else this browser. On sign-in the browser's lists and plan are merged into the account first.
+ * The storage of the shopper of `bus.state.session`: the account (BFF, as the shopper of its session
+ * cookie) when signed in (`loggedIn` with a `uid`), else this browser. On sign-in the browser's lists
+ * and plan are merged into the account first.
  * @param given tests: a fixed storage
  */
 export function usePlanStorage(bus: EventBus, config: Pick<RuntimeConfig, 'apiBase'>, given?: RecipePlanStorage): PlanStorageState {
   const session = useBusState(bus.state.session);
-  const signedIn = !!(session.loggedIn && session.uid && session.id_token);
-  const uid = signedIn ? session.uid : null;
-  const tokenRef = useRef(session.id_token);
-  tokenRef.current = session.id_token;
-  const [state, setState] = useState<PlanStorageState>(() => ({ storage: given ?? (signedIn ? null : browserStorage()), mergeError: null, merged: 0 }));
+  const uid = isSignedIn(session) ? session.uid : null;
+  const [state, setState] = useState<PlanStorageState>(() => ({ storage: given ?? (uid ? null : browserStorage()), mergeError: null, merged: 0 }));
 
   useEffect(() => {
     if (given) return undefined;
@@ -36,13 +35,11 @@ export function usePlanStorage(bus: EventBus, config: Pick<RuntimeConfig, 'apiBa
       return undefined;
     }
     let live = true;
-    // The token is read at each call: a refreshed token is used at once.
-    const session = { get id_token() { return tokenRef.current; } };
     setState({ storage: null, mergeError: null, merged: 0 });
-    mergeBrowserIntoAccount(config.apiBase, session).then(
-      (m) => { if (live) setState({ storage: accountStorage(config.apiBase, session), mergeError: null, merged: m.lists + m.entries }); },
+    mergeBrowserIntoAccount(config.apiBase).then(
+      (m) => { if (live) setState({ storage: accountStorage(config.apiBase), mergeError: null, merged: m.lists + m.entries }); },
       () => {
-        if (live) setState({ storage: accountStorage(config.apiBase, session), mergeError: 'The recipes saved in this browser could not be added to your account yet. They are kept here and added at your next sign-in.', merged: 0 });
+        if (live) setState({ storage: accountStorage(config.apiBase), mergeError: 'The recipes saved in this browser could not be added to your account yet. They are kept here and added at your next sign-in.', merged: 0 });
       },
     );
     return () => { live = false; };

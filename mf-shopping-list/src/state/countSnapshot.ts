@@ -1,6 +1,6 @@
 /**
  * The last count the list published, kept in localStorage (`mfsl-count`) so the band can show the
- * badge at first paint without the list service chunk (issue 12: work not needed for the first paint
+ * badge at first paint without the list service chunk (paint first: work not needed for the first paint
  * starts after it). The service writes it every time it publishes `list/count-changed`; other tabs
  * see the write as a `storage` event and start their own service, which re-reads the list.
  * Tiny on purpose: the band's first chunk imports it.

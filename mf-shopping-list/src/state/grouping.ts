@@ -1,5 +1,5 @@
 /**
- * The list page's sections (issue 13): custom items first, then products grouped by the category of
+ * The list page's sections: custom items first, then products grouped by the category of
  * their product record (alphabetical, 'Other' last for a record without one or with none at all),
  * then products whose record is still loading.
  */

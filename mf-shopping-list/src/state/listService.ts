@@ -1,5 +1,5 @@
 /**
- * The list service: the one place the shopping list lives in the browser (issue 13; spec §3
+ * The list service: the one place the shopping list lives in the browser (spec §3
  * Shopping list, §4 Shopping list and cart, §5, §6, §9). One per page bus ({@link getListService}),
  * shared by the header band and the /shopping-list page; React reads it with useSyncExternalStore
  * (./useList).
@@ -7,12 +7,12 @@
  * Where the list is:
  * - anonymous shopper: the browser list, key `anon` of the list storage (./backend: IndexedDB, else
  *   localStorage, else memory);
- * - signed-in shopper (session.loggedIn with an id_token): the account's list from the BFF, cached
- *   under `account:<uid>` with a durable OUTBOX of absolute PUT/DELETE operations (coalesced per
- *   item_id). Every change is written to the outbox first, then sent; a failed send stays and is
- *   retried (online event, next change, a timer with exponential backoff). Nothing in the outbox is
- *   dropped on reload or sign-out; only a send the BFF refuses for good (4xx) is dropped, and the list
- *   is then read again.
+ * - signed-in shopper (`session.loggedIn` with a `uid`; the BFF knows them by its session cookie):
+ *   the account's list from the BFF, cached under `account:<uid>` with a durable OUTBOX of absolute
+ *   PUT/DELETE operations (coalesced per item_id). Every change is written to the outbox first, then
+ *   sent; a failed send stays and is retried (online event, next change, a timer with exponential
+ *   backoff). Nothing in the outbox is dropped on reload or sign-out; only a send the BFF refuses for
+ *   good (4xx) is dropped, and the list is then read again.
  *
  * Merge on sign-in (spec §4): when the session becomes signed in and the browser list is not empty, a
  * pending merge `{ mergeId, items, stage }` is stored with the account record in the same transaction
@@ -37,6 +37,7 @@ import {
   isStorable, isValidQuantity, type ChangeResult, type CustomMeta, type ListChange, type ListItem, type Outbox, type OutboxOp,
 } from './model';
 import { writeCountSnapshot } from './countSnapshot';
+import { isSignedIn, signedInAs } from './signedIn';
 import { takeBufferedRequests, type ListRequest } from './requestBuffer';
 
 /** Storage key of the browser (anonymous) list. */
@@ -130,7 +131,7 @@ export interface ListService {
   /** Removes an item; publishes `list/item-removed` once stored. */
   remove(itemId: string): Promise<void>;
   /**
-   * Adds products the shopper does not have on the list yet, quantity 1 each (issue 16: "Add this
+   * Adds products the shopper does not have on the list yet, quantity 1 each ("Add this
    * week's ingredients to my list" on /recipes/meal-plan; mf-shopping-list owns the list, so its pages
    * call this directly instead of the bus). Waits until the list is read. A product already shown on the
    * list is left as it is (`alreadyOnList`); an id given twice counts once. Publishes `list/item-added`
@@ -388,10 +389,10 @@ class ListServiceImpl implements ListService {
 
   private onSession(s: Session): void {
     if (this.disposed) return;
-    const target: Scope = s.loggedIn && s.uid && s.id_token ? { kind: 'account', uid: s.uid } : { kind: 'anonymous' };
+    const target: Scope = isSignedIn(s) ? { kind: 'account', uid: s.uid } : { kind: 'anonymous' };
     const same = this.scope !== null && this.scope.kind === target.kind && (target.kind === 'anonymous' || (this.scope as { uid: string }).uid === target.uid);
     if (same) {
-      // A refreshed id token: send what is waiting with it.
+      // The same shopper's session was published again (renewed, profile): send what is waiting.
       if (target.kind === 'account') this.kickSync();
       return;
     }
@@ -759,7 +760,7 @@ class ListServiceImpl implements ListService {
     this.clearRetry();
     this.syncing = this.withSyncLock(this.scope.uid, () => this.runSync()).finally(() => {
       this.syncing = null;
-      // A change, an online event or a new token arrived meanwhile: go again at once (even after a failure).
+      // A change, an online event or a renewed session arrived meanwhile: go again at once (even after a failure).
       if (this.syncAgain && !this.disposed) {
         this.syncAgain = false;
         this.kickSync();
@@ -779,7 +780,8 @@ class ListServiceImpl implements ListService {
     if (!scope || scope.kind !== 'account') return;
     const gen = this.generation;
     const alive = () => gen === this.generation && !this.disposed;
-    const session = () => this.bus.state.session.value;
+    // Still signed in as this scope's shopper (the BFF sends as whoever its session cookie names).
+    const still = () => signedInAs(this.bus.state.session.value, scope.uid);
     const key = accountKey(scope.uid);
     let backend: ListBackend;
     let rec: AccountRecord;
@@ -809,10 +811,10 @@ class ListServiceImpl implements ListService {
       // 1. A pending merge of the browser list (the same mergeId on every retry).
       const merge = rec.merge;
       if (merge && merge.stage === 'merge') {
-        if (!alive() || !session().id_token) return;
+        if (!alive() || !still()) return;
         let accepted = true;
         try {
-          await this.api.merge(session(), merge.mergeId, merge.items.map(mergePayload));
+          await this.api.merge(merge.mergeId, merge.items.map(mergePayload));
         } catch (error) {
           accepted = false;
           if (error instanceof ListApiError && error.permanent) {
@@ -839,10 +841,10 @@ class ListServiceImpl implements ListService {
 
       // 2. The outbox, one absolute op per item (after the merge: its absolute quantities include the merged ones).
       for (const op of (failure ? [] : Object.values(rec.outbox)) as OutboxOp[]) {
-        if (!alive() || !session().id_token) return;
+        if (!alive() || !still()) return;
         try {
-          if (op.kind === 'put' && op.body) await this.api.put(session(), op.item_id, op.body);
-          else await this.api.remove(session(), op.item_id);
+          if (op.kind === 'put' && op.body) await this.api.put(op.item_id, op.body);
+          else await this.api.remove(op.item_id);
         } catch (error) {
           if (error instanceof ListApiError && error.permanent) {
             // Refused for good (e.g. 400): drop it and read the list again so the view matches the server.
@@ -868,9 +870,9 @@ class ListServiceImpl implements ListService {
       // 3. Read the account list (first time on this device, after a merge, after a refused op, on retry).
       //    Also after a failure when nothing is cached, so the shopper sees the account list meanwhile.
       if ((this.needsReload && !failure) || rec.server === null) {
-        if (!alive() || !session().id_token) return;
+        if (!alive() || !still()) return;
         try {
-          const items = await this.api.fetchAll(session());
+          const items = await this.api.fetchAll();
           const now = this.nowIso();
           rec = await save((acc) => {
             acc.server = items;
@@ -886,12 +888,12 @@ class ListServiceImpl implements ListService {
 
       // 4. After a merge: the cart of the preferred store follows the list (spec §4 "then the cart is refreshed").
       if (!failure && rec.merge?.stage === 'cart') {
-        if (!alive() || !session().id_token) return;
+        if (!alive() || !still()) return;
         const mergeId = rec.merge.mergeId;
         const storeId = this.bus.state.store.value?.storeNumber ?? this.config.defaultStoreNumber;
         const lines = accountView(rec).filter((i) => isShown(i) && !isCustom(i)).map((i) => ({ item_id: i.item_id, quantity: i.quantity }));
-        await this.api.setCart(session(), scope.uid, storeId, lines);
-        await this.api.getCart(session(), storeId);
+        await this.api.setCart(scope.uid, storeId, lines);
+        await this.api.getCart(storeId);
         rec = await save((acc) => { if (acc.merge?.mergeId === mergeId) acc.merge = null; });
       }
 

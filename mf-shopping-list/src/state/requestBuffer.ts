@@ -1,5 +1,5 @@
 /**
- * The band's first chunk stays tiny (issue 13): the list service (storage, sync) is its own chunk,
+ * The band's first chunk stays tiny (paint first): the list service (storage, sync) is its own chunk,
  * loaded right after the band mounts. Add/remove requests published meanwhile are kept here, in
  * order, and handed to the service when it starts ({@link takeBufferedRequests}); from then on the
  * service subscribes to the bus itself. Nothing is lost and nothing is handled twice.

@@ -66,3 +66,19 @@ export async function setPreferredStore(db: Db, uid: string, storeId: string): P
   );
   return rows[0]!.preferred_store_id;
 }
+
+/**
+ * Records a sign-out (the shopper's session end, one row per shopper): now, and the provider session
+ * `sid` that ended (null when the token carried none). From then on the id-token verifier refuses that
+ * session's tokens and any issued before it (src/auth.ts). Used by POST /api/session/end (bearer
+ * clients) and POST /api/auth/logout (cookie sessions).
+ * @returns when the session ended
+ */
+export async function recordSessionEnd(db: Db, uid: string, sid: string | null): Promise<Date> {
+  const { rows } = await db.query<{ ended_at: Date | string }>(
+    `INSERT INTO session_ends (uid, ended_at, sid) VALUES ($1, now(), $2)
+     ON CONFLICT (uid) DO UPDATE SET ended_at = EXCLUDED.ended_at, sid = EXCLUDED.sid RETURNING ended_at`,
+    [uid, sid],
+  );
+  return new Date(rows[0]!.ended_at);
+}

@@ -79,7 +79,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where used x-nonce values are remembered (src/nonces.ts); null: nonces are not single-use. */
     nonces: NonceStore | null;
+    /** Cookie sessions (src/session.ts); null when the BFF runs without them (bearer only). */
+    sessions: SessionAuth | null;
   }
+}
+
+/** What the auth hook needs of the cookie sessions (implemented by src/session.ts). */
+export interface SessionAuth {
+  /** Whether the request carries the session cookie. */
+  hasCookie(request: FastifyRequest): boolean;
+  /** The CSRF rule for unsafe methods (x-storefront-csrf, Origin, Sec-Fetch-Site); throws 403 'CSRF'. */
+  checkCsrf(request: FastifyRequest): void;
+  /**
+   * The verified shopper of the session cookie (its id token refreshed when it expires within 60 s).
+   * 401 'Session expired' (cookies cleared) when the session is gone, expired or signed out.
+   */
+  shopperOf(request: FastifyRequest, reply: FastifyReply): Promise<Shopper>;
 }
 
 /** Accepted signature algorithms (the provider signs id tokens RS256). */
@@ -245,14 +260,29 @@ export async function spendNonce(request: FastifyRequest, shopper: Shopper, nonc
 }
 
 /**
- * onRequest hook for shopper endpoints: id token headers → verified shopper on `request.shopper`, then
- * the nonce (format, then single use). Runs before the body is parsed, so unauthenticated requests never
- * reach a route.
+ * Whether a request is authenticated by the session cookie: no `Authorization` header, the cookie
+ * present and cookie sessions enabled (a bearer request is never a cookie request).
+ */
+export function usesSessionCookie(request: FastifyRequest): boolean {
+  return request.headers.authorization === undefined && !!request.server.sessions?.hasCookie(request);
+}
+
+/**
+ * onRequest hook for shopper endpoints → verified shopper on `request.shopper`, then the nonce (format,
+ * then single use). With an `Authorization` header: the id token headers, as always. Without one but with
+ * the session cookie: the CSRF rule for unsafe methods (403 'CSRF') and the session's id token (401
+ * 'Session expired'). Neither: 401 'Missing id token'. Runs before the body is parsed, so
+ * unauthenticated requests never reach a route.
  */
 export function createAuthHook(verify: IdTokenVerifier) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const idToken = idTokenFromHeaders(request);
-    request.shopper = await verify(idToken);
+    const sessions = request.server.sessions;
+    if (sessions && usesSessionCookie(request)) {
+      sessions.checkCsrf(request);
+      request.shopper = await sessions.shopperOf(request, reply);
+    } else {
+      request.shopper = await verify(idTokenFromHeaders(request));
+    }
     await spendNonce(request, request.shopper, checkNonce(request, reply));
   };
 }

@@ -7,6 +7,7 @@
  *
  * - Owner: `uid:<sub>` once the request's id token is verified, else `ip:<request.ip>` (public routes).
  * - Same key, other method or path, or other query / body → 422 `IDEMPOTENCY_KEY_REUSED` with the reason.
+ * - Not for /api/auth/* (sign-in answers carry the session cookie): the key is ignored there.
  * - A retry while the first is still running waits up to {@link IDEMPOTENCY_WAIT_MS}, then 409
  *   `IDEMPOTENCY_KEY_IN_USE` (`retry-after: 1`).
  * - Answers 5xx and 429 are not stored (the reservation is dropped): a retry applies again.
@@ -138,7 +139,8 @@ export function idempotencyPlugin(app: FastifyInstance, { db, waitMs = IDEMPOTEN
 
   app.addHook('preHandler', async (request, reply) => {
     const route = request.routeOptions.url;
-    if (!WRITE_METHODS.has(request.method) || !route?.startsWith('/api/')) return;
+    // /api/auth/* answers set the session cookie: never stored (the database keeps only its hash) nor replayed
+    if (!WRITE_METHODS.has(request.method) || !route?.startsWith('/api/') || route.startsWith('/api/auth/')) return;
     const key = keyOf(request);
     if (key === undefined) return;
     const path = request.url.split('?')[0]!;

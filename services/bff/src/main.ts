@@ -9,7 +9,9 @@
  * - `REDIS_URL` — throttle counters and used x-nonce values in Redis, shared by the replicas (also checked by /readyz);
  * - `TRUST_PROXY` — fastify trustProxy (server.ts parseTrustProxy), e.g. 'loopback' (what the default platform sets: the edge on loopback);
  * - `LOG_LEVEL` (default 'info'), `BFF_HOST`, `BFF_PORT`, `OIDC_ISSUER` (default http://localhost:4100),
- *   `OIDC_CLIENT_ID` (default 'storefront'), `BFF_TOKEN_SECRET` (≥ 32 characters; default: random per start).
+ *   `OIDC_CLIENT_ID` (default 'storefront'), `BFF_TOKEN_SECRET` (≥ 32 characters; default: random per start);
+ * - `OIDC_CLIENT_SECRET` (required: the confidential client's secret, cookie sessions) and `PUBLIC_ORIGIN`
+ *   (the storefront origin(s), comma-separated, default http://localhost:8080; the first names redirect_uri).
  *
  * SIGTERM / SIGINT: /readyz answers 503 at once, the listener closes, in-flight requests finish, then the
  * database (pool, or PGlite and its folder lock) and Redis are closed and the process exits 0; after
@@ -25,6 +27,7 @@ import { migrate } from './migrate';
 import { closeRedis, createRedisClient, pingRedis } from './redis';
 import { seedAccounts, seedOffers, seedShoppingLists } from './seed';
 import { buildServer, DEFAULT_CLIENT_ID, DEFAULT_ISSUER, parseTrustProxy } from './server';
+import { DEFAULT_PUBLIC_ORIGIN, parsePublicOrigins } from './session';
 import { tokenSecret } from './tokens';
 
 /** A shutdown still running after this many ms ends with exit code 1 (orchestrators kill at 10 s). */
@@ -34,6 +37,8 @@ const START_LOCK = 'storefront-bff:start';
 
 async function main(): Promise<void> {
   const env = process.env;
+  if (!env.OIDC_CLIENT_SECRET) throw new Error('OIDC_CLIENT_SECRET is required (the BFF is the confidential OIDC client of the cookie sessions)');
+  const publicOrigins = parsePublicOrigins(env.PUBLIC_ORIGIN || DEFAULT_PUBLIC_ORIGIN);
   const db = await createDbFromEnv(env, {
     onCompromised: (error) => {
       // Someone removed or took over the folder's lock: stop before two processes write one database.
@@ -55,6 +60,7 @@ async function main(): Promise<void> {
     tokenSecret: tokenSecret(env.BFF_TOKEN_SECRET),
     redis,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    session: { clientSecret: env.OIDC_CLIENT_SECRET, publicOrigins },
   });
   if (redis && !env.BFF_TOKEN_SECRET) app.log.warn('REDIS_URL without BFF_TOKEN_SECRET: every replica signs its tokens with its own random secret');
 

@@ -26,6 +26,7 @@ import { dbNonceStore, pruneNonces, redisNonceStore, type NonceStore } from './n
 import type { Redis } from './redis';
 import { accountRoutes, generateTokenRoute, type CardLimit } from './routes/account';
 import { preferencesRoutes } from './routes/preferences';
+import { authSessionRoutes } from './routes/auth-session';
 import { bannerAlertRoute } from './routes/banner-alert';
 import { cartRoutes } from './routes/cart';
 import { contentRoutes } from './routes/content';
@@ -38,6 +39,7 @@ import { HISTORY_CACHE_TTL_MS, sceneRoutes, TtlCache, type Transaction } from '.
 import type { SharedStore } from './throttle';
 import { jsonDepthExceeds, parseTrustProxy } from '@storefront/remote-kit/request-limits';
 import { MAX_JSON_DEPTH } from './text';
+import { CookieSessions } from './session';
 import { createTokenSigner, tokenSecret } from './tokens';
 
 export { PROVINCES, DEFAULT_PROVINCE, type Province, type Alert } from './routes/banner-alert';
@@ -129,6 +131,12 @@ export interface BuildServerOptions {
   idempotencyWaitMs?: number;
   /** Where used x-nonce values are kept (default: Redis with `redis`, else the database; null: not single-use). */
   nonceStore?: NonceStore | null;
+  /**
+   * Cookie sessions (src/session.ts, /api/auth/*): the confidential client's secret (OIDC_CLIENT_SECRET)
+   * and the storefront origins (PUBLIC_ORIGIN; the first names redirect_uri). Omitted: bearer only, the
+   * /api/auth/* POSTs answer 503.
+   */
+  session?: { clientSecret: string; publicOrigins: readonly string[]; timeoutMs?: number } | null;
 }
 
 /** How often expired rows of seen_nonces are deleted, ms. */
@@ -157,6 +165,7 @@ function logRequest(request: FastifyRequest) {
  * - `GET /api/content/:name` (public; menu, footer, popular-searches)
  * - `GET /api/account`, `POST /api/account/preferred-store`, `POST /api/account/card`, `POST /api/account/signed-token`
  * - `POST /api/generateToken`
+ * - `POST /api/auth/login`, `POST /api/auth/callback`, `GET /api/auth/session`, `POST /api/auth/logout` (cookie sessions)
  * - `GET|POST /api/recent-searches`, `DELETE /api/recent-searches/:id`
  * - `GET /api/shopping-list`, `PUT|DELETE /api/shopping-list/items/:itemId`, `POST /api/shopping-list/merge`
  * - `POST /api/cart`, `GET /api/cart`
@@ -186,6 +195,7 @@ export function buildServer({
   logLevel = 'info',
   idempotencyWaitMs,
   nonceStore,
+  session = null,
 }: BuildServerOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit,
@@ -237,6 +247,18 @@ export function buildServer({
     });
     app.addHook('onClose', async () => clearInterval(timer));
   }
+  const sessions = session
+    ? new CookieSessions({
+      db, verify, now,
+      issuer: auth.issuer ?? DEFAULT_ISSUER,
+      clientId: auth.clientId ?? DEFAULT_CLIENT_ID,
+      clientSecret: session.clientSecret,
+      publicOrigins: session.publicOrigins,
+      timeoutMs: session.timeoutMs,
+      warn: (error, message) => app.log.warn({ err: error }, message),
+    })
+    : null;
+  app.decorate('sessions', sessions);
   app.decorateRequest('shopper', null);
   app.decorateRequest('account', null);
   void app.register(cookie);
@@ -288,6 +310,7 @@ export function buildServer({
   void app.register(contentRoutes, { prefix: '/api', contentDir });
   void app.register(accountRoutes, { prefix: '/api', db, verify, sign, storeNumbers, sharedStore, cardLimit });
   void app.register(generateTokenRoute, { prefix: '/api', verify, sign });
+  void app.register(authSessionRoutes, { prefix: '/api', sessions });
   void app.register(preferencesRoutes, { prefix: '/api', db, verify });
   void app.register(recentSearchRoutes, { prefix: '/api', db, verify });
   void app.register(shoppingListRoutes, { prefix: '/api', db, verify });

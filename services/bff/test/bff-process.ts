@@ -28,7 +28,7 @@ function launch(env: Record<string, string>): { child: ChildProcess; output: () 
   const { NODE_OPTIONS, ...parentEnv } = process.env; // jest's --experimental-vm-modules is not for the BFF
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: path.resolve(__dirname, '..'),
-    env: { ...parentEnv, BFF_PORT: '0', LOG_LEVEL: 'info', ...env }, // info: startBff reads "Server listening at"; output is captured
+    env: { ...parentEnv, BFF_PORT: '0', LOG_LEVEL: 'info', OIDC_CLIENT_SECRET: 'bff-process-test-secret', ...env }, // info: startBff reads "Server listening at"; output is captured
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -23,6 +23,18 @@ export function dataFileFromEnv(env: NodeJS.ProcessEnv = process.env, port: numb
 }
 
 /**
+ * OIDC_CLIENT_SECRET: the storefront client's secret, shared with the BFF (the client is confidential).
+ * @throws Error when unset or blank: the provider does not start without it
+ */
+export function clientSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const value = env.OIDC_CLIENT_SECRET;
+  if (value === undefined || value.trim() === '') {
+    throw new Error('OIDC_CLIENT_SECRET is required: the secret of the storefront client, the same value the BFF is given (e.g. `openssl rand -base64 32`)');
+  }
+  return value;
+}
+
+/**
  * SIGNING_KEY_ROTATE_S as seconds (default 7 days).
  * @throws Error when set but not a positive number
  */
@@ -53,6 +65,7 @@ async function main(): Promise<void> {
   const issuer = env.OIDC_ISSUER || `http://localhost:${port}`;
   const publicOrigin = env.PUBLIC_ORIGIN || 'http://localhost:8080';
   const clientId = env.OIDC_CLIENT_ID || 'storefront';
+  const clientSecret = clientSecretFromEnv(env);
   const databaseUrl = env.DATABASE_URL || undefined;
   const redisUrl = env.REDIS_URL || undefined;
   const trustProxy = env.TRUST_PROXY || undefined;
@@ -78,7 +91,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   const accounts = databaseUrl ? undefined : await AccountStore.create({ file: dataFileFromEnv(env, port) });
-  const idp = await createIdentityServer({ issuer, publicOrigin, clientId, accounts, databaseUrl, redisUrl, trustProxy, signingKeyRotateS, signUpsPerHour, logger, drainTimeoutMs: 8000 });
+  const idp = await createIdentityServer({ issuer, publicOrigin, clientId, clientSecret, accounts, databaseUrl, redisUrl, trustProxy, signingKeyRotateS, signUpsPerHour, logger, drainTimeoutMs: 8000 });
   await idp.listen(port, host);
   started.idp = idp;
   logger('info', {

@@ -2,7 +2,7 @@
  * The local OpenID Connect provider, built on `oidc-provider` 9 and served by a plain `node:http` server:
  *
  *   GET  /.well-known/openid-configuration, /jwks, /auth, POST /token, GET /me (userinfo),
- *   GET  /session/end (end session)                       -> oidc-provider
+ *   POST /token/revocation, GET /session/end (end session) -> oidc-provider
  *   GET  /interaction/:uid                                -> sign-in page ('Email', 'Password', 'Log In', 'Sign Up' link),
  *                                                            or the sign-up page when the authorization request
  *                                                            carried `screen_hint=signup`
@@ -12,9 +12,11 @@
  *                                                            `return_to` (only a URL on PUBLIC_ORIGIN) or PUBLIC_ORIGIN/
  *   GET  /livez, /readyz                                  -> liveness, readiness (JSON)
  *
- * One public client (`token_endpoint_auth_method: 'none'`), authorization code + PKCE S256 only,
- * scopes `openid profile email`, id token RS256 carrying sub, sid, email, given_name, family_name.
- * Consent is skipped for this first-party client (a grant is created on first use).
+ * One confidential client, the storefront's BFF (`client_secret_basic`), authorization code + PKCE
+ * S256 and refresh tokens (rotated at every use, bound to the provider session), scopes `openid profile
+ * email`, id token RS256 carrying sub, sid, email, given_name, family_name. Consent is skipped for this
+ * first-party client (a grant is created on first use). No endpoint answers CORS for the client: only
+ * the BFF, server-side, calls /token, /me and /token/revocation.
  *
  * Every form POST needs its page's CSRF token (form-tokens.ts; else 403). Sign-in is throttled by
  * (account, address) and by address, with a step-up (a ticket and a 5 s wait) once an account fails
@@ -55,10 +57,15 @@ export { generateSigningKey } from './keys';
 export interface IdentityOptions {
   /** OIDC issuer, e.g. 'http://localhost:4100' (OIDC_ISSUER). */
   issuer: string;
-  /** The storefront origin, e.g. 'http://localhost:8080' (PUBLIC_ORIGIN): redirect, post-logout and CORS origin. */
+  /** The storefront origin, e.g. 'http://localhost:8080' (PUBLIC_ORIGIN): redirect and post-logout target. */
   publicOrigin: string;
   /** The client id (OIDC_CLIENT_ID, default 'storefront'). */
   clientId?: string;
+  /**
+   * The storefront client's secret (OIDC_CLIENT_SECRET): the BFF authenticates with it at /token and
+   * /token/revocation (`client_secret_basic`). Required, not blank ({@link createIdentityServer} throws).
+   */
+  clientSecret: string;
   /**
    * The shoppers. Default: with `databaseUrl` a {@link PgAccountStore}, else an {@link AccountStore}
    * (seeded shoppers, in memory). A given store is not closed by {@link IdentityServer.close}.
@@ -68,6 +75,8 @@ export interface IdentityOptions {
   bcryptCost?: number;
   /** Seconds an id token / access token is valid (default 3600). */
   tokenTtlSeconds?: number;
+  /** Seconds a refresh token is valid (default 14 days; each use rotates it; it also ends with the provider session). */
+  refreshTokenTtlSeconds?: number;
   /** Log requests and problems (default true). */
   log?: boolean;
   /** Where log lines go (default: JSON lines on stdout/stderr when `log`, else nowhere). */
@@ -128,6 +137,8 @@ export const SIGNUP_CSRF_COOKIE = 'identity_signup_csrf';
 export const FORM_LIMIT_BYTES = 16 * 1024;
 /** Scopes of the storefront client. */
 export const SCOPES = ['openid', 'profile', 'email'] as const;
+/** Default of {@link IdentityOptions.refreshTokenTtlSeconds}: 14 days (the provider session's lifetime). */
+export const DEFAULT_REFRESH_TOKEN_TTL_S = 14 * 24 * 3600;
 /** Default of {@link IdentityOptions.signingKeyRotateS}: 7 days. */
 export const DEFAULT_ROTATE_S = 7 * 24 * 3600;
 
@@ -209,18 +220,20 @@ function openRedis(url: string, log: Logger): Redis {
 /**
  * Builds the provider and the HTTP server around it (not listening yet). With `databaseUrl` it first
  * migrates the database and loads (rotating when due) the shared keys.
- * @throws when the database cannot be reached or migrated
+ * @throws Error when `clientSecret` is empty; when the database cannot be reached or migrated
  * @example
- *   const idp = await createIdentityServer({ issuer: 'http://localhost:4100', publicOrigin: 'http://localhost:8080' });
+ *   const idp = await createIdentityServer({ issuer: 'http://localhost:4100', publicOrigin: 'http://localhost:8080', clientSecret: process.env.OIDC_CLIENT_SECRET! });
  *   await idp.listen(4100, '127.0.0.1');
  */
 export async function createIdentityServer({
   issuer,
   publicOrigin,
   clientId = 'storefront',
+  clientSecret,
   accounts,
   bcryptCost = BCRYPT_COST,
   tokenTtlSeconds = 3600,
+  refreshTokenTtlSeconds = DEFAULT_REFRESH_TOKEN_TTL_S,
   log = true,
   logger = log ? jsonLogger : silentLogger,
   throttle,
@@ -233,6 +246,7 @@ export async function createIdentityServer({
   keyRefreshS = 60,
   drainTimeoutMs = 8000,
 }: IdentityOptions): Promise<IdentityServer> {
+  if (typeof clientSecret !== 'string' || clientSecret.trim() === '') throw new Error('The storefront client needs a secret (OIDC_CLIENT_SECRET): it is a confidential client.');
   const trusted: TrustedProxies | null = parseTrustProxy(trustProxy);
   let pool: Pool | undefined;
   let redis: Redis | undefined;
@@ -280,8 +294,9 @@ export async function createIdentityServer({
       client_id: clientId,
       client_name: 'Harbour Market',
       application_type: 'web',
-      token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code'],
+      client_secret: clientSecret,
+      token_endpoint_auth_method: 'client_secret_basic',
+      grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       redirect_uris: [`${origin}/auth/callback`],
       post_logout_redirect_uris: [`${origin}/`],
@@ -299,15 +314,27 @@ export async function createIdentityServer({
       AccessToken: tokenTtlSeconds,
       IdToken: tokenTtlSeconds,
       AuthorizationCode: 60,
+      RefreshToken: refreshTokenTtlSeconds,
       Interaction: 3600,
       Session: 14 * 24 * 3600,
       Grant: 14 * 24 * 3600,
     },
-    // The browser calls /token (and /me, /jwks) from the storefront origin.
-    clientBasedCORS: (_ctx, requestOrigin) => requestOrigin === origin,
+    // Refresh tokens for the storefront's BFF on every code exchange. It asks `offline_access`, which
+    // oidc-provider drops without `prompt=consent` (OIDC Core §11); this first-party client has no consent
+    // screen, so the token is issued without the scope and, not being offline, ends with the provider
+    // session (a sign-out at the provider revokes it too).
+    issueRefreshToken: (_ctx, client) => client.clientId === clientId && client.grantTypeAllowed('refresh_token'),
+    // Every use returns a new refresh token and consumes the old one; a consumed one used again revokes
+    // the whole grant (reuse detection).
+    rotateRefreshToken: true,
+    // No page calls /token, /me or /token/revocation (the BFF does, server-side): no CORS for any origin.
+    // Discovery and /jwks stay open (oidc-provider).
+    clientBasedCORS: () => false,
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
+      // The BFF revokes the refresh token at sign-out (RFC 7009), authenticated like /token.
+      revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {

@@ -10,6 +10,17 @@ import { Client } from 'pg';
 export const PUBLIC_ORIGIN = 'http://localhost:18998';
 export const REDIRECT_URI = `${PUBLIC_ORIGIN}/auth/callback`;
 export const PASSWORD = 'Groceries!2026';
+/** The storefront client's secret in the tests (as OIDC_CLIENT_SECRET; characters that need form-encoding on purpose). */
+export const CLIENT_SECRET = 'test-secret: storefront+bff/0123456789';
+
+/**
+ * The `Authorization` header of `client_secret_basic` (RFC 6749 §2.3.1: id and secret form-encoded, then
+ * base64), as the BFF sends it.
+ */
+export function basicAuth(clientId = 'storefront', secret = CLIENT_SECRET): string {
+  const form = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${form(clientId)}:${form(secret)}`).toString('base64')}`;
+}
 
 /** The throwaway Redis of globalSetup. */
 export function testRedisUrl(): string {
@@ -136,14 +147,27 @@ export async function signUpForm(base: string, headers: Record<string, string> =
   return { csrf: csrfIn(await res.text()), cookie };
 }
 
-/** Exchanges a code at `base`/token. */
+/** The token endpoint's answer (RFC 6749 §5.1/§5.2). */
+export interface TokenBody { id_token: string; access_token: string; refresh_token?: string; error?: string; error_description?: string }
+
+/** Exchanges a code at `base`/token as the BFF does (server-side, `client_secret_basic`). */
 export async function exchange(base: string, code: string, verifier: string) {
   const res = await fetch(`${base}/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_ORIGIN },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'storefront', code_verifier: verifier }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth() },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier }).toString(),
   });
-  return { status: res.status, body: (await res.json()) as { id_token: string; access_token: string; error?: string } };
+  return { status: res.status, body: (await res.json()) as TokenBody };
+}
+
+/** Refreshes at `base`/token as the BFF does (`client_secret_basic` unless `authorization` is given; null = none). */
+export async function refresh(base: string, refreshToken: string, authorization: string | null = basicAuth()) {
+  const res = await fetch(`${base}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, ...(authorization ? {} : { client_id: 'storefront' }) }).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as TokenBody };
 }
 
 /** Verifies an id token against `base`/jwks. */

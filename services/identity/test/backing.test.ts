@@ -12,7 +12,7 @@ import { silentLogger } from '../src/log';
 import { PgAccountStore } from '../src/pg-accounts';
 import { pgAdapterFactory, pruneExpired } from '../src/pg-adapter';
 import { createIdentityServer } from '../src/server';
-import { Browser, freePort, freshDatabase, PASSWORD, PUBLIC_ORIGIN } from './backends';
+import { Browser, CLIENT_SECRET, freePort, freshDatabase, PASSWORD, PUBLIC_ORIGIN } from './backends';
 
 let pool: Pool;
 
@@ -173,7 +173,7 @@ describe('when Redis goes away', () => {
   test('/readyz says so, and sign-in stays throttled (in-process fallback)', async () => {
     const { startThrowawayRedis } = await importEsm(path.resolve(__dirname, '../../../tooling/scripts/ensure-redis.mjs'));
     const redis = await startThrowawayRedis();
-    const idp = await createIdentityServer({ issuer: 'http://idp.example.test', publicOrigin: PUBLIC_ORIGIN, log: false, bcryptCost: 4, redisUrl: redis.url });
+    const idp = await createIdentityServer({ issuer: 'http://idp.example.test', publicOrigin: PUBLIC_ORIGIN, clientSecret: CLIENT_SECRET, log: false, bcryptCost: 4, redisUrl: redis.url });
     try {
       const base = `http://127.0.0.1:${await idp.listen(0)}`;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);

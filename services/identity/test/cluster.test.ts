@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import { createIdentityServer, type IdentityOptions, type IdentityServer } from '../src/server';
-import { Browser, eventually, exchange, freePort, freshDatabase, PASSWORD, PUBLIC_ORIGIN, publishedKids, signUpForm, testRedisUrl, verifyAt } from './backends';
+import { Browser, CLIENT_SECRET, eventually, exchange, freePort, freshDatabase, PASSWORD, PUBLIC_ORIGIN, publishedKids, refresh, signUpForm, testRedisUrl, verifyAt } from './backends';
 
 const ISSUER = 'http://idp.example.test';
 
@@ -17,7 +17,7 @@ interface Replica {
 }
 
 async function replica(options: Partial<IdentityOptions>): Promise<Replica> {
-  const idp = await createIdentityServer({ issuer: ISSUER, publicOrigin: PUBLIC_ORIGIN, log: false, bcryptCost: 4, trustProxy: 'loopback', ...options });
+  const idp = await createIdentityServer({ issuer: ISSUER, publicOrigin: PUBLIC_ORIGIN, clientSecret: CLIENT_SECRET, log: false, bcryptCost: 4, trustProxy: 'loopback', ...options });
   const port = await idp.listen(await freePort(), '127.0.0.1');
   return { idp, base: `http://127.0.0.1:${port}` };
 }
@@ -97,6 +97,16 @@ describe('two replicas on one database and one Redis', () => {
     const callback = await browser.follow([b.base], res);
     expect(callback?.searchParams.get('code')).toBeTruthy();
     expect((await exchange(a.base, callback!.searchParams.get('code')!, verifier)).status).toBe(200);
+  });
+
+  test('a refresh token issued on A refreshes on B (same provider session); the used one is then refused on A', async () => {
+    const tokens = await signIn(shopper(), [a.base, b.base], 'bella.bigpoints@example.com', PASSWORD);
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+    const onB = await refresh(b.base, tokens.refresh_token!);
+    expect(onB.status).toBe(200);
+    const [before, after] = await Promise.all([verifyAt(a.base, ISSUER, tokens.id_token), verifyAt(a.base, ISSUER, onB.body.id_token)]);
+    expect(after.payload).toMatchObject({ sub: 'u-1007', sid: before.payload.sid });
+    expect((await refresh(a.base, tokens.refresh_token!)).body).toMatchObject({ error: 'invalid_grant' });
   });
 
   test('five wrong passwords alternating between A and B lock that address out of the account on both; the owner elsewhere signs in', async () => {

@@ -12,6 +12,7 @@ import { AccountStore, readSeedShoppers, validateSignUp } from '../src/accounts'
 import { escapeHtml } from '../src/pages';
 import { createIdentityServer, type IdentityServer } from '../src/server';
 import { SIGN_IN_LIMITS, SignInThrottle } from '../src/throttle';
+import { basicAuth, CLIENT_SECRET, refresh, type TokenBody } from './backends';
 
 const PUBLIC_ORIGIN = 'http://localhost:18999';
 const REDIRECT_URI = `${PUBLIC_ORIGIN}/auth/callback`;
@@ -39,7 +40,7 @@ beforeAll(async () => {
   issuer = `http://localhost:${port}`;
   dataFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'identity-')), 'shoppers.json');
   const accounts = await AccountStore.create({ file: dataFile, cost: 4 });
-  idp = await createIdentityServer({ issuer, publicOrigin: PUBLIC_ORIGIN, accounts, log: false, trustProxy: 'loopback', now: () => Date.now() + clockSkewMs });
+  idp = await createIdentityServer({ issuer, publicOrigin: PUBLIC_ORIGIN, clientSecret: CLIENT_SECRET, accounts, log: false, trustProxy: 'loopback', now: () => Date.now() + clockSkewMs });
   await idp.listen(port, '127.0.0.1');
 }, 30_000);
 
@@ -125,11 +126,16 @@ async function followToCallback(browser: Browser, res: Response): Promise<URL> {
   throw new Error('too many redirects');
 }
 
-async function exchange(code: string, verifier: string) {
+/**
+ * Exchanges a code as the BFF does: server-side (no `Origin`), `client_secret_basic`. `auth` overrides the
+ * client authentication: null sends only `client_id` (a public client's request), a string is the
+ * `Authorization` header; `headers`/`form` are added.
+ */
+async function exchange(code: string, verifier: string, { auth = basicAuth(), headers = {}, form = {} }: { auth?: string | null; headers?: Record<string, string>; form?: Record<string, string> } = {}) {
   return fetch(`${issuer}/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_ORIGIN },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'storefront', code_verifier: verifier }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(auth ? { authorization: auth } : {}), ...headers },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier, ...(auth ? {} : { client_id: 'storefront' }), ...form }).toString(),
   });
 }
 
@@ -141,7 +147,7 @@ async function signIn(email: string, password: string) {
   expect(callback.searchParams.get('state')).toBe(state);
   const token = await exchange(callback.searchParams.get('code')!, verifier);
   expect(token.status).toBe(200);
-  return { browser, token: (await token.json()) as { id_token: string; access_token: string; token_type: string } };
+  return { browser, token: (await token.json()) as TokenBody & { token_type: string } };
 }
 
 async function verifyIdToken(idToken: string) {
@@ -173,7 +179,7 @@ describe('discovery (contract "Identity (OIDC)")', () => {
   });
 });
 
-describe('authorization code + PKCE (issue 3 Identity; spec §7 Account and identity)', () => {
+describe('authorization code + PKCE (spec §7 Account and identity)', () => {
   test('a seeded shopper (lena.linked) logs in; the code is exchanged; the id token verifies against the JWKS', async () => {
     const browser = new Browser();
     const { interaction, verifier, state } = await startAuthorization(browser);
@@ -192,16 +198,14 @@ describe('authorization code + PKCE (issue 3 Identity; spec §7 Account and iden
 
     const tokenRes = await exchange(callback.searchParams.get('code')!, verifier);
     expect(tokenRes.status).toBe(200);
-    expect(tokenRes.headers.get('access-control-allow-origin')).toBe(PUBLIC_ORIGIN);
     const token = (await tokenRes.json()) as { id_token: string; access_token: string };
     const { payload, protectedHeader } = await verifyIdToken(token.id_token);
     expect(protectedHeader.alg).toBe('RS256');
     expect(payload).toMatchObject({ sub: 'u-1003', email: 'lena.linked@example.com', given_name: 'Lena', family_name: 'Linked', nonce: 'n-0S6_WzA2Mj' });
     expect(payload.exp! - payload.iat!).toBe(3600);
 
-    const me = await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${token.access_token}`, origin: PUBLIC_ORIGIN } });
+    const me = await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${token.access_token}` } });
     expect(me.status).toBe(200);
-    expect(me.headers.get('access-control-allow-origin')).toBe(PUBLIC_ORIGIN);
     expect(await me.json()).toMatchObject({ sub: 'u-1003', email: 'lena.linked@example.com' });
   });
 
@@ -242,6 +246,122 @@ describe('authorization code + PKCE (issue 3 Identity; spec §7 Account and iden
     });
     expect(res.status).toBe(400);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+/** Signs `email` in and returns the storefront callback's code and its PKCE verifier (not exchanged yet). */
+async function codeFor(email: string) {
+  const browser = new Browser();
+  const { interaction, verifier } = await startAuthorization(browser, { scope: 'openid profile email offline_access' });
+  const callback = await followToCallback(browser, await browser.post(`${interaction}/login`, { email, password: PASSWORD }));
+  return { browser, code: callback.searchParams.get('code')!, verifier };
+}
+
+/** Revokes `token` at the revocation endpoint as the BFF does at sign-out (RFC 7009, `client_secret_basic`). */
+const revoke = (token: string, authorization: string | null = basicAuth()) =>
+  fetch(`${issuer}/token/revocation`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+    body: new URLSearchParams({ token, token_type_hint: 'refresh_token', ...(authorization ? {} : { client_id: 'storefront' }) }).toString(),
+  });
+
+describe('the storefront client is confidential: only the BFF, with the client secret, gets tokens', () => {
+  test('discovery names the revocation endpoint, client_secret_basic and the refresh_token grant', async () => {
+    const doc = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(doc.revocation_endpoint).toBe(`${issuer}/token/revocation`);
+    expect(doc.token_endpoint_auth_methods_supported).toContain('client_secret_basic');
+    expect(doc.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+  });
+
+  test('a code exchange without the secret or with a wrong one is refused (401 invalid_client); the code still works for the BFF', async () => {
+    const { code, verifier } = await codeFor('nora.nocard@example.com');
+    for (const attempt of [
+      exchange(code, verifier, { auth: null }),
+      exchange(code, verifier, { auth: basicAuth('storefront', 'not-the-secret') }),
+      exchange(code, verifier, { auth: null, form: { client_secret: 'not-the-secret' } }),
+    ]) {
+      const res = await attempt;
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: 'invalid_client' });
+    }
+    const ok = await exchange(code, verifier);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as TokenBody).id_token.split('.')).toHaveLength(3);
+  });
+
+  test('a page of the storefront cannot call /token or /me any more (no CORS for any origin); discovery and the JWKS stay open', async () => {
+    const { code, verifier } = await codeFor('lena.linked@example.com');
+    const fromPage = await exchange(code, verifier, { headers: { origin: PUBLIC_ORIGIN } });
+    expect(fromPage.headers.get('access-control-allow-origin')).toBeNull();
+    expect(fromPage.status).toBe(400);
+    expect(await fromPage.json()).toMatchObject({ error: 'invalid_request', error_description: expect.stringMatching(/origin/) });
+    const token = (await (await exchange(code, verifier)).json()) as TokenBody;
+    const me = await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${token.access_token}`, origin: PUBLIC_ORIGIN } });
+    expect(me.headers.get('access-control-allow-origin')).toBeNull();
+    for (const open of ['/.well-known/openid-configuration', '/jwks']) {
+      expect((await fetch(`${issuer}${open}`, { headers: { origin: PUBLIC_ORIGIN } })).headers.get('access-control-allow-origin')).toBeTruthy();
+    }
+  });
+});
+
+describe('refresh tokens (the BFF keeps the session alive without the browser)', () => {
+  test('the code exchange (scope offline_access, no prompt=consent, no consent page) returns a refresh token; a refresh returns a new id token of the same provider session and a new refresh token', async () => {
+    const { code, verifier } = await codeFor('maximilian.long@example.com');
+    const first = (await (await exchange(code, verifier)).json()) as TokenBody;
+    expect(first.refresh_token).toEqual(expect.any(String));
+    const before = await verifyIdToken(first.id_token);
+
+    const next = await refresh(issuer, first.refresh_token!);
+    expect(next.status).toBe(200);
+    expect(next.body.refresh_token).toEqual(expect.any(String));
+    expect(next.body.refresh_token).not.toBe(first.refresh_token); // rotated
+    const after = await verifyIdToken(next.body.id_token);
+    expect(after.payload).toMatchObject({ sub: 'u-1008', email: 'maximilian.long@example.com', given_name: 'Maximilian', sid: before.payload.sid });
+    expect(typeof after.payload.sid).toBe('string');
+    // The new access token works.
+    expect((await fetch(`${issuer}/me`, { headers: { authorization: `Bearer ${next.body.access_token}` } })).status).toBe(200);
+    // And the rotated one refreshes again.
+    const third = await refresh(issuer, next.body.refresh_token!);
+    expect(third.status).toBe(200);
+    expect((await verifyIdToken(third.body.id_token)).payload.sid).toBe(before.payload.sid);
+  });
+
+  test('a used refresh token is refused, and its reuse revokes the rotated one too (a stolen copy ends the session)', async () => {
+    const { code, verifier } = await codeFor('gina.ghost@example.com');
+    const first = (await (await exchange(code, verifier)).json()) as TokenBody;
+    const next = await refresh(issuer, first.refresh_token!);
+    expect(next.status).toBe(200);
+    const reused = await refresh(issuer, first.refresh_token!);
+    expect(reused.status).toBe(400);
+    expect(reused.body).toMatchObject({ error: 'invalid_grant' });
+    expect((await refresh(issuer, next.body.refresh_token!)).body).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  test('a refresh without the client secret is refused (401 invalid_client) and does not use the token up', async () => {
+    const { code, verifier } = await codeFor('owen.lp02@example.com');
+    const first = (await (await exchange(code, verifier)).json()) as TokenBody;
+    for (const auth of [null, basicAuth('storefront', 'not-the-secret')]) {
+      const res = await refresh(issuer, first.refresh_token!, auth);
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ error: 'invalid_client' });
+    }
+    expect((await refresh(issuer, first.refresh_token!)).status).toBe(200);
+  });
+
+  test('revocation (the BFF at sign-out): the revoked refresh token no longer refreshes; revoking needs the secret', async () => {
+    const { code, verifier } = await codeFor('olga.lp00@example.com');
+    const first = (await (await exchange(code, verifier)).json()) as TokenBody;
+    const anonymous = await revoke(first.refresh_token!, null);
+    expect(anonymous.status).toBe(401);
+    expect((await refresh(issuer, first.refresh_token!)).status).toBe(200);
+
+    const { code: code2, verifier: verifier2 } = await codeFor('olga.lp00@example.com');
+    const second = (await (await exchange(code2, verifier2)).json()) as TokenBody;
+    const revoked = await revoke(second.refresh_token!);
+    expect(revoked.status).toBe(200);
+    const after = await refresh(issuer, second.refresh_token!);
+    expect(after.status).toBe(400);
+    expect(after.body).toMatchObject({ error: 'invalid_grant' });
   });
 });
 
@@ -552,6 +672,53 @@ describe('end session (spec §7 "logout via the identity provider")', () => {
   });
 });
 
+describe("the BFF's sign-out: client_id + post_logout_redirect_uri, no id_token_hint (no token in a URL the page can read)", () => {
+  const endSessionUrl = `/session/end?${new URLSearchParams({ client_id: 'storefront', post_logout_redirect_uri: `${PUBLIC_ORIGIN}/` })}`;
+
+  /** Submits the end-session page's form as its auto-submit script does; the answer. */
+  const submitLogout = async (browser: Browser, html: string) => {
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    return browser.post(action, { xsrf, logout: 'yes' });
+  };
+
+  test('ends the provider session, returns to the storefront, and the session\'s refresh token stops working', async () => {
+    const { browser, code, verifier } = await codeFor('sam.session@example.com');
+    const token = (await (await exchange(code, verifier)).json()) as TokenBody;
+    const page = await browser.request(endSessionUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<button id="sign-out" type="submit" form="op.logoutForm" name="logout" value="yes">Sign Out</button>');
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
+    const confirm = await submitLogout(browser, html);
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get('location')).toBe(`${PUBLIC_ORIGIN}/`);
+
+    // The provider session is gone: a new authorization asks for the password; the refresh token is refused.
+    const again = await startAuthorization(browser);
+    expect(await (await browser.request(again.interaction)).text()).toContain('Log In');
+    const refreshed = await refresh(issuer, token.refresh_token!);
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  test('without a provider session (already signed out there) it still returns to the storefront', async () => {
+    const browser = new Browser();
+    const page = await browser.request(endSessionUrl);
+    expect(page.status).toBe(200);
+    const confirm = await submitLogout(browser, await page.text());
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get('location')).toBe(`${PUBLIC_ORIGIN}/`);
+  });
+
+  test('a post_logout_redirect_uri that is not the storefront is refused with the error page, never a redirect', async () => {
+    const res = await new Browser().request(`/session/end?${new URLSearchParams({ client_id: 'storefront', post_logout_redirect_uri: 'https://evil.example/' })}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain('post_logout_redirect_uri');
+  });
+});
+
 describe('signing in again right after signing out', () => {
   // Within one second the two id tokens had the same claims (`iat` is whole seconds), so a relying party
   // could not tell the new session's token from the ended one's.
@@ -578,7 +745,7 @@ describe('signing in again right after signing out', () => {
   });
 });
 
-describe('seed data (issue 3: every branch of spec §4 reachable)', () => {
+describe('seed data: every branch of spec §4 is reachable', () => {
   test('every demo shopper of shoppers.json can sign in with the shared password', async () => {
     const seed = readSeedShoppers();
     expect(seed.shoppers.length).toBeGreaterThanOrEqual(9);

@@ -8,7 +8,7 @@ import { freePort, freshDatabase, signUpForm, testRedisUrl } from './backends';
 
 const MAIN = path.resolve(__dirname, '../src/main.ts');
 const TSX = path.resolve(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
-const CLEARED = ['DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'SIGNING_KEY_ROTATE_S', 'OIDC_ISSUER', 'IDENTITY_DATA_FILE', 'IDENTITY_HOST', 'LOG_LEVEL', 'NODE_OPTIONS'];
+const CLEARED = ['DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'SIGNING_KEY_ROTATE_S', 'OIDC_ISSUER', 'IDENTITY_DATA_FILE', 'IDENTITY_HOST', 'LOG_LEVEL', 'NODE_OPTIONS', 'OIDC_CLIENT_SECRET'];
 
 interface Started {
   child: ChildProcess;
@@ -19,11 +19,13 @@ interface Started {
   stopAt: { t: number };
 }
 
-/** Starts main.ts with `env`; resolves once it logged 'started' (or rejects when it exits first). */
-async function start(env: Record<string, string>): Promise<Started> {
+/** Starts main.ts with `env` (an undefined value removes the variable); resolves once it logged 'started' (or rejects when it exits first). */
+async function start(env: Record<string, string | undefined>): Promise<Started> {
   const port = await freePort();
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CLEARED.includes(k))) as Record<string, string>;
-  const child = spawn(process.execPath, [TSX, MAIN], { env: { ...base, IDENTITY_PORT: String(port), IDENTITY_DATA_FILE: 'memory', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const merged = { ...base, IDENTITY_PORT: String(port), IDENTITY_DATA_FILE: 'memory', OIDC_CLIENT_SECRET: 'main-test-secret', ...env };
+  const childEnv = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined));
+  const child = spawn(process.execPath, [TSX, MAIN], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Array<Record<string, unknown>> = [];
   const stopAt = { t: 0 };
   const exit = new Promise<{ code: number | null; ms: number }>((resolve) => child.once('exit', (code) => resolve({ code, ms: Date.now() - stopAt.t })));
@@ -107,6 +109,13 @@ describe('main.ts', () => {
     expect(code).toBe(0);
     expect(ms).toBeLessThan(10_000);
     expect(s.lines.some((l) => l.msg === 'stopping' && l.signal === 'SIGTERM')).toBe(true);
+  }, 90_000); // a cold tsx start takes seconds on a busy 2-core machine
+
+  test('without OIDC_CLIENT_SECRET (unset or blank) it does not start: a JSON error line naming the variable, exit code 1', async () => {
+    await Promise.all([
+      expect(start({ OIDC_CLIENT_SECRET: undefined })).rejects.toThrow(/exited \(1\).*"level":"error".*OIDC_CLIENT_SECRET is required/),
+      expect(start({ OIDC_CLIENT_SECRET: '   ' })).rejects.toThrow(/exited \(1\).*OIDC_CLIENT_SECRET is required/),
+    ]);
   }, 90_000); // a cold tsx start takes seconds on a busy 2-core machine
 
   test('a bad TRUST_PROXY, SIGNING_KEY_ROTATE_S, LOG_LEVEL or SIGN_UP_LIMIT_PER_HOUR stops the start with a JSON error line and exit code 1', async () => {

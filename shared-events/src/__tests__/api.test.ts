@@ -15,24 +15,24 @@ describe('callBff (spec §7 headers and envelope)', () => {
     return calls;
   }
 
-  it('sends the bearer, the id token focus header and a nonce for a signed-in shopper', async () => {
+  it('sends the session cookie (same-origin), the CSRF header and a nonce, and no token', async () => {
     const calls = answer(200, { status: 'success', code: 'LP01', message: 'OK', data: { cardNumber: '6046' } });
-    const env = await callBff('/api', '/services/Inquire', { session: { id_token: 'tok.en' } });
+    const env = await callBff('/api', '/services/Inquire');
     expect(env.code).toBe('LP01');
     const headers = calls[0].init.headers as Record<string, string>;
     expect(calls[0].url).toBe('/api/services/Inquire');
     expect(calls[0].init.method).toBe('POST');
     expect(calls[0].init.body).toBe('{}');
-    expect(headers.authorization).toBe('Bearer tok.en');
-    expect(headers['x-id-token']).toBe('tok.en');
+    expect(calls[0].init.credentials).toBe('same-origin');
+    expect(headers['x-storefront-csrf']).toBe('1');
+    expect(headers.authorization).toBeUndefined();
+    expect(headers['x-id-token']).toBeUndefined();
     expect(headers['x-nonce'].length).toBeGreaterThanOrEqual(8);
   });
 
-  it('sends no token when anonymous and no body for GET', async () => {
+  it('sends no body for GET', async () => {
     const calls = answer(200, { status: 'success', code: 200, message: 'OK', data: [] });
     await callBff('/api', '/content/menu', { method: 'GET' });
-    const headers = calls[0].init.headers as Record<string, string>;
-    expect(headers.authorization).toBeUndefined();
     expect(calls[0].init.body).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 /**
- * The contract gate (issue 18): each deliberate break of the bus contract fails before anything is
+ * The contract gate: each deliberate break of the bus contract fails before anything is
  * published, with a message that names the event and the field; additive changes pass as minor; the
  * catalogue as committed passes against the published contract of its version.
  */
@@ -24,7 +24,7 @@ function candidate(version: string, change: (events: Record<string, Schema>) => 
 }
 const failures = (c: Contract) => judgeContract(published, c).problems;
 
-describe('contract gate: deliberate breaks fail without a new major (issue 18)', () => {
+describe('contract gate: deliberate breaks fail without a new major', () => {
   it('a removed nested field: store/changed payload.store.address.city', () => {
     const c = candidate('1.5.0', (e) => { delete e['store/changed'].properties.store.properties.address.properties.city; });
     expect(failures(c)).toEqual([expect.stringMatching(/store\/changed payload\.store\.address\.city: field removed/)]);
@@ -123,7 +123,7 @@ describe('contract gate on the repository', () => {
   });
 });
 
-describe('contract gate: each remote requires the shared-events minor it needs (issue 18)', () => {
+describe('contract gate: each remote requires the shared-events minor it needs', () => {
   const history = publishedContracts();
   const since = eventSince(history);
 

@@ -133,7 +133,7 @@ it.each([
   const realFetch = global.fetch;
   global.fetch = fetchMock as unknown as typeof fetch;
   try {
-    const signIn = () => kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1', loggedIn: true, isLoading: false, id_token: 'id.tok.en' }));
+    const signIn = () => kit.bus.emit('session/changed', kit.fixtures.session({ uid: 'u-1', loggedIn: true, isLoading: false, id_token: null }));
     let sessionStarted!: () => void;
     const sessionReady = new Promise<void>((r) => { sessionStarted = r; });
     if (!late) { signIn(); sessionStarted(); }
@@ -149,7 +149,7 @@ it.each([
     expect(scripts()).toContain('/consent.js');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/generateToken');
-    expect(JSON.parse(init.body as string)).toEqual({ idToken: 'id.tok.en' });
+    expect(JSON.parse(init.body as string)).toEqual({});
     expect(w.OneTrust.dataSubjectParams).toEqual({ id: 'u-1', isAnonymous: false, token: 'h.p.s' });
   } finally {
     global.fetch = realFetch;

@@ -1,9 +1,10 @@
 /**
  * Spec §3 "Identity cache: idToken, uid, cardNumber, name, cachedAt" and spec §7 "Identity fetch is
  * cached 55 seconds": what the shell learnt from `GET /api/account` and `POST /api/services/Inquire`
- * for one id token, kept in sessionStorage for {@link IDENTITY_CACHE_TTL_MS} so a reload or a page change
- * within 55 s does not call the BFF again. The entry is bound to the id token: another token (another
- * shopper, a new sign-in) never reads it.
+ * for one BFF session, kept in sessionStorage for {@link IDENTITY_CACHE_TTL_MS} so a reload or a page
+ * change within 55 s does not call the BFF again. Spec §3 keys the entry by the id token; the page holds
+ * no token, so it is keyed by the BFF session's non-secret handle: another session (another shopper, a
+ * new sign-in) never reads it.
  */
 import type { CardStatus, Scene } from 'shared-events';
 
@@ -14,8 +15,8 @@ export const IDENTITY_CACHE_KEY = 'storefront.identity';
 
 /** One cache entry: the spec §3 fields plus the account and card data the session is built from. */
 export interface IdentityCacheEntry {
-  /** The id token this entry belongs to. */
-  idToken: string;
+  /** The BFF session this entry belongs to (`sessionId` of GET /api/auth/session, not a secret). */
+  sessionId: string;
   uid: string;
   /** The account's card number (16 digits) or null (no card). */
   cardNumber: string | null;
@@ -35,17 +36,17 @@ export interface IdentityCacheEntry {
 export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
- * The entry for `idToken` when it is younger than 55 s, else null (an old or foreign entry is removed).
+ * The entry for `sessionId` when it is younger than 55 s, else null (an old or foreign entry is removed).
  * Storage errors (privacy mode, quota) and malformed JSON read as "no entry".
  */
-export function readIdentityCache(storage: CacheStorage | null, idToken: string, now: number = Date.now()): IdentityCacheEntry | null {
+export function readIdentityCache(storage: CacheStorage | null, sessionId: string, now: number = Date.now()): IdentityCacheEntry | null {
   if (!storage) return null;
   try {
     const raw = storage.getItem(IDENTITY_CACHE_KEY);
     if (!raw) return null;
     const entry = JSON.parse(raw) as IdentityCacheEntry;
     const age = now - entry.cachedAt;
-    if (entry.idToken !== idToken || !(age >= 0 && age < IDENTITY_CACHE_TTL_MS)) {
+    if (entry.sessionId !== sessionId || !(age >= 0 && age < IDENTITY_CACHE_TTL_MS)) {
       storage.removeItem(IDENTITY_CACHE_KEY);
       return null;
     }

@@ -1,14 +1,15 @@
 /**
- * The session of spec §3 on the bus (issue 3 "Session on the bus"). The shell is the only part of the
- * page that talks to the identity provider; remotes read `bus.state.session` and ask for changes with
- * `session/sign-in-requested`, `session/sign-out-requested` and `session/refresh-requested`.
+ * The session of spec §3 on the bus. The shell is the only part of the page that starts or ends a
+ * sign-in; remotes read `bus.state.session` and ask for changes with `session/sign-in-requested`,
+ * `session/sign-out-requested` and `session/refresh-requested`. The sign-in itself lives at the BFF
+ * (./bff-session): the page holds no token, so `session.id_token` is always null.
  *
  * Building a session (spec §4 "After login the account info is read. A card number exists: the card
  * status is inquired"):
- * 1. publish `session/changed` with `isLoading: true` (uid, id_token and the names of the id token);
- * 2. the identity cache (spec §3, 55 s, ./identity-cache) answers when it holds this id token;
+ * 1. publish `session/changed` with `isLoading: true` (uid and the names the BFF read from the id token);
+ * 2. the identity cache (spec §3, 55 s, ./identity-cache) answers when it holds this BFF session;
  * 3. otherwise `GET /api/account`, then `POST /api/services/Inquire` when the account has a card;
- * 4. publish the full session: uid, loggedIn, profile {firstName, lastName}, id_token,
+ * 4. publish the full session: uid, loggedIn, profile {firstName, lastName}, id_token (null),
  *    scene {cardNumber, enrollmentStatus, linkedStatus, info}, cardStatus (LP00–LP03),
  *    product {storeId: preferredStoreId, bannerCode: null}, subscribed.
  *
@@ -25,7 +26,8 @@
  *   of the id token and empty account values (scene null, no store, not subscribed); nothing is cached;
  * - Inquire fails: the scene keeps the card number with no status;
  * - code 439 from any call: toast 'Something went wrong!' (kind error) and a forced sign-out;
- * - an expired id token (at start or while on the page) or a 401 from the BFF: silent sign-out to anonymous.
+ * - the BFF session ended (at start, at the id token's expiry when the BFF could not refresh it) or a 401
+ *   from the BFF: silent sign-out to anonymous.
  */
 import { safeReturnPath as kitSafeReturnPath } from '@storefront/remote-kit/safe-url';
 import {
@@ -36,7 +38,7 @@ import type { Subscription } from 'rxjs';
 import { reportShellError, SHELL_ERRORS } from '../errors';
 import type { ShellRuntimeConfig } from '../runtime-config';
 import { clearIdentityCache, readIdentityCache, writeIdentityCache, type CacheStorage, type IdentityCacheEntry } from './identity-cache';
-import { CALLBACK_PATH, type OidcUser, type UserManagerLike } from './oidc';
+import { CALLBACK_PATH, type AuthClient, type SessionInfo } from './bff-session';
 
 /** Spec §8 "Response code 439: 'Something went wrong!' and forced logout". */
 export const SESSION_PROBLEM_CODE = 439;
@@ -67,15 +69,11 @@ export interface InquireData {
 }
 
 /** The `callBff` of shared-events (injectable in tests). */
-export type CallBff = <T = unknown>(
-  apiBase: string,
-  path: string,
-  options?: { method?: string; body?: unknown; session?: Pick<Session, 'id_token'> | null },
-) => Promise<BffEnvelope<T>>;
+export type CallBff = <T = unknown>(apiBase: string, path: string, options?: { method?: string; body?: unknown }) => Promise<BffEnvelope<T>>;
 
 /** The browser parts the manager touches (injectable in tests). */
 export interface SessionWindow {
-  location: Pick<Location, 'href' | 'origin' | 'pathname' | 'search' | 'hash'>;
+  location: Pick<Location, 'href' | 'origin' | 'pathname' | 'search' | 'hash' | 'assign'>;
   history: Pick<History, 'replaceState'>;
 }
 
@@ -84,21 +82,30 @@ export interface SessionManagerOptions {
   bus: EventBus;
   config: ShellRuntimeConfig;
   /** null when `/config.json` has no `oidc`: sign-in is unavailable, the shopper stays anonymous. */
-  userManager: UserManagerLike | null;
+  auth: AuthClient | null;
   /** Where the identity cache lives (default: sessionStorage; null = no cache). */
   storage?: CacheStorage | null;
   win?: SessionWindow;
   callBff?: CallBff;
   /** Clock (ms since epoch). */
   now?: () => number;
+  /** Timer for the id token's expiry check (injectable in tests). */
+  setTimer?: (fn: () => void, ms: number) => () => void;
 }
+
+/** Longest timer the browser keeps (2^31 - 1 ms); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2_147_483_647;
+const defaultTimer = (fn: () => void, ms: number) => {
+  const id = setTimeout(fn, ms);
+  return () => clearTimeout(id);
+};
 
 const CARD_STATUSES: readonly string[] = ['LP00', 'LP01', 'LP02', 'LP03'];
 const isSessionProblem = (env: BffEnvelope | undefined) => Number(env?.code) === SESSION_PROBLEM_CODE;
 
 /** Signals a 439 answer through the build. */
 class SessionProblem extends Error {}
-/** Signals that the BFF refused the id token (401): the session is over. */
+/** Signals that the BFF refused the session (401): it is over. */
 class TokenRefused extends Error {}
 
 /**
@@ -118,7 +125,6 @@ export const NO_CARD_SCENE: Scene = Object.freeze({ cardNumber: null, enrollment
  * @param inquire the Inquire answer; null when the account has no card; undefined when Inquire failed
  */
 export function toSession(
-  idToken: string,
   account: Pick<AccountData, 'uid' | 'firstName' | 'lastName' | 'cardNumber' | 'preferredStoreId' | 'subscribed'>,
   inquire: { code: string | number; data: InquireData | null } | null | undefined,
 ): Session {
@@ -138,7 +144,7 @@ export function toSession(
     loggedIn: true,
     isLoading: false,
     profile: { firstName: account.firstName, lastName: account.lastName },
-    id_token: idToken,
+    id_token: null,
     scene,
     cardStatus,
     product: accountProduct(account.preferredStoreId),
@@ -154,15 +160,15 @@ export function accountProduct(preferredStoreId: string | null): Session['produc
   return { storeId: preferredStoreId, bannerCode: null };
 }
 
-/** The session of a signed-in shopper while (or instead of) reading the account: names from the id token. */
-export function sessionFromToken(user: OidcUser, isLoading: boolean): Session {
+/** The session of a signed-in shopper while (or instead of) reading the account: the names the BFF read from the id token. */
+export function sessionFromInfo(user: SessionInfo, isLoading: boolean): Session {
   return {
     ...EMPTY_SESSION,
-    uid: user.profile.sub,
+    uid: user.uid,
     loggedIn: true,
     isLoading,
-    profile: { firstName: user.profile.given_name ?? '', lastName: user.profile.family_name ?? '' },
-    id_token: user.id_token ?? null,
+    profile: { firstName: user.firstName, lastName: user.lastName },
+    id_token: null,
     product: { storeId: null, bannerCode: null },
   };
 }
@@ -178,36 +184,38 @@ function defaultStorage(): CacheStorage | null {
 /**
  * Owns the session: restores it at start, handles `/auth/callback`, and answers the session events.
  * @example
- *   const manager = new SessionManager({ bus, config, userManager: createUserManager(config.oidc, location.origin) });
+ *   const manager = new SessionManager({ bus, config, auth: createBffAuthClient(config.apiBase) });
  *   await manager.start();
  */
 export class SessionManager {
   private readonly bus: EventBus;
   private readonly config: ShellRuntimeConfig;
-  private readonly um: UserManagerLike | null;
+  private readonly auth: AuthClient | null;
   private readonly storage: CacheStorage | null;
   private readonly win: SessionWindow;
   private readonly call: CallBff;
   private readonly now: () => number;
+  private readonly setTimer: (fn: () => void, ms: number) => () => void;
   private readonly subscriptions: Subscription[] = [];
-  private removeExpiredListener: (() => void) | null = null;
+  private cancelExpiryCheck: (() => void) | null = null;
   /** Incremented by every build and sign-out: an older build's answer is dropped. */
   private generation = 0;
 
-  constructor({ bus, config, userManager, storage = defaultStorage(), win = window, callBff = realCallBff as CallBff, now = Date.now }: SessionManagerOptions) {
+  constructor({ bus, config, auth, storage = defaultStorage(), win = window, callBff = realCallBff as CallBff, now = Date.now, setTimer = defaultTimer }: SessionManagerOptions) {
     this.bus = bus;
     this.config = config;
-    this.um = userManager;
+    this.auth = auth;
     this.storage = storage;
     this.win = win;
     this.call = callBff;
     this.now = now;
+    this.setTimer = setTimer;
   }
 
   /**
    * Subscribes to the session events, then restores the session: completes the sign-in on
-   * `/auth/callback`, or rebuilds it from the stored user (a reload keeps the session).
-   * Never rejects.
+   * `/auth/callback`, or asks the BFF who is signed in when its hint cookie is present (a reload keeps
+   * the session; an anonymous visit makes no request). Never rejects.
    */
   async start(): Promise<void> {
     const { bus } = this;
@@ -216,22 +224,18 @@ export class SessionManager {
       bus.on('session/sign-out-requested').subscribe(() => void this.signOut()),
       bus.on('session/refresh-requested').subscribe(() => void this.refresh()),
     );
-    if (!this.um) return;
-    this.removeExpiredListener = this.um.events.addAccessTokenExpired(() => void this.expire());
+    if (!this.auth) return;
     try {
       if (this.win.location.pathname === CALLBACK_PATH) {
         await this.completeSignIn();
         return;
       }
-      const user = await this.um.getUser();
+      if (!this.auth.hasSessionHint()) return;
+      const user = await this.auth.current();
       if (!user) return;
-      if (this.isExpired(user)) {
-        await this.expire();
-        return;
-      }
       await this.build(user, { useCache: true });
     } catch (error) {
-      reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the stored sign-in could not be restored; the shopper is anonymous.', { error });
+      reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the BFF session could not be read; the shopper is anonymous.', { error });
       this.publish(EMPTY_SESSION);
     }
   }
@@ -239,93 +243,91 @@ export class SessionManager {
   /** Unsubscribes (tests, hot reload). */
   stop(): void {
     this.subscriptions.splice(0).forEach((s) => s.unsubscribe());
-    this.removeExpiredListener?.();
-    this.removeExpiredListener = null;
+    this.cancelExpiryCheck?.();
+    this.cancelExpiryCheck = null;
   }
 
   /**
-   * Starts the authorization-code flow (spec §2 Header 'Log In' / 'Sign Up'): redirects to the provider's
-   * sign-in page, or its sign-up page for `mode: 'signUp'` (`screen_hint=signup`). After the provider
-   * redirects back to /auth/callback, the shopper returns to `returnTo` (default: the current page).
+   * Starts the authorization-code flow (spec §2 Header 'Log In' / 'Sign Up'): the BFF prepares it and the
+   * page goes to the provider's sign-in page, or its sign-up page for `mode: 'signUp'`. After the
+   * provider redirects back to /auth/callback, the shopper returns to `returnTo` (default: the current page).
    */
   async signIn(mode: 'signIn' | 'signUp' = 'signIn', returnTo?: string): Promise<void> {
     const { location } = this.win;
     const back = safeReturnPath(returnTo ?? `${location.pathname}${location.search}${location.hash}`);
-    if (!this.um) {
+    if (!this.auth) {
       reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: sign-in requested but /config.json has no oidc issuer.');
       this.toast(CALL_FAILED_MESSAGE, 'session-sign-in');
       return;
     }
     try {
-      await this.um.signinRedirect({ state: { returnTo: back }, ...(mode === 'signUp' ? { extraQueryParams: { screen_hint: 'signup' } } : {}) });
+      location.assign(await this.auth.startSignIn(mode, back));
     } catch (error) {
-      reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the identity provider could not be reached to sign in.', { error });
+      reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the sign-in could not be started (BFF or identity provider unreachable).', { error });
       this.toast(CALL_FAILED_MESSAGE, 'session-sign-in');
     }
   }
 
   /**
-   * Shopper sign-out (spec §2 Account menu 'Sign Out'): tells the BFF the session ended (its tokens are
-   * refused from then on, issue 19), forgets the user and the identity cache, publishes
-   * the signed-out session, emits `analytics/track` `sign_out`, then ends the provider session
-   * (end-session redirect; the provider returns to the home page).
+   * Shopper sign-out (spec §2 Account menu 'Sign Out'): the BFF ends the session by its id (the cookie
+   * and the tokens behind it are refused from then on), the page forgets the identity cache, publishes
+   * the signed-out session, emits `analytics/track` `sign_out`, then goes to the provider's end-session
+   * page (which returns to the home page).
    */
   async signOut(): Promise<void> {
-    const user = await this.currentUser();
-    // issue 19: the BFF refuses this shopper's current id tokens from now on (POST /api/session/end);
-    // if it cannot be reached the shopper is still signed out here, and the tokens expire within 1 h
-    if (user?.id_token) {
+    let endSessionUrl: string | null = null;
+    if (this.auth) {
       try {
-        await this.call(this.config.apiBase, '/session/end', { method: 'POST', body: {}, session: { id_token: user.id_token } });
+        endSessionUrl = await this.auth.signOut();
       } catch (error) {
-        reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the BFF could not record the sign-out; the old sign-in stays valid until it expires.', { error, level: 'warn' });
+        reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the BFF could not end the session; signed out on this page only.', { error, level: 'warn' });
       }
     }
-    await this.clearLocal();
+    this.clearLocal();
     this.track('sign_out');
-    if (!this.um) return;
-    try {
-      await this.um.signoutRedirect({ id_token_hint: user?.id_token, post_logout_redirect_uri: `${this.win.location.origin}/` });
-    } catch (error) {
-      reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the identity provider could not be reached to end its session; signed out on this site.', { error });
-    }
+    if (endSessionUrl) this.win.location.assign(endSessionUrl);
   }
 
-  /** Re-reads the account and the card status, bypassing the 55 s cache (`session/refresh-requested`). */
+  /** Re-reads the session, the account and the card status, bypassing the 55 s cache (`session/refresh-requested`). */
   async refresh(): Promise<void> {
-    if (!this.um) return;
-    const user = await this.currentUser();
-    if (!user) return;
-    if (this.isExpired(user)) {
-      await this.expire();
+    if (!this.auth || !this.bus.state.session.value.loggedIn) return;
+    let user: SessionInfo | null;
+    try {
+      user = await this.auth.current();
+    } catch (error) {
+      reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the BFF session could not be re-read; keeping the current session.', { error, level: 'warn' });
+      return;
+    }
+    if (!user) {
+      this.expire();
       return;
     }
     clearIdentityCache(this.storage);
     await this.build(user, { useCache: false, keepValues: true });
   }
 
-  /** The stored user, or null (storage errors read as signed out). */
-  private async currentUser(): Promise<OidcUser | null> {
-    try {
-      return (await this.um?.getUser()) ?? null;
-    } catch {
-      return null;
-    }
+  /**
+   * At the id token's expiry the BFF refreshes it; the page asks again then, and signs out silently
+   * when the BFF could not (the provider session ended).
+   */
+  private scheduleExpiryCheck(user: SessionInfo): void {
+    this.cancelExpiryCheck?.();
+    const wait = Math.min(Math.max(user.expiresAt - this.now(), 5_000), MAX_TIMER_MS);
+    const gen = this.generation;
+    this.cancelExpiryCheck = this.setTimer(() => {
+      if (gen !== this.generation || !this.auth) return;
+      this.auth.current().then(
+        (next) => { if (gen !== this.generation) return; if (next) this.scheduleExpiryCheck(next); else this.expire(); },
+        () => { if (gen === this.generation) this.scheduleExpiryCheck({ ...user, expiresAt: this.now() + 60_000 }); },
+      );
+    }, wait);
   }
 
-  private isExpired(user: OidcUser): boolean {
-    if (!user.id_token) return true;
-    if (user.expired) return true;
-    const exp = user.profile.exp;
-    return typeof exp === 'number' && exp * 1000 <= this.now();
-  }
-
-  /** /auth/callback: exchanges the code, then goes back to the page the shopper was on. */
+  /** /auth/callback: the BFF exchanges the code, then the page goes back to where the shopper was. */
   private async completeSignIn(): Promise<void> {
-    const um = this.um!;
-    let user: OidcUser;
+    let done: { returnTo: string; user: SessionInfo };
     try {
-      user = await um.signinRedirectCallback(this.win.location.href);
+      done = await this.auth!.completeSignIn(this.win.location.search);
     } catch (error) {
       reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the sign-in could not be completed (callback).', { error });
       this.publish(EMPTY_SESSION);
@@ -333,35 +335,35 @@ export class SessionManager {
       this.toast(CALL_FAILED_MESSAGE, 'session-sign-in');
       return;
     }
-    const returnTo = safeReturnPath((user.state as { returnTo?: unknown } | undefined)?.returnTo);
+    const returnTo = safeReturnPath(done.returnTo);
     clearIdentityCache(this.storage);
-    const built = this.build(user, { useCache: false });
+    const built = this.build(done.user, { useCache: false });
     this.win.history.replaceState(null, '', returnTo);
     await built;
   }
 
   /** Steps 1–4 of the module comment. */
-  private async build(user: OidcUser, { useCache, keepValues = false }: { useCache: boolean; keepValues?: boolean }): Promise<void> {
+  private async build(user: SessionInfo, { useCache, keepValues = false }: { useCache: boolean; keepValues?: boolean }): Promise<void> {
     const gen = ++this.generation;
-    const idToken = user.id_token!;
+    const { sessionId } = user;
     const current = this.bus.state.session.value;
-    this.publish(keepValues && current.loggedIn && current.id_token === idToken ? { ...current, isLoading: true } : sessionFromToken(user, true));
+    this.publish(keepValues && current.loggedIn && current.uid === user.uid ? { ...current, isLoading: true } : sessionFromInfo(user, true));
+    this.scheduleExpiryCheck(user);
 
-    const cached = useCache ? readIdentityCache(this.storage, idToken, this.now()) : null;
+    const cached = useCache ? readIdentityCache(this.storage, sessionId, this.now()) : null;
     if (cached) {
       this.publish(this.fromCache(cached));
       return;
     }
-    const session = { id_token: idToken };
     try {
-      const account = await this.call<AccountData>(this.config.apiBase, '/account', { method: 'GET', session });
+      const account = await this.call<AccountData>(this.config.apiBase, '/account', { method: 'GET' });
       this.check(account);
       if (account.status !== 'success' || !account.data) throw new BffError(`GET /account answered ${account.code}: ${account.message}`, 200, account);
       const data = account.data;
       let inquire: { code: string | number; data: InquireData | null } | null | undefined = null;
       if (data.cardNumber) {
         try {
-          const env = await this.call<InquireData>(this.config.apiBase, '/services/Inquire', { method: 'POST', body: {}, session });
+          const env = await this.call<InquireData>(this.config.apiBase, '/services/Inquire', { method: 'POST', body: {} });
           this.check(env);
           inquire = env.data ? { code: env.code, data: env.data } : undefined;
         } catch (error) {
@@ -370,10 +372,10 @@ export class SessionManager {
         }
       }
       if (gen !== this.generation) return;
-      const result = toSession(idToken, data, inquire);
+      const result = toSession(data, inquire);
       if (inquire !== undefined) {
         writeIdentityCache(this.storage, {
-          idToken, uid: result.uid!, cardNumber: data.cardNumber, name: result.profile!,
+          sessionId, uid: result.uid!, cardNumber: data.cardNumber, name: result.profile!,
           preferredStoreId: data.preferredStoreId, subscribed: result.subscribed, scene: result.scene, cardStatus: result.cardStatus ?? null,
         }, this.now());
       }
@@ -385,12 +387,12 @@ export class SessionManager {
         return;
       }
       if (error instanceof TokenRefused) {
-        await this.expire();
+        this.expire();
         return;
       }
       // Spec §7: the identity fetch fell back to empty values.
       reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the account could not be read; showing the shopper with empty account values.', { error });
-      this.publish(sessionFromToken(user, false));
+      this.publish(sessionFromInfo(user, false));
     }
   }
 
@@ -406,7 +408,7 @@ export class SessionManager {
       loggedIn: true,
       isLoading: false,
       profile: { firstName: c.name.firstName, lastName: c.name.lastName },
-      id_token: c.idToken,
+      id_token: null,
       scene: c.scene,
       cardStatus: c.cardStatus,
       product: accountProduct(c.preferredStoreId),
@@ -414,28 +416,30 @@ export class SessionManager {
     };
   }
 
-  /** Spec §4/§8: code 439 → toast 'Something went wrong!' and forced sign-out (this site only). */
+  /** Spec §4/§8: code 439 → toast 'Something went wrong!' and forced sign-out (the BFF session too). */
   private async sessionProblem(): Promise<void> {
     this.toast(SESSION_PROBLEM_MESSAGE, SESSION_PROBLEM_TOAST_ID);
-    await this.clearLocal();
+    try {
+      await this.auth?.signOut();
+    } catch (error) {
+      reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the BFF could not end the session after a session problem.', { error, level: 'warn' });
+    }
+    this.clearLocal();
     this.track('sign_out', { reason: 'session_problem' });
   }
 
-  /** An expired id token (or one the BFF refuses): silently back to anonymous. */
-  private async expire(): Promise<void> {
-    if (!this.bus.state.session.value.loggedIn && !(await this.currentUser())) return;
-    await this.clearLocal();
+  /** The BFF session ended (or the BFF refuses it): silently back to anonymous. */
+  private expire(): void {
+    if (!this.bus.state.session.value.loggedIn) return;
+    this.clearLocal();
   }
 
-  /** Forgets the user and the cache, publishes the signed-out session. */
-  private async clearLocal(): Promise<void> {
+  /** Forgets the cache and the expiry check, publishes the signed-out session. */
+  private clearLocal(): void {
     this.generation++;
+    this.cancelExpiryCheck?.();
+    this.cancelExpiryCheck = null;
     clearIdentityCache(this.storage);
-    try {
-      await this.um?.removeUser();
-    } catch {
-      /* storage unavailable: nothing stored */
-    }
     this.publish(EMPTY_SESSION);
   }
 

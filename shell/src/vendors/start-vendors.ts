@@ -61,7 +61,8 @@ function settledSession(bus: EventBus): Promise<Session | null> {
 }
 
 /**
- * The consent token for a signed-in shopper (`POST <apiBase>/generateToken { idToken }`), or null when
+ * The consent token for a signed-in shopper (`POST <apiBase>/generateToken {}`, the BFF session's
+ * id token names the shopper), or null when
  * anonymous, still loading after {@link SESSION_WAIT_MS}, or the BFF refuses (the tool then runs anonymous).
  */
 export async function consentSubject(bus: EventBus, apiBase: string, sessionReady?: Promise<unknown>): Promise<{ id: string; isAnonymous: false; token: string } | null> {
@@ -74,9 +75,9 @@ export async function consentSubject(bus: EventBus, apiBase: string, sessionRead
   }
   const session = await settledSession(bus);
   if (!session) return null;
-  if (!session.loggedIn || !session.id_token || !session.uid) return null;
+  if (!session.loggedIn || !session.uid) return null;
   try {
-    const env = await callBff<{ token: string }>(apiBase, '/generateToken', { body: { idToken: session.id_token }, session });
+    const env = await callBff<{ token: string }>(apiBase, '/generateToken', { body: {} });
     const token = (env.data as { token?: unknown } | undefined)?.token;
     return typeof token === 'string' && token ? { id: session.uid, isAnonymous: false, token } : null;
   } catch {

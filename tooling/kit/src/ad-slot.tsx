@@ -1,6 +1,6 @@
 /**
- * `@storefront/remote-kit/ad-slot` (bundled into each user, not shared): an ad slot (issue 17 "ad slots
- * on the home and results pages"; spec §7 Other "an ad script … is loaded"): an element the ad script
+ * `@storefront/remote-kit/ad-slot` (bundled into each user, not shared): an ad slot (on the home and
+ * results pages; spec §7 Other "an ad script … is loaded"): an element the ad script
  * fills (`[data-ad-slot][data-ad-size="WxH"]`, services/vendors `/ads.js`), which the shell loads only
  * with consent group C0004 (shell/src/vendors/start-vendors.ts), on any page that has a slot — the
  * shell's home page or a remote's page (the shell watches the document for slots). The box reserves the creative's size before anything loads —

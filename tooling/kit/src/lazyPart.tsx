@@ -1,5 +1,5 @@
 /**
- * On-demand parts of a remote's UI (issue 12 "nothing downloaded that the page does not use"): a piece
+ * On-demand parts of a remote's UI (nothing downloaded that the page does not use): a piece
  * the shopper only sees after an interaction (mf-header's mega menu panel, mobile panel dialog and
  * account menu; mf-shopping-list's side panel) loads in its own chunk. Shared here so every remote
  * has the same loading, retry and error policy.

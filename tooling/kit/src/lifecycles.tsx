@@ -12,7 +12,7 @@ import type { QueryClient } from './query';
 import { getLocationSnapshot, useLocation } from './location';
 
 /**
- * `react-dom/client` whose roots render in a transition (issue 12: TBT ≤ 300 ms). A transition render
+ * `react-dom/client` whose roots render in a transition (goal: TBT ≤ 300 ms). A transition render
  * yields to the browser about every 5 ms, so mounting the header bands, the page and the footer is many
  * short tasks instead of one long task per remote; the first commit of each remote is unchanged
  * (single-spa-react resolves `mount` from the root's componentDidMount). Updates through `update` too.
@@ -50,7 +50,7 @@ const ServedViewContext = createContext<ServedView | null>(null);
 
 /**
  * While a lazy page loads, the slot keeps showing the edge's first view instead of 'Loading…', so the
- * page intro does not blink out and back (issue 12). The edge's own element is put back as it was (no
+ * page intro does not blink out and back. The edge's own element is put back as it was (no
  * markup is parsed: its texts stay text) in a box React renders no children into; `aria-busy` says the
  * page is still loading.
  */
@@ -71,7 +71,7 @@ export interface ServedFirstViewProps {
 
 /**
  * While a page that rendered its own loading state waits for its data, keep showing the first view the
- * edge served for this URL (issue 16: a product page's picture and title paint with the HTML; the page's
+ * edge served for this URL (a product page's picture and title paint with the HTML; the page's
  * query must not replace them with a skeleton and then paint them again). Renders the edge's own
  * element (its texts stay text) when the slot had one and the URL (path and query) is still the one it
  * was served for; otherwise `fallback`. Use it only under {@link createRemoteLifecycles}.

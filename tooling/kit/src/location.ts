@@ -68,7 +68,7 @@ export function subscribeToLocation(onChange: () => void): () => void {
  */
 export function useLocation(): LocationSnapshot {
   // Hydration reads the server snapshot: in a browser that is the current URL, the URL the served
-  // HTML was pre-rendered for (shell pages, issue 12); in Node, SERVER_SNAPSHOT.
+  // HTML was pre-rendered for (shell pages); in Node, SERVER_SNAPSHOT.
   return useSyncExternalStore(subscribeToLocation, getLocationSnapshot, getLocationSnapshot);
 }
 

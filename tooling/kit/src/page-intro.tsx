@@ -1,9 +1,9 @@
 /**
  * `@storefront/remote-kit/page-intro` (bundled into each user, not shared): the first view of a
- * remote's page (issue 12 "a stable, fast first paint", issue 19 "performance at eight remotes").
+ * remote's page, so the first paint is stable and fast however many remotes a page has.
  *
- * A remote page's Largest Contentful Paint used to wait for every script of the page (Lighthouse mobile
- * LCP ~7 s on /flyer, /offers, results, /store-locator): nothing of the page was in the HTML. Now each
+ * Without it a remote page's Largest Contentful Paint waits for every script of the page (Lighthouse
+ * mobile LCP ~7 s on /flyer, /offers, results, /store-locator): nothing of the page is in the HTML. So each
  * remote publishes, next to its manifest, `first-view.json` — for each of its page routes the intro's
  * heading and lead — and the edge writes that intro into `#slot-page` of the HTML it serves
  * (shell/server/startup-hints.mjs). The remote renders the same intro, with {@link PageIntro}, as the

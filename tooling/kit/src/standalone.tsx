@@ -25,7 +25,12 @@ export const DEMO_STORE: Store = Object.freeze({
   _geoloc: { lat: 44.6449, lng: -63.5992 },
 }) as Store;
 
-/** Demo session of standalone mode: signed in as 'Demo Shopper', no Scene+ card, store 3299. */
+/**
+ * Demo session of standalone mode: signed in as 'Demo Shopper' (`loggedIn` with a `uid`, the remotes'
+ * "signed in"), no Scene+ card, store 3299. No id token, as under the shell: the BFF keeps it behind
+ * its HttpOnly session cookie. A remote whose signed-in view needs the BFF (absent from the dev
+ * server) can pass `session: false` to run signed out.
+ */
 export const DEMO_SESSION: Session = Object.freeze({
   ...EMPTY_SESSION,
   uid: 'u-demo',
@@ -54,8 +59,9 @@ export interface StandaloneOptions {
   /**
    * Session published as `session/changed` after mounting: fields over {@link DEMO_SESSION}
    * (default: DEMO_SESSION itself); `false` publishes nothing (the signed-out EMPTY_SESSION stays).
+   * `id_token` is always published as null: no token is ever on the page.
    */
-  session?: Partial<Session> | false;
+  session?: Partial<Omit<Session, 'id_token'>> | false;
   /**
    * Store published as `store/changed` (source `'default'`) when the bus has none yet: fields over
    * {@link DEMO_STORE} (default: store 3299); `false` publishes nothing.
@@ -108,7 +114,7 @@ export function mountStandalone(Component: ComponentType<RemoteProps>, options: 
   root.render(strict ? <StrictMode>{tree}</StrictMode> : tree);
 
   const log = logEvents ? bus.events$.subscribe((e) => console.info(`[${remote} standalone] bus event`, e.type, e.payload)) : null;
-  if (options.session !== false) bus.emit('session/changed', { ...DEMO_SESSION, ...options.session });
+  if (options.session !== false) bus.emit('session/changed', { ...DEMO_SESSION, ...options.session, id_token: null });
   if (options.store !== false && !bus.state.store.value) bus.emit('store/changed', { store: { ...DEMO_STORE, ...options.store }, source: 'default' });
 
   return {

@@ -1,7 +1,7 @@
 /**
  * `@storefront/remote-kit/wait`: a subpath, not the kit's root, on purpose. The root is a Module
  * Federation shared singleton provided by the shell, so a remote importing a new root export would
- * break under an older shell (issue 18: remotes and shell release on their own); a subpath is bundled
+ * break under an older shell (remotes and shell release on their own); a subpath is bundled
  * into each remote that uses it.
  */
 import { useEffect, useState } from 'react';

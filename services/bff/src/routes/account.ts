@@ -4,8 +4,8 @@
  * the verified token's uid.
  */
 import type { FastifyInstance } from 'fastify';
-import { getOrCreateAccount, setPreferredStore, toAccountData } from '../accounts';
-import { checkNonce, createAuthHook, rejectOtherUid, shopperOf, spendNonce, type IdTokenVerifier } from '../auth';
+import { getOrCreateAccount, recordSessionEnd, setPreferredStore, toAccountData } from '../accounts';
+import { checkNonce, createAuthHook, rejectOtherUid, shopperOf, spendNonce, usesSessionCookie, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { HttpError, ok } from '../http';
 import { addCard } from '../scene';
@@ -79,12 +79,8 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
    * → 200 `{ status: 'success', code: 200, message: 'Session ended', data: { endedAt: <ISO time> } }`.
    */
   app.post('/session/end', { schema: { body: { type: 'object', properties: UID_PROPERTY, additionalProperties: false } } }, async (request) => {
-    const { rows } = await db.query<{ ended_at: Date | string }>(
-      `INSERT INTO session_ends (uid, ended_at, sid) VALUES ($1, now(), $2)
-       ON CONFLICT (uid) DO UPDATE SET ended_at = EXCLUDED.ended_at, sid = EXCLUDED.sid RETURNING ended_at`,
-      [shopperOf(request).uid, shopperOf(request).sid ?? null],
-    );
-    return ok({ endedAt: new Date(rows[0]!.ended_at).toISOString() }, 'Session ended');
+    const endedAt = await recordSessionEnd(db, shopperOf(request).uid, shopperOf(request).sid ?? null);
+    return ok({ endedAt: endedAt.toISOString() }, 'Session ended');
   });
 
   /**
@@ -183,36 +179,45 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
 
 /**
  * Registers POST /api/generateToken `{ idToken }` (spec §7: "id token → token, used for the consent tool").
- * Auth is the id token in the body (verified like the headers' one) plus `x-nonce`; when Authorization /
- * x-id-token are sent too they must carry the same token.
+ * Bearer clients: the id token in the body (verified like the headers' one) plus `x-nonce`; when
+ * Authorization / x-id-token are sent too they must carry the same token. A browser with the session
+ * cookie (no Authorization header): body `{}`, the session's id token is used (CSRF rule, 401 'Session
+ * expired').
  * → data `{ token, expiresIn: 300 }`: HS256 JWT (iss 'storefront-bff', aud 'consent', sub = uid, 5 min).
- * → 400 missing/invalid idToken or nonce; 401 invalid token (reasons as for every shopper endpoint).
+ * → 400 missing/invalid idToken or nonce; 401 invalid token (reasons as for every shopper endpoint); 403 CSRF.
  */
 export async function generateTokenRoute(app: FastifyInstance, { verify, sign }: Pick<AccountRoutesOptions, 'verify' | 'sign'>): Promise<void> {
-  app.post<{ Body: { idToken: string } }>(
+  app.post<{ Body: { idToken?: string } }>(
     '/generateToken',
     {
       onRequest: async (request, reply) => {
         checkNonce(request, reply);
+        if (usesSessionCookie(request)) request.server.sessions?.checkCsrf(request);
       },
       schema: {
         body: {
           type: 'object',
-          required: ['idToken'],
           properties: { ...UID_PROPERTY, idToken: { type: 'string', minLength: 1, maxLength: 8192 } },
           additionalProperties: false,
         },
       },
     },
     async (request, reply) => {
-      const { idToken } = request.body;
-      for (const name of ['authorization', 'x-id-token'] as const) {
-        const value = request.headers[name];
-        if (value !== undefined && String(value).replace(/^Bearer /, '').trim() !== idToken) {
-          throw new HttpError(401, 'Id token mismatch: headers and body.idToken differ');
+      const sessions = request.server.sessions;
+      const idToken = request.body?.idToken;
+      if (sessions && usesSessionCookie(request)) {
+        request.shopper = await sessions.shopperOf(request, reply);
+        if (idToken !== undefined && idToken !== request.shopper.idToken) throw new HttpError(401, 'Id token mismatch: the session and body.idToken differ');
+      } else {
+        if (idToken === undefined) throw new HttpError(400, "Invalid body: missing required property 'idToken'");
+        for (const name of ['authorization', 'x-id-token'] as const) {
+          const value = request.headers[name];
+          if (value !== undefined && String(value).replace(/^Bearer /, '').trim() !== idToken) {
+            throw new HttpError(401, 'Id token mismatch: headers and body.idToken differ');
+          }
         }
+        request.shopper = await verify(idToken);
       }
-      request.shopper = await verify(idToken);
       await spendNonce(request, request.shopper, checkNonce(request, reply));
       await rejectOtherUid(request);
       reply.header('cache-control', 'no-store');

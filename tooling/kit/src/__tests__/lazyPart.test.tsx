@@ -26,7 +26,7 @@ function Owner({ Part, preload }: { Part: ComponentType<{ name: string }>; prelo
   );
 }
 
-describe('lazyPart (issue 12: parts shown after an interaction load on demand)', () => {
+describe('lazyPart: parts shown after an interaction load on demand', () => {
   it('shows a role="status" Loading… until the chunk is here, then the part', async () => {
     const load = deferred<ComponentType<{ name: string }>>();
     const { Part } = lazyPart(() => load.promise);

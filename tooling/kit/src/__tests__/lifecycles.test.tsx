@@ -123,7 +123,7 @@ describe('createRemoteLifecycles', () => {
     await act(async () => { await lifecycles.unmount(props as never); });
   });
 
-  it('keeps the first view the edge served in the slot while the lazy page loads, then shows the page (issue 12)', async () => {
+  it('keeps the first view the edge served in the slot while the lazy page loads, then shows the page', async () => {
     let resolve!: (m: { default: () => React.JSX.Element }) => void;
     const Page = lazyPage(() => new Promise<{ default: () => React.JSX.Element }>((r) => { resolve = r; }));
     const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'pages', rootComponent: () => <Page /> });
@@ -143,7 +143,7 @@ describe('createRemoteLifecycles', () => {
     await act(async () => { await lifecycles.unmount(props as never); });
   });
 
-  it('a page waiting for its data keeps the served first view (ServedFirstView), for the URL it was served for only (issue 16)', async () => {
+  it('a page waiting for its data keeps the served first view (ServedFirstView), for the URL it was served for only', async () => {
     window.history.replaceState(null, '', '/products/salted-butter-1');
     let ready!: (title: string) => void;
     const data = new Promise<string>((r) => { ready = r; });

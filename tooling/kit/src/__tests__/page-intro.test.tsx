@@ -1,5 +1,5 @@
 /**
- * The page intro of @storefront/remote-kit/page-intro (issues 12, 16, 19): the markup the edge serves for
+ * The page intro of @storefront/remote-kit/page-intro: the markup the edge serves for
  * a remote page's first view (shell/test/startup-hints.test.ts checks the edge writes the same), with a
  * record's picture, and what a page adds under the lead once its data is in.
  */

@@ -67,6 +67,17 @@ describe('mountStandalone', () => {
     expect(other.published('session/changed')[0].payload).toEqual({ ...DEMO_SESSION, uid: 'u-x' });
   });
 
+  it('never publishes an id token: the demo shopper is signed in by loggedIn + uid, as under the shell', () => {
+    const kit = createTestBus();
+    const el = document.createElement('div');
+    document.body.appendChild(el);
+    // A bootstrap that still passes a token (not typed any more) gets it dropped.
+    const session = { uid: 'u-demo-2', id_token: 'demo.id.token' } as Partial<Omit<typeof DEMO_SESSION, 'id_token'>>;
+    act(() => { mountStandalone(App, { remote: 'mf-test', bus: kit.bus, element: el, session, logEvents: false }); });
+    expect(kit.published('session/changed')[0].payload).toMatchObject({ loggedIn: true, uid: 'u-demo-2', id_token: null });
+    expect(kit.bus.state.session.value.id_token).toBeNull();
+  });
+
   it('throws a clear error when the element is missing', () => {
     expect(() => mountStandalone(App, { remote: 'mf-test', element: 'nope', bus: createTestBus().bus })).toThrow('[mf-test] standalone: no element #nope to render into.');
   });
