@@ -248,6 +248,16 @@ export class Index {
     return p.offset === undefined ? hitsPerPage : p.length ?? hitsPerPage;
   }
 
+  /**
+   * Facet values `p` may return: its facet attributes (`*` = every facetable one) × `maxValuesPerFacet`
+   * (default 100); 0 without `facets`.
+   */
+  facetValuesAskedBy(p: Pick<SearchParams, 'facets' | 'maxValuesPerFacet'>): number {
+    if (!p.facets || p.facets.length === 0) return 0;
+    const attrs = p.facets.includes('*') ? this.facetableAttributes().length : p.facets.length;
+    return attrs * (p.maxValuesPerFacet ?? 100);
+  }
+
   private defaultHitsPerPage(p: Pick<SearchParams, 'hitsPerPage'>): number {
     return p.hitsPerPage ?? (typeof this.settings.hitsPerPage === 'number' ? this.settings.hitsPerPage : DEFAULT_HITS_PER_PAGE);
   }
@@ -899,7 +909,7 @@ export class Index {
       hitBits = filter ? bits.and(this.universe(), filter) : this.universe();
     }
     const attrs = p.facets!.includes('*') ? this.facetableAttributes() : p.facets!;
-    const max = p.maxValuesPerFacet ?? 100;
+    const max = p.maxValuesPerFacet ?? 100; // as facetValuesAskedBy counts
     const out: Record<string, Record<string, number>> = {};
     const stats: NonNullable<SearchResponse['facets_stats']> = {};
     for (const attr of attrs) {

@@ -17,6 +17,8 @@ export const MAX_JSON_DEPTH = 32;
 export const MAX_QUERIES_PER_REQUEST = 50;
 /** Most hits one search request may ask for, summed over its sub-queries (each is also ≤ 1000). */
 export const MAX_HITS_PER_REQUEST = 1000;
+/** Most facet values one search request may ask for: attributes × maxValuesPerFacet, summed over its sub-queries. */
+export const MAX_FACET_VALUES_PER_REQUEST = 10_000;
 /** Most records in one `POST /1/indexes/*\/objects` request (Algolia: 1000). */
 export const MAX_OBJECTS_PER_REQUEST = 1000;
 

@@ -7,7 +7,7 @@ import { validateEvents, type InsightEventType } from './insights';
 import { jsonDepthExceeds, parseTrustProxy } from '@storefront/remote-kit/request-limits';
 import { createServiceApp, type ReadinessCheck } from './lifecycle';
 import {
-  BODY_LIMIT_BYTES, MAX_HITS_PER_REQUEST, MAX_JSON_DEPTH, MAX_OBJECTS_PER_REQUEST, MAX_QUERIES_PER_REQUEST, WRITE_BODY_LIMIT_BYTES, decodeBody, overLimit,
+  BODY_LIMIT_BYTES, MAX_FACET_VALUES_PER_REQUEST, MAX_HITS_PER_REQUEST, MAX_JSON_DEPTH, MAX_OBJECTS_PER_REQUEST, MAX_QUERIES_PER_REQUEST, WRITE_BODY_LIMIT_BYTES, decodeBody, overLimit,
 } from './limits';
 import { collectRawParams, parseSearchParams, type SearchParams } from './params';
 import { type Anchoring, type SearchRulesParams, validateRule } from './rules';
@@ -257,14 +257,21 @@ export function buildServer(options: BuildServerOptions = {}): FastifyInstance {
 
   /**
    * Refuses a search request whose queries ask for more than {@link MAX_HITS_PER_REQUEST} hits in all
-   * (each query: `length` with `offset`, else `hitsPerPage`, else its index's default). A 400 rather
-   * than clamping, so a client never gets fewer hits than it asked for without knowing.
-   * @throws ApiError 404 unknown index, 400 over the budget
+   * (each query: `length` with `offset`, else `hitsPerPage`, else its index's default), or more than
+   * {@link MAX_FACET_VALUES_PER_REQUEST} facet values (attributes × maxValuesPerFacet). A 400 rather
+   * than clamping, so a client never gets less than it asked for without knowing.
+   * @throws ApiError 404 unknown index, 400 over a budget
    */
   const checkHitsBudget = (queries: Array<{ indexName: string; params: SearchParams }>): void => {
-    let total = 0;
-    for (const { indexName, params } of queries) total += engine.get(indexName).hitsAskedBy(params);
-    if (total > MAX_HITS_PER_REQUEST) throw overLimit('Too many hits asked for (hitsPerPage or length, summed over the queries)', total, MAX_HITS_PER_REQUEST);
+    let hits = 0;
+    let facetValues = 0;
+    for (const { indexName, params } of queries) {
+      const index = engine.get(indexName);
+      hits += index.hitsAskedBy(params);
+      facetValues += index.facetValuesAskedBy(params);
+    }
+    if (hits > MAX_HITS_PER_REQUEST) throw overLimit('Too many hits asked for (hitsPerPage or length, summed over the queries)', hits, MAX_HITS_PER_REQUEST);
+    if (facetValues > MAX_FACET_VALUES_PER_REQUEST) throw overLimit('Too many facet values asked for (facets × maxValuesPerFacet, summed over the queries)', facetValues, MAX_FACET_VALUES_PER_REQUEST);
   };
 
   /**

@@ -7,7 +7,7 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { analyticsClient } from 'algoliasearch';
 import { clientOf, normalizeSearch } from '../src/analytics';
-import { BODY_LIMIT_BYTES, MAX_HITS_PER_REQUEST, MAX_JSON_DEPTH, MAX_QUERIES_PER_REQUEST } from '../src/limits';
+import { BODY_LIMIT_BYTES, MAX_FACET_VALUES_PER_REQUEST, MAX_HITS_PER_REQUEST, MAX_JSON_DEPTH, MAX_QUERIES_PER_REQUEST } from '../src/limits';
 import { buildServer, parseTrustProxy } from '../src/server';
 import * as fx from './fixtures';
 import { ADMIN_KEY, APP_ID, type Harness, raw, SEARCH_KEY, startHarness } from './helpers';
@@ -46,6 +46,16 @@ describe('sub-queries and hits per request', () => {
     expect((await ask([...queries(1, { hitsPerPage: 990 }), ...queries(1)])).status).toBe(400); // 990 + the default 20
     expect((await ask(queries(2, { offset: 0, length: 600 }))).status).toBe(400);
     expect((await ask(queries(1, { hitsPerPage: 1001 }))).status).toBe(400);
+  });
+
+  it(`refuses more than ${MAX_FACET_VALUES_PER_REQUEST} facet values asked for over all sub-queries (facets × maxValuesPerFacet; '*' = every facetable attribute)`, async () => {
+    const ask = (requests: unknown[]) => raw(h.port, 'POST', '/1/indexes/*/queries', multi(requests), reader);
+    const storefront = await ask([{ ...queries(1)[0], facets: ['brand', 'dietary', 'onFlyer'], hitsPerPage: 0 }, { ...queries(1)[0], facets: ['category'], maxValuesPerFacet: 200, hitsPerPage: 0 }]);
+    expect(storefront.status).toBe(200);
+    const over = await ask(queries(50, { facets: ['*'], maxValuesPerFacet: 1000, hitsPerPage: 0 }));
+    expect(over).toMatchObject({ status: 400, body: { message: expect.stringMatching(new RegExp(`^Too many facet values asked for .*the maximum is ${MAX_FACET_VALUES_PER_REQUEST} per request`)) } });
+    const single = await raw(h.port, 'POST', '/1/indexes/products/query', JSON.stringify({ facets: ['brand', 'category'], maxValuesPerFacet: 1000 }), reader);
+    expect(single.status).toBe(200);
   });
 
   it('validates offset and length, and pages by them', async () => {
