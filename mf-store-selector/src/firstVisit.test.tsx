@@ -231,7 +231,7 @@ describe('spec §4 Store selection: account store and account save', () => {
     const { user } = renderApp({ saveAccountStore });
     await settle();
     await chooseAntigonish(user);
-    expect(saveAccountStore).toHaveBeenCalledWith('2062', expect.objectContaining({ uid: 'u-1001', id_token: 'test.id.token' }));
+    expect(saveAccountStore).toHaveBeenCalledWith('2062', expect.objectContaining({ uid: 'u-1001', loggedIn: true }));
     expect(kit.published('toast/show').map((e) => e.payload)).toEqual([
       { id: 'store-selection', message: 'Your store is now Antigonish Co-op.', kind: 'success' },
     ]);

@@ -123,10 +123,10 @@ describe('keepPreferredStore: the default store asked again after a failure (sea
 describe('spec §4, §7: saving the preferred store on the account (BFF)', () => {
   const session = fixtures.session();
 
-  it("POSTs { storeId } to '/account/preferred-store' with the session (callBff builds the auth headers)", async () => {
+  it("POSTs { storeId } to '/account/preferred-store' as the session cookie's shopper (no token passed)", async () => {
     mockedCallBff.mockResolvedValue({ status: 'success', code: 200, message: 'OK', data: { preferredStoreId: '2062' } });
     await expect(bffSaveAccountStore('/api')('2062', session)).resolves.toBe(true);
-    expect(mockedCallBff).toHaveBeenCalledWith('/api', '/account/preferred-store', { body: { storeId: '2062' }, session });
+    expect(mockedCallBff).toHaveBeenCalledWith('/api', '/account/preferred-store', { body: { storeId: '2062' } });
   });
 
   it('is a failure on an error envelope (e.g. 401) or a BffError (network, 5xx)', async () => {

@@ -143,11 +143,14 @@ export const PREFERRED_STORE_PATH = '/account/preferred-store';
 /** Saves the account's preferred store; resolves true on an envelope with status 'success'. */
 export type SaveAccountStore = (storeId: string, session: Session) => Promise<boolean>;
 
-/** The default account save: `callBff(apiBase, '/account/preferred-store', { body: { storeId }, session })`. */
+/**
+ * The default account save: `callBff(apiBase, '/account/preferred-store', { body: { storeId } })`; the
+ * shopper is the BFF's session cookie (the session argument is the caller's, for other implementations).
+ */
 export function bffSaveAccountStore(apiBase: string): SaveAccountStore {
-  return async (storeId, session) => {
+  return async (storeId) => {
     try {
-      const env = await callBff(apiBase, PREFERRED_STORE_PATH, { body: { storeId }, session });
+      const env = await callBff(apiBase, PREFERRED_STORE_PATH, { body: { storeId } });
       return env.status === 'success';
     } catch {
       return false;
