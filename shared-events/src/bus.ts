@@ -5,7 +5,7 @@ import {
 } from './catalogue';
 
 /** The contract version of the bus (this package's version). Major = breaking change. */
-export const BUS_VERSION = '1.4.0';
+export const BUS_VERSION = '1.5.0';
 
 /** Thrown by {@link EventBus.publish} for an unknown type or a payload that breaks the catalogue. */
 export class BusEventError extends Error {
@@ -81,8 +81,13 @@ export interface BusState {
    * `list/count-changed` when it carries `itemIds` (owner mf-shopping-list); [] until then. Since 1.4.0.
    */
   listItemIds: StateStream<readonly string[]>;
-  /** Active consent groups, e.g. ['C0001','C0002']. Written by `consent/changed`; no owner yet. */
+  /** Active consent groups, e.g. ['C0001','C0002']. Written by `consent/changed` (owner: the shell). */
   consent: StateStream<readonly string[]>;
+  /**
+   * Whether the shopper has answered the consent banner (a stored answer counts). Written by
+   * `consent/changed` when it carries `decided` (owner: the shell); false until then. Since 1.5.0.
+   */
+  consentDecided: StateStream<boolean>;
   /**
    * The card popup currently open (spec §4 popupType). Written by `popup/open` and `popup/closed`.
    * Owner: mf-loyalty (its popup host publishes what it shows); a `popup/open` from another remote
@@ -138,6 +143,7 @@ export function createBus(): EventBus {
   const listCount = new BehaviorSubject<number>(0);
   const listItemIds = new BehaviorSubject<readonly string[]>([]);
   const consent = new BehaviorSubject<readonly string[]>([]);
+  const consentDecided = new BehaviorSubject<boolean>(false);
   const popup = new BehaviorSubject<PopupType>('none');
 
   const recent: Array<{ at: number; event: BusEvent }> = [];
@@ -154,7 +160,10 @@ export function createBus(): EventBus {
         listCount.next(event.payload.count);
         if (event.payload.itemIds) listItemIds.next(event.payload.itemIds);
         break;
-      case 'consent/changed': consent.next(event.payload.groups); break;
+      case 'consent/changed':
+        consent.next(event.payload.groups);
+        if (event.payload.decided !== undefined) consentDecided.next(event.payload.decided);
+        break;
       case 'popup/open': popup.next(event.payload.popupType); break;
       case 'popup/closed': if (popup.getValue() === event.payload.popupType) popup.next('none'); break;
       default: break;
@@ -183,6 +192,7 @@ export function createBus(): EventBus {
       listCount: stateStream(listCount),
       listItemIds: stateStream(listItemIds),
       consent: stateStream(consent),
+      consentDecided: stateStream(consentDecided),
       popup: stateStream(popup),
     },
   };

@@ -196,7 +196,12 @@ export const busEventSchema = z.discriminatedUnion('type', [
   /** An analytics event for the tag manager's dataLayer (spec §7 Analytics events). */
   fsa('analytics/track', z.object({ event: analyticsEventNameSchema, params: z.optional(params) })),
   /** The consent groups now active (e.g. 'C0002' analytics, spec §4 Guided tours). */
-  fsa('consent/changed', z.object({ groups: z.array(z.string()) })),
+  /**
+   * The consent groups (e.g. ['C0001','C0002']) and, since 1.5.0, whether the shopper has answered the
+   * banner (`decided`; a stored answer counts): 'Reject All' on a fresh banner leaves the groups as they
+   * were, so only `decided` tells an answer from no answer.
+   */
+  fsa('consent/changed', z.object({ groups: z.array(z.string()), decided: z.optional(z.boolean()) })),
   /** A search was submitted (spec §2 Search dropdown: query and tab). */
   fsa('search/submitted', z.object({ query: z.string(), tab: z.enum(['product', 'recipe']) })),
 ]);

@@ -1,10 +1,9 @@
 /**
  * Spec §4 Guided tours / §9 "consent analytics group C0002", §7 Insights "click, view, conversion":
  * Insights beacons leave the browser only with the performance (analytics) group granted. What leaves is
- * watched at the browser's edge (`navigator.sendBeacon`, the real Insights sender); the consent tool is
- * played as services/vendors `/consent.js` behaves (`OneTrust.IsAlertBoxClosed()`, the window event
- * `OneTrustGroupsUpdated` at load and after each answer) and the shell as it publishes `consent/changed`
- * (once per change of groups: 'Reject All' on a fresh banner publishes nothing).
+ * watched at the browser's edge (`navigator.sendBeacon`, the real Insights sender); the shell is played
+ * as it publishes `consent/changed` `{ groups, decided }` (once per change: 'Reject All' on a fresh banner
+ * changes only `decided`).
  */
 import { act, renderHook } from '@testing-library/react';
 import { createTestBus, type TestBus } from 'shared-events/testing';
@@ -18,7 +17,6 @@ let sent: Sent[];
 let beacon: jest.Mock;
 let kit: TestBus;
 let tracking: SearchTracking;
-let answered: boolean;
 
 /** What the beacons carried (their text/plain JSON bodies), read synchronously from the captured parts. */
 const bodies = new WeakMap<Blob, string>();
@@ -42,32 +40,17 @@ beforeEach(() => {
   });
   Object.defineProperty(navigator, 'sendBeacon', { configurable: true, writable: true, value: beacon });
   localStorage.removeItem(USER_TOKEN_KEY);
-  answered = false;
-  (window as unknown as { OneTrust?: unknown }).OneTrust = { IsAlertBoxClosed: () => answered };
   kit = createTestBus();
-  // The tool has loaded with the banner up: only the strictly necessary group.
-  toolAnnounces(['C0001']);
-  kit.bus.emit('consent/changed', { groups: ['C0001'] });
+  // The tool has loaded with the banner up: only the strictly necessary group, not answered.
+  kit.bus.emit('consent/changed', { groups: ['C0001'], decided: false });
   tracking = renderHook(() => useSearchTracking(kit.bus, DEFAULT_RUNTIME_CONFIG, null)).result.current;
 });
-afterEach(() => {
-  // One page has one bus; here every test has its own, so the last test's queue is dropped (a refusal)
-  // before the next test's tool events reach its still-listening gate.
-  answered = true;
-  toolAnnounces(['C0001']);
-  delete (window as unknown as { OneTrust?: unknown }).OneTrust;
-});
 
-/** The consent tool's window event (at load and after every answer). */
-function toolAnnounces(groups: string[]) {
-  act(() => { window.dispatchEvent(new CustomEvent('OneTrustGroupsUpdated', { detail: groups })); });
-}
-/** The shopper answers the banner: the tool announces, then the shell publishes if the groups changed. */
+/** The shopper answers the banner: the shell publishes the groups and `decided` (once per change). */
 function answer(groups: string[]) {
-  answered = true;
-  toolAnnounces(groups);
-  const before = kit.bus.state.consent.value;
-  if (before.join() !== groups.join()) act(() => { kit.bus.emit('consent/changed', { groups }); });
+  const { consent, consentDecided } = kit.bus.state;
+  if (consent.value.join() === groups.join() && consentDecided.value) return;
+  act(() => { kit.bus.emit('consent/changed', { groups, decided: true }); });
 }
 
 /** A search's three events: a click on hit 2, a view of the results, a conversion ('Add to list'). */
@@ -94,9 +77,8 @@ it('events raised before the answer are sent once, in order, when the shopper th
   expect(sentEvents()).toEqual(['click:p1', 'view:p1', 'conversion:p1']);
   expect(localStorage.getItem(USER_TOKEN_KEY)).toBe(tracking.userToken);
 
-  // the shell publishing the same groups again, or the tool repeating them, sends nothing twice
-  toolAnnounces(['C0001', 'C0002', 'C0003', 'C0004']);
-  act(() => { kit.bus.emit('consent/changed', { groups: ['C0001', 'C0002', 'C0003', 'C0004'] }); });
+  // the same answer published again sends nothing twice
+  act(() => { kit.bus.emit('consent/changed', { groups: ['C0001', 'C0002', 'C0003', 'C0004'], decided: true }); });
   expect(sent).toHaveLength(1);
 
   searchClickAndAdd('p2');
@@ -105,7 +87,7 @@ it('events raised before the answer are sent once, in order, when the shopper th
 
 it('Reject All drops the waiting events: nothing is sent, then or after a later grant', async () => {
   searchClickAndAdd('p1');
-  answer(['C0001']); // the bus's groups do not change: only the tool says the shopper answered
+  answer(['C0001']); // the groups do not change: only `decided` says the shopper answered
   searchClickAndAdd('p2');
   await act(async () => { await Promise.resolve(); });
   expect(beacon).not.toHaveBeenCalled();
@@ -138,7 +120,6 @@ it('consent withdrawn later stops the events and removes the stored user token',
 });
 
 it('without the consent tool (not loaded or blocked) nothing is ever sent', async () => {
-  delete (window as unknown as { OneTrust?: unknown }).OneTrust;
   const bus = createTestBus().bus;
   const t = renderHook(() => useSearchTracking(bus, DEFAULT_RUNTIME_CONFIG, null)).result.current;
   t.click('products', { objectID: 'p9', title: 'Milk', queryID: 'q', position: 1 });

@@ -11,8 +11,6 @@ import type { InsightEvent, InsightsSender } from './insights';
 export const ANALYTICS_GROUP = 'C0002';
 /** Most events held while the banner is unanswered; older ones are dropped first. */
 export const MAX_QUEUED_EVENTS = 100;
-/** The consent tool's window event after every choice (and at load): `detail` = active group ids. */
-export const GROUPS_UPDATED_EVENT = 'OneTrustGroupsUpdated';
 
 /** Where the gate learns the shopper's consent. */
 export interface ConsentSignals {
@@ -24,37 +22,25 @@ export interface ConsentSignals {
   onAnswer(listener: (groups: readonly string[]) => void): () => void;
 }
 
-/** What the consent tool (OneTrust interface, services/vendors `/consent.js`) exposes on `window`. */
-interface ConsentToolWindow {
-  OneTrust?: { IsAlertBoxClosed?: () => boolean };
-  addEventListener(type: string, listener: (e: Event) => void): void;
-  removeEventListener(type: string, listener: (e: Event) => void): void;
+/** The bus state the signals read (shared-events ≥ 1.5.0: `consentDecided`). */
+interface ConsentState {
+  consent: ConsentSignals['groups'];
+  consentDecided: { readonly value: boolean; subscribe(next: (decided: boolean) => void): { unsubscribe(): void } };
 }
 
 /**
- * Signals from the bus's consent groups plus the consent tool's own answer state. The bus carries the
- * groups only, and 'Reject All' on a fresh banner leaves them as they were (`['C0001']`), so whether the
- * shopper has answered comes from the tool: `OneTrust.IsAlertBoxClosed()` and its `OneTrustGroupsUpdated`
- * event. Without the tool (not loaded, blocked) nobody has answered: events wait, nothing is sent.
+ * Signals from the bus only: the shell publishes `consent/changed` with the groups and `decided`, so
+ * 'Reject All' on a fresh banner (groups unchanged) still reads as an answer. Before the shell has
+ * heard from the consent tool (not loaded, blocked) nobody has answered: events wait, nothing is sent.
  */
-export function consentSignals(groups: ConsentSignals['groups'], win: ConsentToolWindow | undefined = typeof window === 'undefined' ? undefined : window): ConsentSignals {
+export function consentSignals(state: ConsentState): ConsentSignals {
   return {
-    groups,
-    answered: () => {
-      try {
-        return win?.OneTrust?.IsAlertBoxClosed?.() === true;
-      } catch {
-        return false;
-      }
-    },
+    groups: state.consent,
+    answered: () => state.consentDecided.value,
     onAnswer: (listener) => {
-      if (!win) return () => undefined;
-      const onEvent = (e: Event) => {
-        const detail = (e as CustomEvent<unknown>).detail;
-        if (Array.isArray(detail)) listener(detail.filter((d): d is string => typeof d === 'string'));
-      };
-      win.addEventListener(GROUPS_UPDATED_EVENT, onEvent);
-      return () => win.removeEventListener(GROUPS_UPDATED_EVENT, onEvent);
+      // the bus writes the groups before `decided`, so both are current here
+      const sub = state.consentDecided.subscribe((decided) => { if (decided) listener(state.consent.value); });
+      return () => sub.unsubscribe();
     },
   };
 }

@@ -44,7 +44,7 @@ function senderFor(bus: EventBus, search: RuntimeConfig['search']): InsightsSend
   const key = JSON.stringify(search.hosts) + search.appId;
   const known = senders.get(bus);
   if (known && known.key === key) return known.send;
-  const send = gateOnConsent(createInsightsSender(search), consentSignals(bus.state.consent), { onDecision: storeUserTokenWithConsent });
+  const send = gateOnConsent(createInsightsSender(search), consentSignals(bus.state), { onDecision: storeUserTokenWithConsent });
   senders.set(bus, { key, send });
   return send;
 }

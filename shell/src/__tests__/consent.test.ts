@@ -67,6 +67,18 @@ describe('ConsentBridge → bus consent/changed', () => {
     const bridge = new ConsentBridge(kit.bus, fakeTool(',C0001,C0002,C0004,', true).win);
     bridge.attach();
     expect(bridge.decision$.value).toEqual({ decided: true, groups: ['C0001', 'C0002', 'C0004'] });
+    expect(kit.bus.state.consentDecided.value).toBe(true);
+  });
+
+  it("'Reject All' on a fresh banner leaves the groups as they were: the bus still learns the banner was answered", () => {
+    const kit = createTestBus();
+    const tool = fakeTool();
+    new ConsentBridge(kit.bus, tool.win).attach();
+    expect(kit.bus.state.consentDecided.value).toBe(false);
+    tool.choose(['C0001']);
+    expect(kit.published('consent/changed').map((e) => e.payload)).toEqual([{ groups: ['C0001'], decided: false }, { groups: ['C0001'], decided: true }]);
+    expect(kit.bus.state.consentDecided.value).toBe(true);
+    expect(kit.bus.state.consent.value).toEqual(['C0001']);
   });
 });
 

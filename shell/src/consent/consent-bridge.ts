@@ -2,9 +2,10 @@
  * The shell's adapter to the consent tool (issue 17; ARCHITECTURE §5): reads the tool's active groups
  * (`window.OnetrustActiveGroups`, ',C0001,C0002,'), follows its `OneTrustGroupsUpdated` window event and
  * `OneTrust.OnConsentChanged`, and
- * - publishes the groups on the bus's `consent/changed` (`bus.state.consent`) **once per real change**
- *   (the tool fires both the event and the callback for one choice; a reload fires the event with the
- *   same groups: neither publishes twice);
+ * - publishes the groups and whether the banner is answered on the bus's `consent/changed`
+ *   (`bus.state.consent`, `bus.state.consentDecided`) **once per real change** (the tool fires both the
+ *   event and the callback for one choice; a reload fires the event with the same state: neither
+ *   publishes twice; 'Reject All' on a fresh banner changes only `decided`);
  * - keeps {@link ConsentBridge.decision$}: `{ decided, groups }` for the analytics gate (shell/src/analytics).
  */
 import type { EventBus } from 'shared-events';
@@ -56,7 +57,7 @@ export class DecisionStream {
 export class ConsentBridge {
   /** The current decision; starts undecided with no group (no tool yet). */
   readonly decision$ = new DecisionStream();
-  private published: readonly string[] | null = null;
+  private published: { groups: readonly string[]; decided: boolean } | null = null;
   private attached = false;
 
   constructor(
@@ -91,9 +92,9 @@ export class ConsentBridge {
     }
     const prev = this.decision$.value;
     if (prev.decided !== decided || !sameGroups(prev.groups, groups)) this.decision$.next({ decided, groups });
-    if (this.published === null || !sameGroups(this.published, groups)) {
-      this.published = groups;
-      this.bus.publish({ type: 'consent/changed', payload: { groups: [...groups] }, meta: { source: 'shell' } });
+    if (this.published === null || this.published.decided !== decided || !sameGroups(this.published.groups, groups)) {
+      this.published = { groups, decided };
+      this.bus.publish({ type: 'consent/changed', payload: { groups: [...groups], decided }, meta: { source: 'shell' } });
     }
   }
 }
