@@ -23,30 +23,35 @@ function candidate(version: string, change: (events: Record<string, Schema>) => 
   return copy;
 }
 const failures = (c: Contract) => judgeContract(published, c).problems;
+const [MAJOR, MINOR, PATCH] = published.version.split('.').map(Number);
+/** The next minor, patch and major of the published version. */
+const NEXT_MINOR = `${MAJOR}.${MINOR + 1}.0`;
+const NEXT_PATCH = `${MAJOR}.${MINOR}.${PATCH + 1}`;
+const NEXT_MAJOR = `${MAJOR + 1}.0.0`;
 
 describe('contract gate: deliberate breaks fail without a new major', () => {
   it('a removed nested field: store/changed payload.store.address.city', () => {
-    const c = candidate('1.5.0', (e) => { delete e['store/changed'].properties.store.properties.address.properties.city; });
+    const c = candidate(NEXT_MINOR, (e) => { delete e['store/changed'].properties.store.properties.address.properties.city; });
     expect(failures(c)).toEqual([expect.stringMatching(/store\/changed payload\.store\.address\.city: field removed/)]);
   });
 
   it('a narrowed enum: session/sign-in-requested payload.mode loses signUp', () => {
-    const c = candidate('1.5.0', (e) => { e['session/sign-in-requested'].properties.mode.enum = ['signIn']; });
+    const c = candidate(NEXT_MINOR, (e) => { e['session/sign-in-requested'].properties.mode.enum = ['signIn']; });
     expect(failures(c)).toEqual([expect.stringMatching(/session\/sign-in-requested payload\.mode: enum narrowed: "signUp" removed/)]);
   });
 
   it('a changed type: list/add-requested payload.quantity from number to string', () => {
-    const c = candidate('1.5.0', (e) => { e['list/add-requested'].properties.quantity = { type: 'string' } as Schema; });
+    const c = candidate(NEXT_MINOR, (e) => { e['list/add-requested'].properties.quantity = { type: 'string' } as Schema; });
     expect(failures(c)).toEqual([expect.stringMatching(/list\/add-requested payload\.quantity: type changed from number to string/)]);
   });
 
   it('an optional field made required: session/sign-in-requested payload.returnTo', () => {
-    const c = candidate('1.5.0', (e) => { e['session/sign-in-requested'].required = ['mode', 'returnTo']; });
+    const c = candidate(NEXT_MINOR, (e) => { e['session/sign-in-requested'].required = ['mode', 'returnTo']; });
     expect(failures(c)).toEqual([expect.stringMatching(/session\/sign-in-requested payload\.returnTo: optional field made required/)]);
   });
 
   it('a removed event and a new required field', () => {
-    const c = candidate('1.5.0', (e) => {
+    const c = candidate(NEXT_MINOR, (e) => {
       delete e['search/submitted'];
       e['toast/show'].properties.severity = { type: 'string' } as Schema;
       e['toast/show'].required = [...(e['toast/show'].required ?? []), 'severity'];
@@ -59,7 +64,7 @@ describe('contract gate: deliberate breaks fail without a new major', () => {
   });
 
   it('passes the same breaks with a new major version', () => {
-    const c = candidate('2.0.0', (e) => { delete e['store/changed'].properties.store.properties.address.properties.city; });
+    const c = candidate(NEXT_MAJOR, (e) => { delete e['store/changed'].properties.store.properties.address.properties.city; });
     expect(judgeContract(published, c)).toMatchObject({ ok: true, changes: [expect.objectContaining({ kind: 'breaking' })] });
   });
 });
@@ -80,10 +85,10 @@ describe('contract gate: additive changes are minor', () => {
       e['toast/show'].properties.icon = { type: 'string' } as Schema;
       (e as Record<string, unknown>)['tours/completed'] = { type: 'object', properties: { tour: { type: 'string' } }, required: ['tour'], additionalProperties: false };
     };
-    const minor = judgeContract(published, candidate('1.5.0', change));
+    const minor = judgeContract(published, candidate(NEXT_MINOR, change));
     expect(minor.ok).toBe(true);
     expect(minor.changes.map((c) => `${c.kind} ${c.event} ${c.message}`)).toEqual(['minor toast/show optional field added', 'minor tours/completed event added']);
-    expect(judgeContract(published, candidate('1.4.1', change)).problems).toEqual([expect.stringMatching(/not a new minor of 1\.4\.0/)]);
+    expect(judgeContract(published, candidate(NEXT_PATCH, change)).problems).toEqual([expect.stringContaining(`not a new minor of ${published.version}`)]);
   });
 });
 
@@ -128,7 +133,7 @@ describe('contract gate: each remote requires the shared-events minor it needs',
   const since = eventSince(history);
 
   it('knows when each event arrived from the published contracts', () => {
-    expect(history.map((c) => c.version)).toEqual(expect.arrayContaining(['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0']));
+    expect(history.map((c) => c.version)).toEqual(expect.arrayContaining(['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0']));
     expect(since.get('session/changed')).toBe('1.0.0');
     expect(since.get('session/refresh-requested')).toBe('1.1.0');
     expect(since.get('list/add-requested')).toBe('1.2.0');
