@@ -27,9 +27,10 @@
  * VENDORS_ORIGIN (the vendors' scripts, http://localhost:4400; issue 17) for `/config.json`'s `vendors` and the CSP,
  * REMOTES_POINTER (the deploy store's environment pointer, re-read on change) and DEPLOY_ORIGIN (issue 18,
  * `createRemoteMapReader`), REMOTE_OVERRIDES (`on`: `/config.json` `remoteOverrides: true`, tester
- * overrides accepted by a production shell; off by default).
+ * overrides accepted by a production shell; off by default), CSP_MODE (`strict`: the nonce-based CSP is
+ * enforced; `report-only`: the host allowlist is enforced and the strict CSP only reported; see `CSP_MODES`).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,9 +99,11 @@ const unique = (xs) => Array.from(new Set(xs.filter(Boolean)));
  * origins of the remote map (scripts, manifests, images, fonts), the search engine (connect-src), the
  * identity provider (connect-src for discovery, token and JWKS; form-action): `identityOrigin` and the
  * origin of `config.oidc.issuer`, and the flyer provider `config.flyer.origin` (issue 15: script-src for
- * its storefront.js, frame-src for the flyer's iframe, connect-src for its publications API; nothing else)
+ * its storefront.js, frame-src for the flyer's iframe, connect-src for its publications API, img-src for the
+ * item pictures of mf-flyer's item dialog; nothing else)
  * and the vendors' origin `config.vendors.origin` (issue 17: script-src, connect-src, img-src; no frames).
- * style-src allows 'unsafe-inline' because style-loader injects <style> elements.
+ * style-src allows 'unsafe-inline' (style-loader's <style> elements): the host allowlist CSP that the
+ * `report-only` mode enforces; the strict CSP ({@link strictCspDirectives}) replaces it with a nonce.
  * @param {{ remotes: Record<string,string>, config: { search: { hosts: Array<{url:string,protocol:string}> }, apiBase?: string, oidc?: { issuer: string }, flyer?: { origin: string } }, identityOrigin?: string }} o
  * @returns {Record<string, string[]>}
  */
@@ -116,7 +119,8 @@ export function cspDirectives({ remotes, config, identityOrigin }) {
     defaultSrc: ["'self'"],
     scriptSrc: unique(["'self'", ...remoteOrigins, flyerOrigin, vendorsOrigin]),
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: unique(["'self'", 'data:', ...remoteOrigins, vendorsOrigin]),
+    // the flyer's item pictures, which mf-flyer's item dialog shows in the page itself
+    imgSrc: unique(["'self'", 'data:', ...remoteOrigins, flyerOrigin, vendorsOrigin]),
     fontSrc: ["'self'", ...remoteOrigins],
     connectSrc: unique(["'self'", ...remoteOrigins, ...searchOrigins, apiOrigin, ...identityOrigins, flyerOrigin, vendorsOrigin]),
     frameSrc: unique(["'self'", flyerOrigin]),
@@ -125,6 +129,81 @@ export function cspDirectives({ remotes, config, identityOrigin }) {
     baseUri: ["'self'"],
     formAction: unique(["'self'", ...identityOrigins]),
   };
+}
+
+/** The CSP modes of the edge (`startEdge({ cspMode })`, env CSP_MODE). */
+export const CSP_MODES = /** @type {const} */ (['strict', 'report-only']);
+
+/**
+ * The strict CSP of a response with nonce `nonce` (base64): scripts by nonce with 'strict-dynamic' (a
+ * script the page's nonced scripts add is trusted: main.js, the chunks, the remotes' entries, the vendors'
+ * and flyer's scripts), the host allowlist of {@link cspDirectives} kept after it for browsers without
+ * 'strict-dynamic'; styles from the site or by nonce (style-loader's `<style>` gets it through
+ * `__webpack_nonce__`, tooling/webpack/preset.js), no 'unsafe-inline' for either; Trusted Types required
+ * for script sinks with one policy, 'default' (shell/src/trusted-types.ts: script URLs of the site, the
+ * remote map, the flyer and the vendors only). The other directives as {@link cspDirectives}.
+ * @param {Parameters<typeof cspDirectives>[0]} o
+ * @param {string} nonce the response's nonce, base64
+ * @returns {Record<string, string[]>}
+ */
+export function strictCspDirectives(o, nonce) {
+  const d = cspDirectives(o);
+  return {
+    ...d,
+    scriptSrc: [`'nonce-${nonce}'`, "'strict-dynamic'", ...d.scriptSrc],
+    styleSrc: ["'self'", `'nonce-${nonce}'`],
+    requireTrustedTypesFor: ["'script'"],
+    trustedTypes: ['default'],
+  };
+}
+
+/** A CSP header value from directives keyed in camelCase, e.g. { scriptSrc: ["'self'"] } → "script-src 'self'". */
+export function serializeCsp(directives) {
+  return Object.entries(directives)
+    .map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...v].join(' '))
+    .join('; ');
+}
+
+/** A response's CSP nonce: 16 random bytes, base64 (CSP3 §2.3.1 nonce-source). */
+export const newCspNonce = () => randomBytes(16).toString('base64');
+
+const STYLE_ATTR = /\sstyle\s*=\s*("[^"]*"|'[^']*')/i;
+const unescapeAttr = (v) => v.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * The shell's HTML as the strict CSP needs it (the build's files only, before the start-up hints are
+ * added, so nothing the edge writes from data gets a nonce):
+ *   - `<meta name="csp-nonce" nonce="…">` first in <head>: webpack's runtimes read it for `__webpack_nonce__`;
+ *   - `nonce` on every `<script>`, `<style>` and `<link rel=stylesheet|preload|modulepreload>`;
+ *   - every `style="…"` attribute (the CSP blocks them) moved into a nonced `<style>` as a rule on a
+ *     `data-csp-style` attribute (e.g. the home page's ad slot pre-rendered by React).
+ * @param {string} html
+ * @param {string} nonce base64
+ * @returns {string}
+ */
+export function withCspNonce(html, nonce) {
+  const attr = ` nonce="${nonce}"`;
+  const rules = [];
+  let out = html.replace(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>|<([a-zA-Z][a-zA-Z0-9-]*)\b([^>]*)>/g, (whole, raw, rawAttrs, body, tag, attrs) => {
+    if (raw) return /\snonce\s*=/i.test(rawAttrs) ? whole : `<${raw}${attr}${rawAttrs}>${body}</${raw}>`;
+    let a = attrs;
+    const style = STYLE_ATTR.exec(a);
+    if (style) {
+      const css = unescapeAttr(style[1].slice(1, -1));
+      // a value that could leave its rule stays where it was (and is reported by the browser)
+      if (!/[<{}]/.test(css)) {
+        a = a.replace(STYLE_ATTR, ` data-csp-style="${rules.length}"`);
+        rules.push(`[data-csp-style="${rules.length}"]{${css}}`);
+      }
+    }
+    if (tag.toLowerCase() === 'link' && /\srel\s*=\s*["']?(stylesheet|preload|modulepreload)\b/i.test(a) && !/\snonce\s*=/i.test(a)) a = `${attr}${a}`;
+    return `<${tag}${a}>`;
+  });
+  if (rules.length) out = out.replace(/<\/head\s*>/i, `<style${attr}>${rules.join('')}</style></head>`);
+  const meta = `<meta name="csp-nonce"${attr}>`;
+  // after the charset declaration when there is one (it must come first), else first in <head>
+  if (/<meta\s+charset\b[^>]*>/i.test(out)) return out.replace(/<meta\s+charset\b[^>]*>/i, (m) => `${m}${meta}`);
+  return out.replace(/<head\b[^>]*>/i, (head) => `${head}${meta}`);
 }
 
 /** Largest request body the edge passes to the BFF, bytes (issue 19): the storefront's largest is a list merge. */
@@ -158,6 +237,9 @@ const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
  * @param {boolean|object} [o.logger=false] fastify logger (pino options: one JSON line per request)
  * @param {() => Promise<string|null>} [o.readiness] extra readiness check for `/readyz`: null when ready,
  *   else the reason (e.g. the shared cache's Redis does not answer)
+ * @param {'strict'|'report-only'} [o.cspMode='strict'] `strict`: the CSP of {@link strictCspDirectives} is enforced;
+ *   `report-only`: the host allowlist of {@link cspDirectives} (plus the nonce in script-src) is enforced and the strict CSP sent as
+ *   Content-Security-Policy-Report-Only (its violations reach /csp-report without breaking the page)
  * @param {number} [o.drainDelayMs=0] ms `drain()` keeps serving with `/readyz` 503 before it closes (DRAIN_DELAY_MS:
  *   long enough for the balancer's health check to take the replica out)
  * @returns {Promise<import('fastify').FastifyInstance & { drain(): Promise<void> }>} `drain()` answers
@@ -181,7 +263,9 @@ export async function startEdge({
   logger = false,
   readiness = async () => null,
   drainDelayMs = 0,
+  cspMode = 'strict',
 } = {}) {
+  if (!CSP_MODES.includes(cspMode)) throw new Error(`startEdge: cspMode must be one of ${CSP_MODES.join(', ')} (got ${JSON.stringify(cspMode)})`);
   for (const [name, url] of Object.entries(remotes)) {
     if (!httpOrigin(url)) console.warn(`[edge] remote '${name}' has no http(s) manifest URL (${JSON.stringify(url)}); the shell will report SHELL-001`);
   }
@@ -228,15 +312,24 @@ export async function startEdge({
     return undefined;
   });
 
+  // The CSP of every response, with a nonce of its own (the HTML's scripts and styles carry it: sendIndex).
+  const cspInput = { remotes: deployOrigin ? { ...remotes, 'deploy-origin': `${deployOrigin}/` } : remotes, config, identityOrigin };
+  // issue 19: violations are reported to the edge, which logs them (POST /csp-report)
+  const report = { reportUri: ['/csp-report'] };
+  const allowlist = cspDirectives(cspInput);
+  app.decorateReply('cspNonce', '');
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.cspNonce = newCspNonce();
+    const strict = serializeCsp({ ...strictCspDirectives(cspInput, reply.cspNonce), ...report });
+    if (cspMode === 'strict') return void reply.header('Content-Security-Policy', strict);
+    // report-only: the enforced allowlist admits the HTML's nonced inline script too (the Trusted Types
+    // policy, which the reported policy needs); its style-src keeps 'unsafe-inline' (a nonce would void it)
+    const enforced = serializeCsp({ ...allowlist, scriptSrc: [`'nonce-${reply.cspNonce}'`, ...allowlist.scriptSrc], ...report });
+    reply.header('Content-Security-Policy', enforced).header('Content-Security-Policy-Report-Only', strict);
+  });
+
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        ...cspDirectives({ remotes: deployOrigin ? { ...remotes, 'deploy-origin': `${deployOrigin}/` } : remotes, config, identityOrigin }),
-        // issue 19: violations are reported to the edge, which logs them (POST /csp-report)
-        reportUri: ['/csp-report'],
-      },
-    },
+    contentSecurityPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     // Remotes load from their own origins with their own CORS; the shell's files are same-origin only.
@@ -301,7 +394,7 @@ export async function startEdge({
       return reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store')
         .send('The shell build is missing: run `npm run build` in shell/.');
     }
-    html = await hints.inject(html, url.pathname, url.searchParams, record);
+    html = await hints.inject(withCspNonce(html, reply.cspNonce), url.pathname, url.searchParams, record);
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
@@ -540,7 +633,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   const logger = { level: process.env.LOG_LEVEL || 'info', base: { service: 'edge' } };
   const redis = process.env.REDIS_URL ? connectRedis(process.env.REDIS_URL) : null;
-  startEdge({ port, host, remotes, config, bffUrl, identityOrigin, remotesPointer, deployOrigin, logger, redis,
+  const cspMode = process.env.CSP_MODE || 'strict';
+  startEdge({ port, host, remotes, config, bffUrl, identityOrigin, remotesPointer, deployOrigin, logger, redis, cspMode,
     drainDelayMs: Number(process.env.DRAIN_DELAY_MS || 0) }).then(
     (app) => {
       const addr = app.server.address();

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
-import { cspDirectives, startEdge, withLoyaltySite, withVendors } from '../server/edge.mjs';
+import { cspDirectives, startEdge, withCspNonce, withLoyaltySite, withVendors } from '../server/edge.mjs';
 import defaults from '../server/defaults.cjs';
 
 // not 'dist': the root .gitignore drops every dist/ folder
@@ -200,21 +200,77 @@ describe('/api when the BFF is down', () => {
 });
 
 describe('security headers', () => {
+  /** The directives of a CSP header value, e.g. { 'script-src': ["'self'"] }. */
+  const parseCsp = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+
   it('sends a CSP naming only the site, its remotes, the search engine and the flyer provider', async () => {
     const res = await fetch(`${base}/`);
     const csp = res.headers.get('content-security-policy')!;
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    const directives = parseCsp(csp);
     const remoteOrigins = ['http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003'];
     expect(directives['default-src']).toEqual(["'self'"]);
-    expect(directives['script-src']).toEqual(["'self'", ...remoteOrigins, 'http://localhost:4300']);
-    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives['script-src']).toEqual([expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}=='$/), "'strict-dynamic'", "'self'", ...remoteOrigins, 'http://localhost:4300']);
+    expect(directives['style-src']).toEqual(["'self'", directives['script-src'][0]]);
     expect(directives['connect-src']).toEqual(["'self'", ...remoteOrigins, 'http://localhost:7700', 'http://localhost:4300']);
     expect(directives['frame-src']).toEqual(["'self'", 'http://localhost:4300']);
-    expect(directives['img-src']).toEqual(["'self'", 'data:', ...remoteOrigins]);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', ...remoteOrigins, 'http://localhost:4300']);
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['base-uri']).toEqual(["'self'"]);
-    expect(csp).not.toMatch(/unsafe-eval|\*/);
+    expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
+  });
+
+  it("requires Trusted Types for script sinks and allows one policy, 'default' (shell/src/trusted-types.ts)", async () => {
+    const directives = parseCsp((await fetch(`${base}/`)).headers.get('content-security-policy')!);
+    expect(directives['require-trusted-types-for']).toEqual(["'script'"]);
+    expect(directives['trusted-types']).toEqual(['default']);
+  });
+
+  it.each(['/', '/store-locator', '/no/such/page'])('gives %s a nonce of its own, on its scripts and styles and in <meta name="csp-nonce">', async (p) => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await fetch(base + p);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1];
+      const html = await res.text();
+      expect(html).toContain(`<meta name="csp-nonce" nonce="${nonce}">`);
+      // every executable script of the build's HTML carries it (the data block is not executed)
+      const scripts = html.match(/<script\b[^>]*>/g)!.filter((t) => !/type="application\/json"/.test(t));
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      for (const tag of html.match(/<style\b[^>]*>/g) || []) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('moves style attributes of the served HTML into a nonced <style> (the CSP refuses style="…")', () => {
+    const html = '<html><head><meta charset="utf-8"><style>a{}</style></head><body><div class="ad-slot" style="width:100%;aspect-ratio:728 / 90;font-family:&quot;A&quot;">x</div><p>style="text stays"</p><script>var s = \'<b style="y">\';</script></body></html>';
+    const out = withCspNonce(html, 'Tm9uY2U=');
+    expect(out).toBe('<html><head><meta charset="utf-8"><meta name="csp-nonce" nonce="Tm9uY2U="><style nonce="Tm9uY2U=">a{}</style>'
+      + '<style nonce="Tm9uY2U=">[data-csp-style="0"]{width:100%;aspect-ratio:728 / 90;font-family:"A"}</style></head>'
+      + '<body><div class="ad-slot" data-csp-style="0">x</div><p>style="text stays"</p><script nonce="Tm9uY2U=">var s = \'<b style="y">\';</script></body></html>');
+    // a value that could leave its rule is left alone
+    expect(withCspNonce('<head></head><i style="a:b}body{x:y">', 'N')).toContain('<i style="a:b}body{x:y">');
+  });
+
+  it('CSP_MODE report-only: enforces the host allowlist and only reports the strict policy', async () => {
+    const app = await startEdge({ port: 0, distDir, remotes, config: DEFAULT_RUNTIME_CONFIG, bffUrl: 'http://127.0.0.1:9', cspMode: 'report-only' });
+    try {
+      const res = await fetch(`http://127.0.0.1:${portOf(app)}/`);
+      const enforced = parseCsp(res.headers.get('content-security-policy')!);
+      const reported = parseCsp(res.headers.get('content-security-policy-report-only')!);
+      expect(enforced['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      // the HTML's inline Trusted Types policy runs under both
+      expect(enforced['script-src'][0]).toBe(reported['script-src'][0]);
+      expect(enforced['script-src'][0]).toMatch(/^'nonce-/);
+      expect(enforced['require-trusted-types-for']).toBeUndefined();
+      expect(reported['script-src'].slice(1, 3)).toEqual(["'strict-dynamic'", "'self'"]);
+      expect(reported['require-trusted-types-for']).toEqual(["'script'"]);
+      expect(reported['report-uri']).toEqual(['/csp-report']);
+    } finally {
+      await app.close();
+    }
+    await expect(startEdge({ port: 0, distDir, remotes, config: DEFAULT_RUNTIME_CONFIG, cspMode: 'lax' as never })).rejects.toThrow(/cspMode/);
   });
 
   it.each(['/', '/main.js', '/remotes.json', '/no/such/page'])('sends nosniff and the referrer policy on %s', async (p) => {
@@ -224,14 +280,16 @@ describe('security headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('names the flyer provider (config.flyer.origin) in script-src, frame-src and connect-src only (issue 15)', () => {
+  it('names the flyer provider (config.flyer.origin) in script-src, frame-src, connect-src and img-src only (issue 15)', () => {
     const config = { search: { hosts: [] }, flyer: { origin: 'https://flyers.example.com', scriptUrl: 'https://flyers.example.com/storefront.js', merchant: 'harbour-market' } };
     const d = cspDirectives({ remotes: {}, config });
     expect(d.scriptSrc).toEqual(["'self'", 'https://flyers.example.com']);
     expect(d.frameSrc).toEqual(["'self'", 'https://flyers.example.com']);
     expect(d.connectSrc).toEqual(["'self'", 'https://flyers.example.com']);
+    // the item dialog of mf-flyer shows the flyer's own pictures in the page
+    expect(d.imgSrc).toEqual(["'self'", 'data:', 'https://flyers.example.com']);
     for (const [name, values] of Object.entries(d)) {
-      if (!['scriptSrc', 'frameSrc', 'connectSrc'].includes(name)) expect(values).not.toContain('https://flyers.example.com');
+      if (!['scriptSrc', 'frameSrc', 'connectSrc', 'imgSrc'].includes(name)) expect(values).not.toContain('https://flyers.example.com');
     }
     expect(d.frameAncestors).toEqual(["'none'"]);
     // without a flyer block, frames stay same-origin only (as default-src 'self' had them)

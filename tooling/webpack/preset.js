@@ -246,6 +246,8 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           hash: prod,
         })),
         new SriChunkPlugin(),
+        new CspNoncePlugin(),
+        ...(host && fs.existsSync(path.join(dirname, 'src', 'trusted-types.ts')) ? [new TrustedTypesInlinePlugin(path.join(dirname, 'src', 'trusted-types.ts'), prod)] : []),
         ...(host ? [] : [
           new StandaloneRuntimeTagPlugin(),
           new FirstViewPlugin(path.join(dirname, 'src', 'first-view.json'), pkg.name),
@@ -317,6 +319,69 @@ class SriChunkPlugin {
       webpack.runtime.LoadScriptRuntimeModule.getCompilationHooks(compilation).createScript.tap('SriChunkPlugin', (source) => `${source}
 const sri = typeof self !== 'undefined' && self.${SRI_GLOBAL} && self.${SRI_GLOBAL}[script.src];
 if (sri) script.integrity = sri;`);
+    });
+  }
+}
+
+/**
+ * The CSP nonce for the styles and scripts webpack adds (style-loader's `<style>`, the chunk loader's
+ * `<script>`): `__webpack_nonce__` (`__webpack_require__.nc`) of every build, read at start from the
+ * page's `<meta name="csp-nonce" nonce="…">`, which the edge writes with the response's nonce
+ * (shell/server/edge.mjs; its CSP has `style-src 'self' 'nonce-…'`, no 'unsafe-inline'). Each remote has a
+ * webpack runtime of its own, so each reads it. The `nonce` property, not the attribute: browsers hide
+ * the attribute's value once the page has a CSP. A page without the meta (a standalone page, a test) keeps none.
+ */
+class CspNoncePlugin {
+  apply(compiler) {
+    const { RuntimeGlobals, RuntimeModule } = webpack;
+    class CspNonceRuntimeModule extends RuntimeModule {
+      constructor() {
+        // after webpack's own nonce module (STAGE_ATTACH), which sets it to undefined
+        super('csp nonce', RuntimeModule.STAGE_TRIGGER);
+      }
+
+      generate() {
+        return `if (!${RuntimeGlobals.scriptNonce} && typeof document !== 'undefined') {
+  var cspMeta = document.querySelector('meta[name="csp-nonce"]');
+  var cspNonce = cspMeta && (cspMeta.nonce || cspMeta.getAttribute('nonce'));
+  if (cspNonce) ${RuntimeGlobals.scriptNonce} = cspNonce;
+}`;
+      }
+    }
+    compiler.hooks.thisCompilation.tap('CspNoncePlugin', (compilation) => {
+      compilation.hooks.runtimeRequirementInTree.for(RuntimeGlobals.scriptNonce).tap('CspNoncePlugin', (chunk) => {
+        compilation.addRuntimeModule(chunk, new CspNonceRuntimeModule());
+      });
+    });
+  }
+}
+
+/**
+ * The host's Trusted Types policy (src/trusted-types.ts) compiled and inlined as the first script of its
+ * HTML, so the policy exists before any script URL is assigned (paint-first.js adds main.js with one).
+ * The edge gives the inline script the response's nonce. The file must have no imports.
+ */
+class TrustedTypesInlinePlugin {
+  constructor(file, minify) {
+    this.file = file;
+    this.minify = minify;
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('TrustedTypesInlinePlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('TrustedTypesInlinePlugin', (data) => {
+        compilation.fileDependencies.add(this.file);
+        const { code } = require('@swc/core').transformSync(fs.readFileSync(this.file, 'utf8'), {
+          filename: this.file,
+          jsc: { parser: { syntax: 'typescript' }, target: 'es2019', minify: this.minify ? { compress: true, mangle: true } : undefined },
+          module: { type: 'commonjs' },
+          minify: this.minify,
+          sourceMaps: false,
+        });
+        const body = `(function(exports){${code}})({});`.replace(/<\/script/gi, '<\\/script');
+        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { 'data-trusted-types': '' }, body));
+        return data;
+      });
     });
   }
 }

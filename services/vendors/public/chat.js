@@ -14,6 +14,14 @@
   'use strict';
 
   if (window.CareChat) return;
+  // The page's CSP nonce for the <style> this script adds (a strict CSP has no 'unsafe-inline' for styles):
+  // this script tag's, else the page's <meta name="csp-nonce" nonce> (the storefront's edge writes one).
+  var me = document.currentScript;
+  function cspNonce() {
+    if (me && me.nonce) return me.nonce;
+    var meta = document.querySelector('meta[name="csp-nonce"]');
+    return (meta && (meta.nonce || meta.getAttribute('nonce'))) || '';
+  }
   var MAX = 500;
   var STYLE = [
     '.cc-chat{position:fixed;right:16px;bottom:16px;z-index:2147482000;width:min(360px,calc(100vw - 32px));height:420px;max-height:calc(100vh - 32px);display:flex;flex-direction:column;background:#fff;color:#111827;border-radius:10px;box-shadow:0 6px 24px rgba(0,0,0,.3);font:14px/1.4 system-ui,sans-serif}',
@@ -50,6 +58,7 @@
     if (!document.getElementById('cc-style')) {
       var style = el('style', { id: 'cc-style' });
       style.textContent = STYLE;
+      if (cspNonce()) style.nonce = cspNonce();
       document.head.appendChild(style);
     }
     root = el('section', { class: 'cc-chat', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'cc-title', id: 'care-chat' });

@@ -25,6 +25,15 @@
 (function () {
   'use strict';
 
+  // The page's CSP nonce for the <style> this script adds (a strict CSP has no 'unsafe-inline' for styles):
+  // this script tag's, else the page's <meta name="csp-nonce" nonce> (the storefront's edge writes one).
+  var me = document.currentScript;
+  function cspNonce() {
+    if (me && me.nonce) return me.nonce;
+    var meta = document.querySelector('meta[name="csp-nonce"]');
+    return (meta && (meta.nonce || meta.getAttribute('nonce'))) || '';
+  }
+
   var ORIGIN = '__VENDORS_ORIGIN__';
   var CONSENT_COOKIE = 'OptanonConsent';
   var CLOSED_COOKIE = 'OptanonAlertBoxClosed';
@@ -190,6 +199,7 @@
     if (document.getElementById('ot-sa-style')) return;
     var style = el('style', { id: 'ot-sa-style' });
     style.textContent = STYLE;
+    if (cspNonce()) style.nonce = cspNonce();
     document.head.appendChild(style);
   }
 

@@ -192,3 +192,17 @@ describe('chat.js', () => {
     expect(document.activeElement).toBe(link);
   });
 });
+
+describe('a strict CSP (no unsafe-inline for styles)', () => {
+  it.each([['consent.js', '#ot-sa-style'], ['chat.js', '#cc-style']] as const)('%s gives its <style> the page\'s nonce (<meta name="csp-nonce" nonce>)', (name, selector) => {
+    const meta = document.createElement('meta');
+    meta.name = 'csp-nonce';
+    meta.setAttribute('nonce', 'cGFnZS1ub25jZQ==');
+    document.head.appendChild(meta);
+    run(name);
+    if (name === 'chat.js') w.CareChat.open();
+    const style = document.querySelector<HTMLStyleElement>(selector)!;
+    expect(style).not.toBeNull();
+    expect(style.nonce || style.getAttribute('nonce')).toBe('cGFnZS1ub25jZQ==');
+  });
+});
