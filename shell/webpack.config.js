@@ -21,7 +21,7 @@ function slotsHtml(region, base) {
 }
 
 /**
- * The header band's frame (issue 12: "the header band's frame is in the HTML the edge serves"): the
+ * The header band's frame ("the header band's frame is in the HTML the edge serves"): the
  * banner logo as a plain link home, where mf-header draws its own (same SVG as mf-header's Logo,
  * standard banner), so the first paint has the storefront's mark before any remote arrives. mf-header
  * replaces the slot's content when it mounts (React clears the container); if it never mounts, the
@@ -65,7 +65,7 @@ const PAGE_INTRO_CSS = require.resolve('@storefront/remote-kit/page-intro.css');
 
 /**
  * The shell's own CSS (page frame, slots, shell pages) and the kit's page intro, inlined in the served
- * HTML's <head> so the first paint is styled with no request and no shift when scripts arrive (issue 12).
+ * HTML's <head> so the first paint is styled with no request and no shift when scripts arrive.
  */
 function inlineCss() {
   const css = [path.join(__dirname, 'src/styles.css'), path.join(__dirname, 'src/pages/pages.css'), PAGE_INTRO_CSS].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
@@ -87,7 +87,7 @@ module.exports = (env, argv) => {
   // The host is always served at the root of its origin: absolute asset URLs keep deep links
   // (e.g. a 404 page at /a/b) loading /main.js rather than /a/main.js.
   config.output.publicPath = '/';
-  // issue 12/19: the first paint comes before any script runs, then the start-up chunks download in
+  // The first paint comes before any script runs, then the start-up chunks download in
   // parallel with main.js (see webpack.preload.js).
   config.plugins.push(new PaintFirstPlugin());
   config.cache.buildDependencies.config.push(path.join(__dirname, 'webpack.preload.js'));

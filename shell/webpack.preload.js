@@ -1,9 +1,9 @@
 /**
  * `PaintFirstPlugin`: the entry script tag of the shell's HTML, and the loader it points at.
  *
- * 1. The page paints before any script runs (issue 12 "a stable, fast first paint"; issue 19 Lighthouse
+ * 1. The page paints before any script runs ("a stable, fast first paint"; Lighthouse
  *    ≥ 95): see {@link PAINT_FIRST_JS}.
- * 2. The shell's start-up chunks are preloaded as soon as the page has painted (issue 12): listed on the
+ * 2. The shell's start-up chunks are preloaded as soon as the page has painted: listed on the
  *    entry script tag (`data-preload="/1.js /238.js …"`), which paint-first.js turns into
  *    `<link rel="preload" as="script">` together with the remotes' chunks the edge lists in the page's
  *    data block (server/startup-hints.mjs), then adds main.js.
@@ -60,7 +60,7 @@ function startupFiles(compilation, request) {
 }
 
 /**
- * The page paints before any script runs (issue 12 "a stable, fast first paint"; issue 19 Lighthouse
+ * The page paints before any script runs ("a stable, fast first paint"; Lighthouse
  * ≥ 95). The served HTML already carries the page (the home page, the not-found page, a remote page's
  * first view), but a `defer` script that has already downloaded (it is preloaded) runs before the
  * browser's first frame, so the first paint waited for main.js and the chunks it starts, and a phone

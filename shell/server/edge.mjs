@@ -14,7 +14,7 @@
  *   GET /remotes.json     the remote map, Cache-Control: no-cache
  *   GET /config.json      the RuntimeConfig + `oidc: { issuer, clientId }`, Cache-Control: no-cache
  *   *   /api/*            proxied unchanged to the BFF; POST /api/bannerAlert answered from a 5 s cache per
- *                         body (./public-cache.mjs, issue 19 "Load")
+ *                         body (./public-cache.mjs)
  *   GET /<file>           the build (tooling/serve/cache-policy.mjs: no-cache for html, manifests,
  *                         remoteEntry.js, main.js; immutable for content-hashed chunks)
  *
@@ -24,9 +24,9 @@
  * (host:port of the search engine, default localhost:7700), OIDC_ISSUER (http://localhost:4100) and
  * OIDC_CLIENT_ID (storefront) for `/config.json`'s `oidc`, IDENTITY_ORIGIN (the provider's origin for the CSP),
  * FLYER_ORIGIN (the flyer provider, http://localhost:4300) for `/config.json`'s `flyer` and the CSP,
- * VENDORS_ORIGIN (the vendors' scripts, http://localhost:4400; issue 17) for `/config.json`'s `vendors` and the CSP,
- * REMOTES_POINTER (the deploy store's environment pointer, re-read on change) and DEPLOY_ORIGIN (issue 18,
- * `createRemoteMapReader`), REMOTE_OVERRIDES (`on`: `/config.json` `remoteOverrides: true`, tester
+ * VENDORS_ORIGIN (the vendors' scripts, http://localhost:4400) for `/config.json`'s `vendors` and the CSP,
+ * REMOTES_POINTER (the deploy store's environment pointer, re-read on change) and DEPLOY_ORIGIN
+ * (`createRemoteMapReader`), REMOTE_OVERRIDES (`on`: `/config.json` `remoteOverrides: true`, tester
  * overrides accepted by a production shell; off by default), CSP_MODE (`strict`: the nonce-based CSP is
  * enforced; `report-only`: the host allowlist is enforced and the strict CSP only reported; see `CSP_MODES`).
  */
@@ -69,7 +69,7 @@ export const APP_ROUTES = Array.from(new Set(['/', '/auth/callback', ...SHELL_CO
   .map((route) => route.split('?')[0])]));
 
 /**
- * Which pre-rendered HTML file answers a page request (issue 12: the served HTML carries the shell's
+ * Which pre-rendered HTML file answers a page request (the served HTML carries the shell's
  * own page): '/' without `query` → index.html (home), a not-found path → 404.html, every other page
  * (remote pages, '/?query', the sign-in callback) → frame.html (the page frame; the remote fills it).
  * @param {string} urlPath path without query
@@ -98,10 +98,10 @@ const unique = (xs) => Array.from(new Set(xs.filter(Boolean)));
  * The Content-Security-Policy directives: only the site's own origins: itself ('self'), the remote
  * origins of the remote map (scripts, manifests, images, fonts), the search engine (connect-src), the
  * identity provider (connect-src for discovery, token and JWKS; form-action): `identityOrigin` and the
- * origin of `config.oidc.issuer`, and the flyer provider `config.flyer.origin` (issue 15: script-src for
+ * origin of `config.oidc.issuer`, and the flyer provider `config.flyer.origin` (script-src for
  * its storefront.js, frame-src for the flyer's iframe, connect-src for its publications API, img-src for the
  * item pictures of mf-flyer's item dialog; nothing else)
- * and the vendors' origin `config.vendors.origin` (issue 17: script-src, connect-src, img-src; no frames).
+ * and the vendors' origin `config.vendors.origin` (script-src, connect-src, img-src; no frames).
  * style-src allows 'unsafe-inline' (style-loader's <style> elements): the host allowlist CSP that the
  * `report-only` mode enforces; the strict CSP ({@link strictCspDirectives}) replaces it with a nonce.
  * @param {{ remotes: Record<string,string>, config: { search: { hosts: Array<{url:string,protocol:string}> }, apiBase?: string, oidc?: { issuer: string }, flyer?: { origin: string } }, identityOrigin?: string }} o
@@ -113,7 +113,7 @@ export function cspDirectives({ remotes, config, identityOrigin }) {
   const apiOrigin = config?.apiBase && /^https?:\/\//.test(config.apiBase) ? httpOrigin(config.apiBase) : null;
   const identityOrigins = unique([identityOrigin ? httpOrigin(identityOrigin) : null, config?.oidc?.issuer ? httpOrigin(config.oidc.issuer) : null]);
   const flyerOrigin = config?.flyer?.origin ? httpOrigin(config.flyer.origin) : null;
-  // The vendors' scripts (issue 17): their scripts, their /collect and consent receipts, the ad creatives.
+  // The vendors' scripts: their scripts, their /collect and consent receipts, the ad creatives.
   const vendorsOrigin = config?.vendors?.origin ? httpOrigin(config.vendors.origin) : null;
   return {
     defaultSrc: ["'self'"],
@@ -206,10 +206,10 @@ export function withCspNonce(html, nonce) {
   return out.replace(/<head\b[^>]*>/i, (head) => `${head}${meta}`);
 }
 
-/** Largest request body the edge passes to the BFF, bytes (issue 19): the storefront's largest is a list merge. */
+/** Largest request body the edge passes to the BFF, bytes: the storefront's largest is a list merge. */
 export const API_BODY_LIMIT_BYTES = 256 * 1024;
 
-/** Permissions-Policy of every response (issue 19). */
+/** Permissions-Policy of every response. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), interest-cohort=(), geolocation=(self)';
 
 /** Whether a request path names a file (has an extension), e.g. '/missing.js'. */
@@ -226,8 +226,8 @@ const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
  * @param {string} [o.bffUrl='http://127.0.0.1:4000'] upstream of /api/*
  * @param {string[]} [o.appRoutes=APP_ROUTES] paths answered 200 with index.html
  * @param {string} [o.identityOrigin] origin of the OpenID Connect provider (CSP connect-src, form-action)
- * @param {number} [o.apiBodyLimit] largest /api request body passed to the BFF, bytes (default API_BODY_LIMIT_BYTES; issue 19: 413 above)
- * @param {string} [o.remotesPointer] the deploy store's environment pointer, overlaid on `remotes` and re-read on change (issue 18)
+ * @param {number} [o.apiBodyLimit] largest /api request body passed to the BFF, bytes (default API_BODY_LIMIT_BYTES; 413 above)
+ * @param {string} [o.remotesPointer] the deploy store's environment pointer, overlaid on `remotes` and re-read on change
  * @param {string} [o.deployOrigin] the deploy origin (`deploy:` pointer values; CSP script-src/connect-src)
  * @param {string|null} [o.mediaDir] folder served at `/media/` (default services/seed/media: the catalogue's pictures); null: none
  * @param {(urlPath: string) => Promise<import('./page-lookup.mjs').PageLookup>} [o.pageLookup] `exists` false → a page
@@ -291,13 +291,13 @@ export async function startEdge({
   });
   const currentRemotes = createRemoteMapReader({ remotes, remotesPointer, deployOrigin });
 
-  // issue 19: features the storefront never uses are off for every page and frame; geolocation only
+  // Features the storefront never uses are off for every page and frame; geolocation only
   // for the store selector's "Use my location" (same origin).
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     return payload;
   });
-  // issue 19: a body over API_BODY_LIMIT_BYTES is refused here with a reason (413), not streamed to the
+  // A body over API_BODY_LIMIT_BYTES is refused here with a reason (413), not streamed to the
   // BFF (which used to end in 502 'The BFF did not answer'); a body of unknown length is refused (411).
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return undefined;
@@ -314,7 +314,7 @@ export async function startEdge({
 
   // The CSP of every response, with a nonce of its own (the HTML's scripts and styles carry it: sendIndex).
   const cspInput = { remotes: deployOrigin ? { ...remotes, 'deploy-origin': `${deployOrigin}/` } : remotes, config, identityOrigin };
-  // issue 19: violations are reported to the edge, which logs them (POST /csp-report)
+  // Violations are reported to the edge, which logs them (POST /csp-report)
   const report = { reportUri: ['/csp-report'] };
   const allowlist = cspDirectives(cspInput);
   app.decorateReply('cspNonce', '');
@@ -339,7 +339,7 @@ export async function startEdge({
     hsts: false,
   });
 
-  // issue 19 "Load": public API reads (bannerAlert) answered from a short-lived cache, the rest proxied
+  // Under load: public API reads (bannerAlert) answered from a short-lived cache, the rest proxied
   await registerPublicApiCache(app, { bffUrl, bodyLimit: apiBodyLimit, redis });
   await app.register(httpProxy, {
     upstream: bffUrl,
@@ -368,7 +368,7 @@ export async function startEdge({
     },
   });
 
-  // Catalogue pictures (issue 16 "Pictures"): the seed's illustrations, same origin (CSP img-src 'self').
+  // Catalogue pictures: the seed's illustrations, same origin (CSP img-src 'self').
   if (mediaDir && fs.existsSync(mediaDir)) {
     await app.register(fastifyStatic, {
       root: mediaDir,
@@ -398,7 +398,7 @@ export async function startEdge({
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
-  // issue 19: CSP violation reports (report-uri), logged one line each; at most 16 KB, answered 204.
+  // CSP violation reports (report-uri), logged one line each; at most 16 KB, answered 204.
   app.post('/csp-report', {
     bodyLimit: 16 * 1024,
     config: {},
@@ -449,7 +449,7 @@ export async function startEdge({
 }
 
 /**
- * `config` plus its `vendors` block (RuntimeConfig.vendors, issue 17) for the vendors' origin: the four
+ * `config` plus its `vendors` block (RuntimeConfig.vendors) for the vendors' origin: the four
  * scripts' URLs on that origin. An empty or non-http(s) origin leaves `config` as it is (no vendors).
  * @template {object} T
  * @param {T} config
@@ -466,7 +466,7 @@ export function withVendors(config, origin) {
 }
 
 /**
- * `config` plus its `loyaltySite` block (RuntimeConfig.loyaltySite, issue 16; spec §2 "/register External
+ * `config` plus its `loyaltySite` block (RuntimeConfig.loyaltySite; spec §2 "/register External
  * loyalty site"): the registration page `<origin>/register` of the loyalty site (env LOYALTY_SITE_ORIGIN,
  * services/loyalty-site locally). An empty or non-http(s) origin leaves `config` as it is (the popups
  * then link to the storefront's own `/register`).
@@ -485,7 +485,7 @@ export function withLoyaltySite(config, origin) {
 export const PINS_KEY = '$integrity';
 
 /**
- * The remote map the edge serves (issue 18): `remotes` (each remote's own server: the working builds),
+ * The remote map the edge serves: `remotes` (each remote's own server: the working builds),
  * overlaid with the deploy store's environment pointer when there is one (tooling/deploy/store.mjs,
  * `environments/<env>/remotes.json`), re-read when the file changes so a promotion or a rollback is
  * served at once, with no restart and no rebuild. Pointer values `deploy:/<remote>/<version>/mf-manifest.json`
@@ -622,7 +622,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const identityOrigin = process.env.IDENTITY_ORIGIN || undefined;
   const remotesPointer = process.env.REMOTES_POINTER || undefined;
   const deployOrigin = process.env.DEPLOY_ORIGIN ? process.env.DEPLOY_ORIGIN.replace(/\/+$/, '') : undefined;
-  // issue 19: a production shell accepts tester overrides only on these origins (REMOTE_OVERRIDE_ORIGINS,
+  // A production shell accepts tester overrides only on these origins (REMOTE_OVERRIDE_ORIGINS,
   // comma-separated; default: the remote servers of the map and the deploy origin)
   // tester overrides are off in a production shell unless REMOTE_OVERRIDES=on (the local platform and e2e)
   if (config.remoteOverrides === undefined) config.remoteOverrides = process.env.REMOTE_OVERRIDES === 'on';

@@ -1,5 +1,5 @@
 /**
- * Does a catalogue page exist, and what is its record? (issue 16: "unknown slugs show the not-found page
+ * Does a catalogue page exist, and what is its record? ("unknown slugs show the not-found page
  * with status 404"). The edge asks the services that own the data before it answers a remote-owned
  * page with 200:
  *
@@ -10,11 +10,11 @@
  *
  * A product or recipe page's search hit is its **record**: its top-level text and number fields (e.g.
  * `title`, `size`, `brand`, `featuredImage`), which the first view of the page is filled from
- * (./startup-hints.mjs, issue 16: a product page's picture and title paint with the HTML).
+ * (./startup-hints.mjs; a product page's picture and title paint with the HTML).
  *
  * Every other path: exists (the remote renders its own empty state). When a service does not answer
  * (down, timeout 1500 ms, an error) the answer is "exists": the page loads and says what is
- * unavailable — a 404 must never be the way an outage shows (issue 12: any one part down leaves the rest).
+ * unavailable — a 404 must never be the way an outage shows (any one part down leaves the rest).
  * Answers are cached for 60 s (max 2,000 paths) so a busy page costs one lookup a minute.
  */
 

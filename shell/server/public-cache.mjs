@@ -1,5 +1,5 @@
 /**
- * The edge's micro-cache for public API reads (issue 19 "Load": bannerAlert through the edge at ≥ 2,000
+ * The edge's micro-cache for public API reads (load target: bannerAlert through the edge at ≥ 2,000
  * req/s, p99 ≤ 50 ms at 100 connections). What a CDN in front of the BFF would do for a public answer:
  * the BFF is asked once per body and freshness window, every other shopper in that window gets the same
  * answer from the edge's memory.

@@ -1,5 +1,5 @@
 /**
- * Start-up hints in the served HTML (issue 12: LCP of remote-owned pages must not wait for a chain of
+ * Start-up hints in the served HTML (LCP of remote-owned pages must not wait for a chain of
  * round trips). Without them a page learns what to load one step at a time:
  *   HTML → main.js → /remotes.json + /config.json → each remote's mf-manifest.json → remoteEntry.js and
  *   the expose's chunks → the page's data.
@@ -112,8 +112,8 @@ const safePicture = (url) => /^\/(?!\/)(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:s
 const PICTURE_PX = 240;
 
 /**
- * The first view of a remote page (issue 12 "a stable, fast first paint"; issue 19 performance at eight
- * remotes; issue 16 a product page's picture): the page intro of @storefront/remote-kit/page-intro as
+ * The first view of a remote page ("a stable, fast first paint"; performance at eight
+ * remotes; a product page's picture): the page intro of @storefront/remote-kit/page-intro as
  * HTML, the same markup React renders for `PageIntro` (shell/test/startup-hints.test.ts checks both),
  * marked `data-first-view="<remote>"`. `{name}` in a text is filled from, in order: the route's path
  * parameter `name` ('-' read as a space, e.g. a category slug, as the remote shows it until its data
@@ -160,7 +160,7 @@ const EMPTY_PAGE_SLOT = /<div id="?slot-page"?><\/div>/;
  */
 export function createStartupHints({ remotes: remotesOrGetter, config, registryRemotes, fetchImpl = fetch, now = Date.now }) {
   const cache = new Map(); // manifest URL → { until, manifest | null }
-  // the map may change while the edge runs (a promotion of the deploy store's pointer, issue 18)
+  // the map may change while the edge runs (a promotion of the deploy store's pointer)
   const currentRemotes = typeof remotesOrGetter === 'function' ? remotesOrGetter : () => remotesOrGetter;
 
   /**

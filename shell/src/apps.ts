@@ -1,6 +1,6 @@
 /**
  * What the root config mounts where (ARCHITECTURE §4): the always-on slots of the header band and the
- * route-owned remote pages, read from the remote registry (`tooling/registry/remotes.json`, issue 11).
+ * route-owned remote pages, read from the remote registry (`tooling/registry/remotes.json`).
  * Slot ids are the ones webpack.config.js writes into `public/index.html` from the same registry.
  */
 import registry from '@storefront/tooling/registry/remotes.json';

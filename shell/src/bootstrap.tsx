@@ -53,7 +53,7 @@ function safeLocalStorage(): Storage | null {
 }
 
 /**
- * Resolves in a new task, so the browser can paint and answer input in between (issue 19: TBT ≤ 150 ms).
+ * Resolves in a new task, so the browser can paint and answer input in between (TBT ≤ 150 ms).
  * `scheduler.yield()` where the browser has it (the continuation keeps its priority), else a 0 ms timeout.
  */
 export function yieldToMain(): Promise<void> {
@@ -63,7 +63,7 @@ export function yieldToMain(): Promise<void> {
 
 /** Runs the start-up sequence above. Resolves once single-spa has started. */
 export async function startShell(): Promise<void> {
-  // Analytics reach the dataLayer only with consent (issue 17): the consent tool loads after the first paint.
+  // Analytics reach the dataLayer only with consent: the consent tool loads after the first paint.
   const consent = new ConsentBridge(bus, window);
   connectDataLayer(bus, window, consent.decision$);
   const startup = readStartupData();
@@ -124,7 +124,7 @@ export async function startShell(): Promise<void> {
 }
 
 // Evaluating the start-up modules (this chunk, react-dom, single-spa, the bus's catalogue) is one task;
-// the start-up sequence begins in the next (issue 19: two shorter tasks instead of one long one).
+// the start-up sequence begins in the next (two shorter tasks instead of one long one).
 yieldToMain().then(startShell).catch((error) => {
   reportShellError(SHELL_ERRORS.REMOTE_MAP_INVALID, 'The shell could not start.', { error });
 });

@@ -104,7 +104,7 @@ export function readManifestPins(input: unknown, base: string): Record<string, s
 /**
  * Tester overrides for this browser: `?remote.<name>=<url>` (this page load) wins over localStorage
  * `remote-override:<name>` (until removed). Only names in `known` and http(s) URLs are accepted, and,
- * when `allowedOrigins` is given (a production build: RuntimeConfig.remoteOverrideOrigins, issue 19),
+ * when `allowedOrigins` is given (a production build: RuntimeConfig.remoteOverrideOrigins),
  * only URLs on one of those origins; an empty list: overrides are off (a production build without
  * `config.remoteOverrides`, see ./startup-data `overrideOriginsFor`). The manifest must also be the same
  * remote's: the MF runtime plugin refuses another remote's (./mf/integrity-plugin, SHELL-010).

@@ -130,7 +130,7 @@ export function startRootConfig({
   });
 
   // Bands mounted only under a condition (registry `when`): nothing of them is downloaded until it
-  // holds (issue 12); single-spa re-checks the activity functions when it changes.
+  // holds; single-spa re-checks the activity functions when it changes.
   //  - 'signed-in': while a shopper is signed in (the card popups, the offers band);
   //  - 'consent-performance': while consent group C0002 is active (guided tours, spec §4 Guided tours);
   //  - 'in-view': once the band's slot comes into the viewport (the footer below the fold).

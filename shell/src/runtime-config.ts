@@ -6,7 +6,7 @@ import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from 'shared-events';
 import { reportShellError, SHELL_ERRORS } from './errors';
 
 /**
- * Where the shell signs shoppers in (issue 3 Identity): any OpenID Connect provider, by configuration.
+ * Where the shell signs shoppers in: any OpenID Connect provider, by configuration.
  * Locally `{ issuer: 'http://localhost:4100', clientId: 'storefront' }` (services/identity).
  */
 export interface OidcConfig {

@@ -21,7 +21,7 @@ function startupBlock(doc: Document): Record<string, unknown> | null {
 /**
  * The remote map and RuntimeConfig the edge wrote into the page (shell/server/startup-hints.mjs: a
  * `<script type="application/json" id="shell-startup">` data block, the same documents as /remotes.json
- * and /config.json), so start-up saves a round trip (issue 12). null when absent or unreadable: then
+ * and /config.json), so start-up saves a round trip. null when absent or unreadable: then
  * the shell fetches both as before.
  */
 export function readStartupData(doc: Document = document): { remotes: unknown; config: unknown } | null {

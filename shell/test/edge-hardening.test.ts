@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 19 (edge): an oversized /api body gets 413 with a reason instead of a 502 from the BFF;
+ * Edge hardening: an oversized /api body gets 413 with a reason instead of a 502 from the BFF;
  * every response carries a Permissions-Policy; CSP violations are reported to /csp-report and logged.
  */
 import path from 'node:path';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await edge.close(); await upstream.close(); });
 
-describe('edge hardening (issue 19)', () => {
+describe('edge hardening', () => {
   it('answers 413 with the limit for an /api body over it, and passes one under it', async () => {
     const big = JSON.stringify({ items: 'x'.repeat(1024 * 1024) });
     const res = await fetch(`${base}/api/shopping-list/merge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });

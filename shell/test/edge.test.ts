@@ -62,7 +62,7 @@ describe('HTML routes', () => {
     expect(await res.text()).toContain('Skip to main content');
   });
 
-  it('serves / with the home page pre-rendered: its <h1> is in the HTML (issue 12 first paint)', async () => {
+  it('serves / with the home page pre-rendered: its <h1> is in the HTML (first paint)', async () => {
     const html = await (await fetch(`${base}/`)).text();
     expect(html).toContain('data-prerendered="home"');
     expect(html).toContain('<h1>Welcome to Harbour Market</h1>');
@@ -280,7 +280,7 @@ describe('security headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('names the flyer provider (config.flyer.origin) in script-src, frame-src, connect-src and img-src only (issue 15)', () => {
+  it('names the flyer provider (config.flyer.origin) in script-src, frame-src, connect-src and img-src only', () => {
     const config = { search: { hosts: [] }, flyer: { origin: 'https://flyers.example.com', scriptUrl: 'https://flyers.example.com/storefront.js', merchant: 'harbour-market' } };
     const d = cspDirectives({ remotes: {}, config });
     expect(d.scriptSrc).toEqual(["'self'", 'https://flyers.example.com']);
@@ -328,7 +328,7 @@ describe('security headers', () => {
   });
 });
 
-describe("the vendors' scripts (issue 17: consent tool, tag manager, ads, chat)", () => {
+describe("the vendors' scripts (consent tool, tag manager, ads, chat)", () => {
   const vendors = withVendors({ search: { hosts: [] } }, 'https://vendors.example.com');
 
   it('withVendors adds the four script URLs on the origin; an empty or non-http(s) origin adds nothing', () => {
@@ -372,7 +372,7 @@ describe("the vendors' scripts (issue 17: consent tool, tag manager, ads, chat)"
   });
 });
 
-describe('loyaltySite in /config.json (issue 16; spec §2 "/register External loyalty site")', () => {
+describe('loyaltySite in /config.json (spec §2 "/register External loyalty site")', () => {
   it('withLoyaltySite adds the registration page on the origin; an empty or non-http(s) origin adds nothing', () => {
     expect(withLoyaltySite({ apiBase: '/api' }, 'http://localhost:4500/')).toEqual({ apiBase: '/api', loyaltySite: { url: 'http://localhost:4500/register' } });
     expect(withLoyaltySite({ apiBase: '/api' }, 'https://scene.example.com/some/path')).toEqual({ apiBase: '/api', loyaltySite: { url: 'https://scene.example.com/register' } });

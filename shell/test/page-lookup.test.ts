@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 16: "unknown slugs show the not-found page with status 404" — the edge asks the owner of the
+ * "unknown slugs show the not-found page with status 404" — the edge asks the owner of the
  * data (search engine for product and recipe slugs, the header menu for categories); an owner that does
  * not answer never turns a page into a 404. A product's or recipe's hit is the page's record, which
  * fills its first view.
@@ -32,7 +32,7 @@ function fakeFetch(down = false) {
   return { impl: impl as unknown as typeof fetch, calls };
 }
 
-describe('createPageLookup (issue 16: unknown slugs answer 404)', () => {
+describe('createPageLookup (unknown slugs answer 404)', () => {
   it.each([
     ['/products/butter-salted-20010010', true],
     ['/products/no-such-product-1', false],

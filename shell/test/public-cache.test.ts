@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 19 "Load": the edge answers public API reads (spec §7 POST /api/bannerAlert) from a short-lived
+ * Under load, the edge answers public API reads (spec §7 POST /api/bannerAlert) from a short-lived
  * cache, so bannerAlert through the edge is not capped by a BFF round trip per page view. What a shopper
  * or the BFF squad would notice if it went wrong: a stale alert for longer than the window, an error
  * cached for everyone, another request's nonce, a BFF outage hidden.
@@ -41,7 +41,7 @@ const alert = (body: unknown, headers: Record<string, string> = {}) => fetch(`${
   method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
 });
 
-describe('edge public API cache (issue 19 Load; spec §7 bannerAlert)', () => {
+describe('edge public API cache (under load; spec §7 bannerAlert)', () => {
   it('asks the BFF once per body within the window and echoes each request its own x-nonce', async () => {
     const first = await alert({ province: 'NS' }, { 'x-nonce': 'page-a' });
     const second = await alert({ province: 'NS' }, { 'x-nonce': 'page-b' });

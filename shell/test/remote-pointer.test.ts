@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 18: the edge serves the deploy store's environment pointer over the working builds and sees a
+ * The edge serves the deploy store's environment pointer over the working builds and sees a
  * promotion or a rollback at once (no restart, no rebuild); `deploy:` entries resolve against the deploy origin.
  */
 import fs from 'node:fs';
@@ -27,7 +27,7 @@ function writePointer(map: Record<string, string>, at: number) {
   fs.utimesSync(pointer, at, at);
 }
 
-describe('createRemoteMapReader (issue 18)', () => {
+describe('createRemoteMapReader', () => {
   it('serves the working builds while the environment has no pointer', () => {
     const read = createRemoteMapReader({ remotes: working, remotesPointer: pointer, deployOrigin: 'http://localhost:4600' });
     expect(read()).toEqual(working);

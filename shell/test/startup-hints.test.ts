@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 12: the edge writes what the page will need at start into its HTML — the remote map and config
+ * The edge writes what the page will need at start into its HTML — the remote map and config
  * as a data block, preloads of the manifests and scripts of the remotes mounted at start — so LCP does
  * not wait for a chain of round trips. A remote that does not answer gets no hint; a tester override
  * gets no remote hints.
@@ -80,7 +80,7 @@ describe('startupExposes', () => {
   });
 });
 
-describe('createStartupHints (issue 12)', () => {
+describe('createStartupHints', () => {
   const hints = createStartupHints({ remotes, config: { apiBase: '/api', note: '</script><b>' }, registryRemotes, fetchImpl });
 
   it('writes the remote map and config as a data block that cannot close the script element', async () => {
@@ -123,7 +123,7 @@ describe('createStartupHints (issue 12)', () => {
   });
 });
 
-describe('the first view of a remote page (issue 12 "a stable, fast first paint", issue 19)', () => {
+describe('the first view of a remote page ("a stable, fast first paint")', () => {
   const hints = createStartupHints({ remotes, config: {}, registryRemotes, fetchImpl });
   const slot = (html: string) => /<div id="?slot-page"?>(.*?)<\/div><\/main>/.exec(html)?.[1] ?? null;
 
@@ -146,7 +146,7 @@ describe('the first view of a remote page (issue 12 "a stable, fast first paint"
     expect(edge).toBe(renderToStaticMarkup(createElement(PageIntro, { heading: 'Weekly flyer', lead: 'Deals & more' })));
   });
 
-  it("fills a record page's intro from its record: picture, name and details, as text (issue 16)", async () => {
+  it("fills a record page's intro from its record: picture, name and details, as text", async () => {
     const record = { title: 'Salted <b>Butter</b>', size: '454 g', brand: 'Harbour Pantry', featuredImage: '/media/butter.svg', price: 739 };
     const html = await hints.inject(FRAME, '/products/salted-butter-20010010', q(), record);
     expect(slot(html)).toBe(

@@ -1,5 +1,5 @@
 /**
- * A remote's MF bundler runtime, from the host (issue 12 "one MF runtime"; issue 19 first-load JS): the
+ * A remote's MF bundler runtime, from the host ("one MF runtime"; first-load JS): the
  * webpack preset replaces `@module-federation/webpack-bundler-runtime/dist/bundler.js`, which MF's
  * generated federation entry imports, with this module in every remote build. It has the shape of that
  * module's default export (`federation`: runtime, bundlerRuntime, attachShareScopeMap, ...) with a fresh

@@ -1,6 +1,6 @@
 /**
  * The functions of MF's webpack bundler runtime (@module-federation/webpack-bundler-runtime), which every
- * remote entry used to carry (~11 KB raw each, issue 12 "one MF runtime"; issue 19 first-load JS). The
+ * remote entry used to carry (~11 KB raw each, "one MF runtime"; first-load JS). The
  * host provides them once on `globalThis._FEDERATION_BUNDLER_RUNTIME` (./provide-runtime-globals.js; a
  * remote's standalone page: ./standalone-runtime.js); a remote entry builds its `__webpack_require__.federation`
  * from them (./bundler-runtime-from-host.js). They keep no state of their own: each takes the calling

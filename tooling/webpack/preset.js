@@ -2,7 +2,7 @@
  * One webpack + Module Federation preset for the shell and every remote (ARCHITECTURE §2, §7).
  *
  * A remote's webpack.config.js is two lines; its exposes and port come from the remote registry
- * (tooling/registry/remotes.json, issue 11):
+ * (tooling/registry/remotes.json):
  *   const { createConfig } = require('@storefront/tooling');
  *   module.exports = createConfig({ dirname: __dirname });
  *
@@ -39,9 +39,9 @@ const SHARED_SINGLETONS = [
   ['react-router', 'react-router'],
   ['react-router-dom', 'react-router-dom'],
   // rxjs is not listed: it reaches the browser once, inside shared-events, the only module that imports
-  // it at run time (tooling/test/structure.test.js checks), tree-shaken to what the bus uses (issue 12).
+  // it at run time (tooling/test/structure.test.js checks), tree-shaken to what the bus uses.
   ['shared-events', 'shared-events'],
-  // Libraries several remotes use: one copy in the browser, not one per remote (issue 12 first-load JS).
+  // Libraries several remotes use: one copy in the browser, not one per remote (first-load JS).
   ['@storefront/remote-kit', '@storefront/remote-kit'],
   ['@tanstack/react-query', '@tanstack/react-query'],
   ['algoliasearch/lite', 'algoliasearch'],
@@ -49,7 +49,7 @@ const SHARED_SINGLETONS = [
 ];
 
 /**
- * MF runtime packages a remote entry does not bundle (issue 12: each remoteEntry.js ≤ 8 KB gzip): the
+ * MF runtime packages a remote entry does not bundle (each remoteEntry.js ≤ 8 KB gzip): the
  * host provides them on these globals (runtime core: MF `provideExternalRuntime`; sdk and error codes:
  * ./provide-runtime-globals.js), a remote's standalone page through ./standalone-runtime.js.
  */
@@ -61,7 +61,7 @@ const MF_RUNTIME_GLOBALS = {
 
 /**
  * The MF runtime packages, each resolved to its ES module build whether it is imported or required
- * (issue 12/19 first-load JS): the MF plugin's injected runtime plugins (inject-external-runtime-core-plugin,
+ * (first-load JS): the MF plugin's injected runtime plugins (inject-external-runtime-core-plugin,
  * runtime-tools) `require()` them, so webpack took their CommonJS builds (`require` condition) beside the
  * ES builds `import` reached — two copies of the runtime core, sdk and error codes in main.js (~80 KB raw).
  * Built from each package's `exports` map: every subpath with an `import` condition, matched exactly.
@@ -97,7 +97,7 @@ const MF_RUNTIME_ESM = mfRuntimeEsmAliases();
 /**
  * The module rules of every build (also the bench's monolith): TypeScript/TSX through swc (ES2020,
  * React automatic runtime) and CSS through style-loader, with no CSS source maps (css-loader follows
- * `devtool`; with 'source-map' every imported .css module carried its own map inside the JS, issue 12).
+ * `devtool`; with 'source-map' every imported .css module carried its own map inside the JS).
  * @param {boolean} prod production mode (no React development transform)
  */
 function moduleRules(prod) {
@@ -123,8 +123,8 @@ function moduleRules(prod) {
 /**
  * The shared scope of a build (one copy of each singleton in the browser). The host declares every
  * shared package (it provides them all); a remote declares only those in its package.json
- * dependencies, so its remoteEntry.js carries no sharing code for packages it never imports (issue 12:
- * each remoteEntry.js ≤ 8 KB gzip).
+ * dependencies, so its remoteEntry.js carries no sharing code for packages it never imports
+ * (each remoteEntry.js ≤ 8 KB gzip).
  * @param {{ dependencies?: Record<string,string> }} [pkg] the remote's package.json (omit for the host)
  */
 function sharedScope(pkg) {
@@ -134,7 +134,7 @@ function sharedScope(pkg) {
     const version = versionOf(name);
     const major = version.split('.')[0];
     // shared-events: the range the remote declares, which the contract gate keeps at the minor that
-    // brought the events it uses (issue 18); the host provides the newest. Others: the major.
+    // brought the events it uses; the host provides the newest. Others: the major.
     const declared = pkg && name === 'shared-events' ? pkg.dependencies[name] : null;
     shared[request] = { singleton: true, requiredVersion: declared && /^\^\d+\.\d+\.\d+$/.test(declared) ? declared : `^${major}.0.0`, version };
   }
@@ -173,7 +173,7 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
       mode,
       context: dirname,
       // ES2020 like the swc output: webpack's own runtime code (chunk loading, sharing) uses arrow
-      // functions and const, which keeps each remoteEntry.js smaller (issue 12).
+      // functions and const, which keeps each remoteEntry.js smaller.
       target: ['web', 'es2020'],
       entry: { main: './src/index.ts' },
       devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
@@ -224,12 +224,12 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
           shared: sharedScope(host ? undefined : pkg),
           shareStrategy: 'loaded-first',
           runtimePlugins: host ? [...runtimePlugins, require.resolve('./provide-runtime-globals.js')] : runtimePlugins,
-          // One MF runtime in the browser (ARCHITECTURE §2, issue 12): the host bundles and provides
+          // One MF runtime in the browser (ARCHITECTURE §2): the host bundles and provides
           // the runtime core on a global; every remote entry uses it instead of carrying its own copy.
           // optimization.target 'web': the runtime's Node-only script loading is left out.
           experiments: host ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true, optimization: { target: 'web' } },
           manifest: { fileName: 'mf-manifest.json' },
-          // The type gate of a release (issue 18, tooling/deploy/type-gate.mjs): MF_DTS=1 generates the
+          // The type gate of a release (tooling/deploy/type-gate.mjs): MF_DTS=1 generates the
           // exposes' types (@module-federation/dts-plugin) into dist/@mf-types; off in dev and tests.
           dts: process.env.MF_DTS === '1' && !host
             ? { generateTypes: { compileInChildProcess: false, extractThirdParty: false, abortOnError: true, generateAPITypes: false }, consumeTypes: false, displayErrorInTerminal: true }
@@ -260,7 +260,7 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
       // With per-runtime usedExports on, the shell received a `react` built by mf-header without `StrictMode`.
       // concatenateModules off too: scope hoisting of a module that imports a consumed shared module
       // left the shell's page components undefined in production (React error #130), found by e2e.
-      // usedExports 'global' (issue 12): private dependencies (zod inside shared-events, the MF sdk,
+      // usedExports 'global': private dependencies (zod inside shared-events, the MF sdk,
       // tslib...) are tree-shaken, while usage is tracked for all runtimes together, so a shared module
       // provided by one build keeps every export the other builds' runtimes use (per-runtime tracking
       // is what pruned them before). Shared packages are referenced whole by their provide dependency.
@@ -400,7 +400,7 @@ class StandaloneRuntimeTagPlugin {
 
 /**
  * Publishes a remote's page intros (`src/first-view.json` → `first-view.json` beside mf-manifest.json)
- * for the edge to write into the HTML it serves (@storefront/remote-kit/page-intro; issue 12 "a stable,
+ * for the edge to write into the HTML it serves (@storefront/remote-kit/page-intro; "a stable,
  * fast first paint"). The build fails when the file names a route that is not one of this remote's
  * page routes in the registry, or an entry is not `{ heading, lead, picture? }` strings of 1–400 characters.
  * A remote without the file publishes nothing (its pages get no first view).

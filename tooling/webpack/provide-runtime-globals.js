@@ -1,5 +1,5 @@
 /**
- * Host-only MF runtime plugin (ARCHITECTURE §2, issue 12 "one MF runtime"): besides the runtime core
+ * Host-only MF runtime plugin (ARCHITECTURE §2, "one MF runtime"): besides the runtime core
  * (`_FEDERATION_RUNTIME_CORE`, provided by MF's own inject-external-runtime-core-plugin), the host
  * provides the two helper packages every remote entry's bundler runtime imports, so no remote entry
  * carries its own copy: `@module-federation/sdk` on `_FEDERATION_SDK` and

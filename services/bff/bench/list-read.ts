@@ -1,5 +1,5 @@
 /**
- * BFF list-read benchmark (issue 13, goal p95 ≤ 20 ms): the BFF in this process on a fresh PGlite data
+ * BFF list-read benchmark (goal p95 ≤ 20 ms): the BFF in this process on a fresh PGlite data
  * folder (a temp directory, removed afterwards), one shopper with 1,000 list items (real products of store
  * 3299 from services/seed/data/products.json, each with meta { name }), then `GET
  * /api/shopping-list?hitsPerPage=1000` over loopback with a valid id token (test key, as the service tests
@@ -25,7 +25,7 @@ import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders } from '../test
 
 /** Items on the benchmarked list. */
 export const BENCH_ITEMS = 1000;
-/** Issue 13 goal, ms. */
+/** Goal: p95 of a list read, ms. */
 export const GOAL_P95_MS = 20;
 
 /** Runs the benchmark; resolves with p50 / p95 in ms (figures only, nothing asserted). */

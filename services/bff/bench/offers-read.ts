@@ -1,5 +1,5 @@
 /**
- * BFF offers-read benchmark (issue 14, goal p95 ≤ 20 ms): the BFF in this process on a fresh PGlite data
+ * BFF offers-read benchmark (goal p95 ≤ 20 ms): the BFF in this process on a fresh PGlite data
  * folder (a temp directory, removed afterwards), migrated and seeded as at a first start (demo accounts,
  * cards and offers: services/seed/data/offers/offers.json), then `GET /api/offers` as the demo shopper
  * Bella (u-1007, card 6046000000001007: 200 offers in the four collections) over loopback with a valid id
@@ -24,7 +24,7 @@ import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders } from '../test
 /** Offers on the benchmarked card (Bella's, seeded). */
 export const BENCH_OFFERS = 200;
 const UID = 'u-1007';
-/** Issue 14 goal, ms. */
+/** Goal: p95 of an offers read, ms. */
 export const GOAL_P95_MS = 20;
 
 interface OffersAnswer {

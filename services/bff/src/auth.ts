@@ -46,7 +46,7 @@ export interface SessionEnd {
 export interface AuthOptions {
   /** OIDC issuer, e.g. 'http://localhost:4100' (the id token's `iss`). */
   issuer: string;
-  /** The shopper's last sign-out, epoch seconds, or null (issue 19: tokens issued before it are refused). */
+  /** The shopper's last sign-out, epoch seconds, or null (tokens issued before it are refused). */
   sessionEndedAt?: (uid: string) => Promise<SessionEnd | null>;
   /** OIDC client id, e.g. 'storefront' (the id token's `aud`). */
   clientId: string;
@@ -143,14 +143,14 @@ function reasonFor(err: unknown): string {
   return 'Invalid id token';
 }
 
-/** Oldest id token accepted, seconds since its `iat` (the provider issues 1 h tokens; issue 19). */
+/** Oldest id token accepted, seconds since its `iat` (the provider issues 1 h tokens). */
 export const MAX_TOKEN_AGE_S = 3600;
 
 /**
  * Builds the id-token verifier (spec §7). Rejections: 401 with a reason ('Invalid id token: expired',
  * '… signature verification failed', '… no matching signing key', '… unexpected "aud" claim value',
  * '… malformed token'); 503 'Identity provider unavailable' when the JWKS cannot be fetched.
- * Issue 19: `iat` is required, not in the future and at most {@link MAX_TOKEN_AGE_S} old; a token with
+ * `iat` is required, not in the future and at most {@link MAX_TOKEN_AGE_S} old; a token with
  * several audiences must name this client in `azp`; after the shopper's last sign-out
  * (`sessionEndedAt`) a token of the ended provider session (same `sid`), one issued before the sign-out's
  * second, or one without `sid` issued in or before it, is refused ('… the session has ended'). A new

@@ -1,5 +1,5 @@
 /**
- * Scene+ offers of a card, favourite offers and offers links (issue 14; spec §2 /offers?hash=, /favourites;
+ * Scene+ offers of a card, favourite offers and offers links (spec §2 /offers?hash=, /favourites;
  * §3 Offer, Offer collections, Favourites, Load-offer item; §4 Offers; §6; §7 "Offer and cart
  * operations"; §8 expired hash link). Routes are in routes/offers.ts; the contract is in README.md
  * ("Offers").
@@ -18,7 +18,7 @@
  *
  * Reads build the answer's JSON in ONE statement from `json_head_en` / `json_head_fr` (made by the database
  * when an offer is inserted), by concatenation only, so 200 offers are not decoded and encoded again
- * (issue 14: p95 ≤ 20 ms).
+ * (p95 ≤ 20 ms).
  */
 import { createHash } from 'crypto';
 import type { Queryable } from './db';

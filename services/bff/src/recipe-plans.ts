@@ -1,5 +1,5 @@
 /**
- * Recipe lists and the meal plan of a signed-in shopper (issue 16; spec §2 Routes
+ * Recipe lists and the meal plan of a signed-in shopper (spec §2 Routes
  * `/recipes/my-recipe-lists`, `/recipes/meal-plan`). Storage rules behind src/routes/recipe-plans.ts;
  * every function takes the caller's uid and every statement is scoped by it, so a shopper reads and
  * writes only their own rows (migration 006_recipe_plans keys every row by uid).

@@ -175,7 +175,7 @@ export interface ListPageJson extends Omit<ListPage, 'items'> {
  * One page of the shopper's list, oldest first (created_at, item_id), in ONE statement: the count, and
  * the page's rows (an index-ordered, limited subquery) joined into a JSON array text by the database
  * ({@link ITEM_JSON}, in the aggregate's explicit order). The text goes into the answer as is: 1,000
- * items are not decoded row by row and encoded again (issue 13: p95 ≤ 20 ms for 1,000 items).
+ * items are not decoded row by row and encoded again (p95 ≤ 20 ms for 1,000 items).
  */
 export async function readPage(db: Db, uid: string, page: number, hitsPerPage: number): Promise<ListPageJson> {
   const { rows } = await db.query<{ nb_hits: number; items: string }>(

@@ -73,7 +73,7 @@ describe('add-card popup: POST /api/account/card', () => {
     expect((await h.as('u-card-1', 'POST', '/api/account/card', { cardNumber: '6046000000002000' })).status).toBe(200);
   });
 
-  test("another shopper's card → 404 CARD_UNAVAILABLE (the same answer as an unknown number: issue 19), and it stays theirs", async () => {
+  test("another shopper's card → 404 CARD_UNAVAILABLE (the same answer as an unknown number), and it stays theirs", async () => {
     const res = await h.as('u-card-2', 'POST', '/api/account/card', { cardNumber: '6046000000001003' });
     expect(res.status).toBe(404);
     expect(res.json).toEqual(failure('CARD_UNAVAILABLE'));
@@ -92,7 +92,7 @@ describe('add-card popup: POST /api/account/card', () => {
     expect(second.json).toEqual(failure('ACCOUNT_HAS_CARD'));
   });
 
-  test('one shopper trying card numbers is throttled after 10 in 10 minutes: 429 with Retry-After and a reason; another shopper is not (issue 19)', async () => {
+  test('one shopper trying card numbers is throttled after 10 in 10 minutes: 429 with Retry-After and a reason; another shopper is not', async () => {
     for (let i = 0; i < 10; i++) {
       const res = await h.as('u-card-guesser', 'POST', '/api/account/card', { cardNumber: `60469999999990${String(i).padStart(2, '0')}` }, from(`203.0.113.${i}`));
       expect(res.status).toBe(404);

@@ -50,7 +50,7 @@ describe('spec §7 shopper auth: id token headers', () => {
     expect(res.json).toEqual(failure(401, 'Id token mismatch: Authorization bearer and x-id-token differ'));
   });
 
-  test('issue 19: a token issued in the future, or more than an hour ago, is refused', async () => {
+  test('A token issued in the future, or more than an hour ago, is refused', async () => {
     const call = (token: string) => h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() } });
     const future = await call(await h.mint(LENA, { issuedIn: 600, expiresIn: 4000 }));
     expect(future.status).toBe(401);

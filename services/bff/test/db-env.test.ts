@@ -1,5 +1,5 @@
 /**
- * Shopper data is durable (DEVELOPERS.md, issue 11): the server's database choice never falls back to
+ * Shopper data is durable (DEVELOPERS.md): the server's database choice never falls back to
  * memory, and asking for it is refused with a reason.
  */
 import { createDbFromEnv, DEFAULT_PGLITE_DATA_DIR } from '../src/db';

@@ -1,6 +1,6 @@
 /**
  * The set-up shared by the durability suites (ARCHITECTURE §5 "database durability"; recent searches,
- * issue 11; shopping-list writes, issue 13): an OIDC issuer, the data the BFF child processes run on — a
+ * shopping-list writes): an OIDC issuer, the data the BFF child processes run on — a
  * PGlite folder (PGlite pass) or a fresh PostgreSQL database (pg pass, `BFF_TEST_DB=pg`) — and every
  * started BFF killed at the end. Call once at the top of a test file; it registers beforeAll/afterAll.
  */

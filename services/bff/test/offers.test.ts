@@ -1,5 +1,5 @@
 /**
- * Offers (issue 14; spec §2 /offers?hash=, /favourites; §3 Offer, Offer collections, Favourites, Load-offer
+ * Offers (spec §2 /offers?hash=, /favourites; §3 Offer, Offer collections, Favourites, Load-offer
  * item; §4 Offers; §6; §7 "Offer and cart operations"; §8 expired hash link) over loopback, on PGlite and
  * on PostgreSQL, against the committed demo seed (services/seed/data/offers/offers.json).
  */

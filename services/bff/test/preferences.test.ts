@@ -1,5 +1,5 @@
 /**
- * The Preferences Centre endpoints (issue 16; spec §2 /preferences-centre, §3 Session `subscribed`, §6):
+ * The Preferences Centre endpoints (spec §2 /preferences-centre, §3 Session `subscribed`, §6):
  * GET / PUT /api/account/preferences over real HTTP.
  */
 import { failure, startHarness, success, type Harness } from './harness';

@@ -1,5 +1,5 @@
 /**
- * Recipe lists and meal plan (issue 16; spec §2 Routes /recipes/my-recipe-lists and /recipes/meal-plan,
+ * Recipe lists and meal plan (spec §2 Routes /recipes/my-recipe-lists and /recipes/meal-plan,
  * §6 signed-in data): /api/recipe-lists and /api/meal-plan over real HTTP, on PGlite and PostgreSQL.
  */
 import { failure, startHarness, type Harness } from './harness';

@@ -196,7 +196,7 @@ describe('spec §4 Verify flow: expiry and attempts (free card 6046000000002000)
     expect(res.json).toEqual(failure('CODE_EXPIRED'));
   });
 
-  test('five wrong codes lock the verification for 15 min: the right code, a resend and a new link all answer 429 TOO_MANY_ATTEMPTS (issue 19)', async () => {
+  test('five wrong codes lock the verification for 15 min: the right code, a resend and a new link all answer 429 TOO_MANY_ATTEMPTS', async () => {
     expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe(200);
     for (let i = 0; i < 5; i++) {
       expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '000000' }, { cookie: 'verify_code_req=1' })).json.code).toBe('INVALID_CODE');
@@ -212,7 +212,7 @@ describe('spec §4 Verify flow: expiry and attempts (free card 6046000000002000)
     await h.db.query("UPDATE verifications SET locked_until = now() - interval '1 second' WHERE uid = $1", [UID]);
   });
 
-  test('re-sending a code does not reset the wrong-code count (issue 19: was 100 wrong codes in 1.8 s)', async () => {
+  test('re-sending a code does not reset the wrong-code count (was 100 wrong codes in 1.8 s)', async () => {
     await h.db.query("UPDATE verifications SET attempts = 0, locked_until = NULL WHERE uid = $1", [UID]);
     expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe(200);
     for (let round = 0; round < 2; round++) {

@@ -70,7 +70,7 @@ describe('POST /api/bannerAlert (spec §7)', () => {
     }
   });
 
-  test('a call-to-action that is not an http(s) URL or a site path is dropped (issue 19: ctaUrl was not scheme-checked)', async () => {
+  test('a call-to-action that is not an http(s) URL or a site path is dropped (ctaUrl was not scheme-checked)', async () => {
     const cases: Array<[string, string | null]> = [
       ['javascript:alert(document.cookie)', null],
       ['data:text/html,<script>alert(1)</script>', null],

@@ -1,5 +1,5 @@
 /**
- * Durability of acknowledged shopping-list writes (issue 13; ARCHITECTURE §5 "database durability"): the
+ * Durability of acknowledged shopping-list writes (ARCHITECTURE §5 "database durability"): the
  * real BFF process (src/main.ts) on a PGlite data folder (PGlite pass) or a fresh PostgreSQL database (pg
  * pass) gets a burst of 400 concurrent PUTs of distinct items, is SIGKILLed in the middle of the burst
  * (right when the KILL_AT-th answer arrives), and is restarted on the same data: every PUT answered 200

@@ -1,5 +1,5 @@
 /**
- * Shopping list and cart (issue 13; spec §3 Shopping list, §4 "Shopping list and cart", §5, §6, §7 "Add or
+ * Shopping list and cart (spec §3 Shopping list, §4 "Shopping list and cart", §5, §6, §7 "Add or
  * update list to cart; get cart", §9 page size 100) over loopback, on PGlite and on PostgreSQL.
  */
 import { readFileSync } from 'fs';

@@ -1,5 +1,5 @@
 /**
- * The shell's consent adapter and the consent-gated dataLayer (issue 17; spec §4 Guided tours "only
+ * The shell's consent adapter and the consent-gated dataLayer (spec §4 Guided tours "only
  * when the consent analytics group C0002 is active", §7 Analytics events): the bus hears each real
  * change once; analytics reach the dataLayer only with C0002, a declined shopper's waiting events never.
  */

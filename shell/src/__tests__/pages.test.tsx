@@ -182,7 +182,7 @@ describe('managed content pages (spec §2 Routes: /privacy-policy; spec §2 Foot
   });
 });
 
-describe('the footer\'s info pages (spec §2 Footer; issue 16: every footer link is a real page)', () => {
+describe('the footer\'s info pages (spec §2 Footer; every footer link is a real page)', () => {
   const CONTENT_DIR = path.resolve(__dirname, '../../../services/seed/data/content');
   /** A fetch answering `/api/content/<name>` with the seed's file, as the BFF does. */
   function serveSeedContent() {

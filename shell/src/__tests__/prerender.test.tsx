@@ -1,5 +1,5 @@
 /**
- * Issue 12 "a stable, fast first paint": the edge serves home and not-found pre-rendered, and the shell
+ * "a stable, fast first paint": the edge serves home and not-found pre-rendered, and the shell
  * hydrates that markup. These tests prove the markup carries each page's <h1> and that hydrating it
  * with the shell's routes matches (no recoverable hydration error, so nothing is re-rendered or shifted).
  */

@@ -130,7 +130,7 @@ describe('registration with the MF runtime', () => {
   });
 });
 
-describe('tester overrides in a production build (issue 19: any origin was accepted)', () => {
+describe('tester overrides in a production build (any origin was accepted)', () => {
   const PAGE_URL = 'http://localhost:8080/';
   it('accepts an override on an allowed origin and rejects one elsewhere, naming the origin', () => {
     const loc = new URL(`${PAGE_URL}?remote.mf-header=${encodeURIComponent('http://localhost:3001/mf-header/1.0.1/mf-manifest.json')}&remote.mf-search=${encodeURIComponent('https://evil.example/mf-manifest.json')}`);

@@ -83,7 +83,7 @@ describe('root config (ARCHITECTURE §4)', () => {
     expect(api.triggerAppChange).toHaveBeenCalledTimes(2);
   });
 
-  it('mounts the footer once its slot comes into the viewport (registry when: in-view; issue 12 "the footer below the fold")', () => {
+  it('mounts the footer once its slot comes into the viewport (registry when: in-view; "the footer below the fold")', () => {
     let callback: ((entries: Array<{ isIntersecting: boolean }>) => void) | null = null;
     const observed: Element[] = [];
     const disconnect = jest.fn();

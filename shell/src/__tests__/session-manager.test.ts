@@ -353,7 +353,7 @@ describe('sign-in and sign-out (spec §2 Header account menu; the session at the
   });
 });
 
-describe('preferred store: one owner on the bus (issue 11 point 5, shared-events README "State ownership")', () => {
+describe('preferred store: one owner on the bus (shared-events README "State ownership")', () => {
   const coop = () => kit.fixtures.store({ storeNumber: '4886', locationName: 'Dartmouth Co-op', bannerCode: 'coop' });
 
   it.each(['user', 'account', 'storage', 'default', 'geolocation'] as const)(

@@ -1,5 +1,5 @@
 /**
- * Issue 16 (shell part): the managed content pages (spec §2 Routes '/privacy-policy', the footer's info
+ * The shell's part of the managed content pages (spec §2 Routes '/privacy-policy', the footer's info
  * pages of spec §2 Footer) are valid content whose links all lead somewhere, the home page's data loaders
  * read the engine's and the flyer provider's answers, and the pre-rendered home still hydrates without
  * a mismatch when the shell has its runtime config (the data arrives after the first paint).

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the edge writes the remote map and RuntimeConfig into the page (shell/server/startup-hints.mjs)
+ * The edge writes the remote map and RuntimeConfig into the page (shell/server/startup-hints.mjs)
  * so the shell starts without fetching /remotes.json and /config.json; anything unreadable falls back to fetching.
  */
 import { readStartupData, readStartupManifests } from '../startup-data';
@@ -10,7 +10,7 @@ const page = (inner: string) => {
   return doc;
 };
 
-describe('readStartupData (issue 12: start-up without two round trips)', () => {
+describe('readStartupData (start-up without two round trips)', () => {
   it('reads the remote map and config the edge wrote', () => {
     const doc = page('<script type="application/json" id="shell-startup">{"remotes":{"mf-header":"http://h/m.json"},"config":{"apiBase":"/api"}}</script>');
     expect(readStartupData(doc)).toEqual({ remotes: { 'mf-header': 'http://h/m.json' }, config: { apiBase: '/api' } });

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Issue 12/19: the MF runtime gets each start-up remote's manifest from the page's data block (written
+ * The MF runtime gets each start-up remote's manifest from the page's data block (written
  * by the edge), not by a cross-origin fetch; anything else is fetched as before.
  */
 import { startupManifestsPlugin } from '../mf/startup-manifests-plugin';

@@ -1,5 +1,5 @@
 /**
- * The vendors' scripts load after the first paint and by consent (issue 17): the consent tool and chat
+ * The vendors' scripts load after the first paint and by consent: the consent tool and chat
  * always, the tag manager only with C0002, the ad script only with C0004 and an ad slot on the page; a
  * signed-in shopper's consent token comes from POST /api/generateToken (spec §7) before the tool loads.
  */
@@ -95,7 +95,7 @@ it('loads the ad script only with C0004 and an ad slot on the page', async () =>
   expect(scripts()).toContain('/ads.js');
 });
 
-it('fills a slot a remote draws later (the results page, issue 17): the ad script with C0004, then AdSlots.refresh(); nothing without C0004', async () => {
+it('fills a slot a remote draws later (the results page): the ad script with C0004, then AdSlots.refresh(); nothing without C0004', async () => {
   const choose = await startedWithTool();
   const drawSlot = (name: string) => {
     const slot = document.createElement('div');
@@ -156,7 +156,7 @@ it.each([
   }
 });
 
-describe('AdSlot (home page, issue 17: the slot reserves its size, so an ad never shifts the page)', () => {
+describe('AdSlot (home page; the slot reserves its size, so an ad never shifts the page)', () => {
   it('renders an empty slot the ad script recognises, sized by aspect-ratio up to the creative width', async () => {
     const { renderToString } = await import('react-dom/server');
     const { AdSlot } = await import('@storefront/remote-kit/ad-slot');
@@ -171,7 +171,7 @@ describe('AdSlot (home page, issue 17: the slot reserves its size, so an ad neve
   });
 });
 
-describe('afterShellPaint (issue 12, 17: the consent banner right after the shell paints, not after load)', () => {
+describe('afterShellPaint (the consent banner right after the shell paints, not after load)', () => {
   it('resolves after the next animation frame and a task, without waiting for the load event', async () => {
     const { afterShellPaint } = await import('../vendors/load-script');
     const frames: Array<() => void> = [];

@@ -1,5 +1,5 @@
 /**
- * The tag manager's `window.dataLayer` (spec §7 "a tag manager ... is loaded"; Analytics events; issue 17).
+ * The tag manager's `window.dataLayer` (spec §7 "a tag manager ... is loaded"; Analytics events).
  * The shell pushes `analytics/track` bus events into it, GA4-shaped:
  * - `view_item_list` → `{ event, ecommerce: { item_list_id, item_list_name, items }, ...other params }`
  *   (spec §7 "Item list id 7 'Search - Products'");

@@ -1,5 +1,5 @@
 /**
- * The shell's adapter to the consent tool (issue 17; ARCHITECTURE §5): reads the tool's active groups
+ * The shell's adapter to the consent tool (ARCHITECTURE §5): reads the tool's active groups
  * (`window.OnetrustActiveGroups`, ',C0001,C0002,'), follows its `OneTrustGroupsUpdated` window event and
  * `OneTrust.OnConsentChanged`, and
  * - publishes the groups and whether the banner is answered on the bus's `consent/changed`
@@ -28,7 +28,7 @@ export const GROUPS_UPDATED_EVENT = 'OneTrustGroupsUpdated';
 
 /**
  * The consent decision as a value with listeners (a BehaviorSubject's contract without rxjs: the shell
- * does not ship a second copy of rxjs, which reaches the page inside shared-events only, issue 12):
+ * does not ship a second copy of rxjs, which reaches the page inside shared-events only):
  * `subscribe` calls the listener at once with the current value, then on every change.
  */
 export class DecisionStream {

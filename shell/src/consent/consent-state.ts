@@ -1,5 +1,5 @@
 /**
- * The shopper's consent as the shell sees it (issue 17; spec §4 Guided tours "consent analytics group
+ * The shopper's consent as the shell sees it (spec §4 Guided tours "consent analytics group
  * C0002", §9). Groups: C0001 necessary, C0002 performance (analytics, tours), C0003 functional,
  * C0004 targeting (ads).
  */

@@ -1,5 +1,5 @@
 /**
- * MF runtime plugin (issue 12 "a stable, fast first paint"; issue 19 performance at eight remotes): the
+ * MF runtime plugin ("a stable, fast first paint"; performance at eight remotes): the
  * mf-manifest.json of each remote mounted at start comes from the page, not the network.
  *
  * The edge has already read those manifests (shell/server/startup-hints.mjs) and writes them into the

@@ -96,7 +96,7 @@ export function HomePage({ bus = sharedBus, navigate, config }: HomePageProps) {
       <div className="shell-home__hero">
         <h1 id="shell-home-heading" className="shell-page__title">{`Welcome to ${banner}`}</h1>
         <p className="shell-home__lead">Fresh groceries, everyday essentials and recipe ideas, close to home.</p>
-        {/* Always present and one line high, so the store arriving after the first paint shifts nothing (issue 12). */}
+        {/* Always present and one line high, so the store arriving after the first paint shifts nothing. */}
         <p className="shell-home__store">
           {store ? <>You are shopping at <strong>{store.locationName}</strong>.</> : '\u00a0'}
         </p>
@@ -149,7 +149,7 @@ export function HomePage({ bus = sharedBus, navigate, config }: HomePageProps) {
           <p className="shell-home__teaser-action"><a className="shell-button" {...link('/offers')}>See your offers</a></p>
         </section>
       </div>
-      {/* Filled by the ad script only with consent group C0004; its size is reserved (issue 17). */}
+      {/* Filled by the ad script only with consent group C0004; its size is reserved. */}
       <AdSlot slot="home-leaderboard" width={728} height={90} />
     </section>
   );

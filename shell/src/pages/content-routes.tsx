@@ -1,6 +1,6 @@
 /**
  * The shell's managed content pages (spec §2 Routes '/privacy-policy', and the info links of the
- * footer, spec §2 Footer; issue 16): the route table (`content-pages.json`, also read by the edge's
+ * footer, spec §2 Footer): the route table (`content-pages.json`, also read by the edge's
  * `SHELL_CONTENT_ROUTES`) and the page frame that shows the `<h1>` at once. The page body is the lazy
  * chunk `./ContentPage` (nothing of it in the first-load JS of '/').
  */

@@ -1,5 +1,5 @@
 /**
- * The home page's real content (issue 16), loaded after the first paint with plain `fetch` (no client
+ * The home page's real content, loaded after the first paint with plain `fetch` (no client
  * library, nothing added to the first-load JavaScript): popular searches from the search engine's
  * analytics (`GET /2/searches`, spec §3 Popular search, as mf-search's dropdown reads them) and this
  * week's flyer highlights from the flyer provider's publications API (services/flyer-provider/README.md).

@@ -1,5 +1,5 @@
 /**
- * Build-time pre-rendering of the shell's own pages (issue 12 "a stable, fast first paint"): the HTML
+ * Build-time pre-rendering of the shell's own pages ("a stable, fast first paint"): the HTML
  * the edge serves for '/' and for a not-found path carries the page (and its `<h1>`), so the first
  * paint waits for no JavaScript; the shell then hydrates it (bootstrap.tsx). Rendered in the state a
  * first visit has: no preferred store yet. Used by webpack.config.js (Node), never in the browser.

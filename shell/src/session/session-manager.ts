@@ -13,7 +13,7 @@
  *    scene {cardNumber, enrollmentStatus, linkedStatus, info}, cardStatus (LP00–LP03),
  *    product {storeId: preferredStoreId, bannerCode: null}, subscribed.
  *
- * The preferred store (issue 11 point 5, shared-events README "State ownership"): the page's store is
+ * The preferred store (shared-events README "State ownership"): the page's store is
  * `bus.state.store`, owned by mf-store-selector. `session.product` is the account record as the BFF
  * answered it (`storeId` = the account's `preferredStoreId`; the account carries no banner, so
  * `bannerCode` is null) and changes only when the account is read again: the shell neither reads

@@ -1,5 +1,5 @@
 /**
- * Loading third-party scripts after the first paint (issue 17: "the consent UI, tours and chat load
+ * Loading third-party scripts after the first paint ("the consent UI, tours and chat load
  * after the first paint"; ARCHITECTURE §2 "work not needed for the first paint waits").
  */
 
@@ -59,8 +59,8 @@ export function afterFirstPaint(win: IdleWindow = window): Promise<void> {
 
 /**
  * Resolves once the shell's frame has been painted (the next animation frame, then a task), without
- * waiting for the page's `load` (every remote's chunks and pictures). For the consent tool (issue 12,
- * issue 17): its banner is the first thing a new visitor must answer and the largest text on a phone's
+ * waiting for the page's `load` (every remote's chunks and pictures). For the consent tool:
+ * its banner is the first thing a new visitor must answer and the largest text on a phone's
  * first view, so holding it until after `load` made it the page's Largest Contentful Paint at ~7 s on
  * a mid-range phone; it still never blocks the first paint. `setTimeout` 16 ms where rAF is missing.
  */

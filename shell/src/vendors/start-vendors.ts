@@ -1,5 +1,5 @@
 /**
- * The vendors' scripts on the page (issue 17; spec §7 Other, §4 Guided tours and Chat; ARCHITECTURE §5),
+ * The vendors' scripts on the page (spec §7 Other, §4 Guided tours and Chat; ARCHITECTURE §5),
  * all after the shell's first paint ({@link afterShellPaint}; not after `load`: the consent banner is the
  * first thing a new visitor answers) from `RuntimeConfig.vendors`:
  * 1. the consent tool (`consentScriptUrl`), always; a signed-in shopper first gets its token from the BFF's
@@ -11,7 +11,7 @@
  *    have an ad slot (`[data-ad-slot]`); slots drawn later (a remote's page) are noticed with a
  *    MutationObserver and filled with `AdSlots.refresh()`;
  * The chat embed (`chatScriptUrl`) is not loaded here: mf-header loads it when a shopper first asks for
- * Live Chat and waits for `window.CareChat` (spec §9), so no page downloads it unasked (issue 12).
+ * Live Chat and waits for `window.CareChat` (spec §9), so no page downloads it unasked.
  * A script that fails is reported with console.warn ("[vendors] …") and the rest goes on.
  */
 import type { EventBus, RuntimeConfig, Session } from 'shared-events';
@@ -126,7 +126,7 @@ export async function startVendors({ bus, config, consent, win = window as Start
     targeting = groups.includes(TARGETING_GROUP);
     fillSlots();
   });
-  // A remote's page draws its slot later (e.g. mf-search's results page, issue 17 "ad slots on the home
+  // A remote's page draws its slot later (e.g. mf-search's results page; "ad slots on the home
   // and results pages"): the shell notices new slots and fills them; without targeting nothing loads.
   const MutationObserverCtor = (w as Window & typeof globalThis).MutationObserver;
   if (MutationObserverCtor && w.document.body) {

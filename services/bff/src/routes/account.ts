@@ -122,7 +122,7 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
    * → 200 data = the account (as GET /api/account) with the card; the card is not linked yet (linkAccount).
    *   Adding the card that is already on the account is a no-op success.
    * → 400 not 16 digits; 404 'CARD_UNAVAILABLE' for a number that is unknown OR on another shopper's
-   *   account — one answer, so the endpoint does not tell whether a card number exists (issue 19: it
+   *   account — one answer, so the endpoint does not tell whether a card number exists (it
    *   answered 404 vs 409); 409 'ACCOUNT_HAS_CARD' (this account already has another card);
    *   429 after {@link CARD_ADDS_PER_WINDOW} attempts in 10 min by one shopper or from one client
    *   address, or {@link CARD_ADDS_GLOBAL} by everyone (Retry-After, RateLimit headers, a reason).

@@ -1,5 +1,5 @@
 /**
- * POST /api/bannerAlert (spec §7, §3 Alert; issue 2): the current red alert banner of a province.
+ * POST /api/bannerAlert (spec §7, §3 Alert): the current red alert banner of a province.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
@@ -53,7 +53,7 @@ export async function bannerAlertRoute(app: FastifyInstance, { db }: { db: Db })
       const nonce = request.headers['x-nonce'];
       if (nonce) reply.header('x-nonce', nonce);
       reply.header('cache-control', 'no-store');
-      // issue 19: a call-to-action goes out only as an http(s) URL or a path of this site (never
+      // A call-to-action goes out only as an http(s) URL or a path of this site (never
       // javascript:, data:, //host…); anything else is dropped here, before any storefront sees it
       const getAlert: Alert[] = rows.map((r) => ({ descriptionText: r.description_text, ctaUrl: safeCtaUrl(r.cta_url), ctaLabel: r.cta_label }));
       return ok({ getAlert });

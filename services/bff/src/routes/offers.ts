@@ -1,5 +1,5 @@
 /**
- * Offers routes (issue 14; spec §2 /offers?hash=, /favourites; §3 Offer, Offer collections, Favourites,
+ * Offers routes (spec §2 /offers?hash=, /favourites; §3 Offer, Offer collections, Favourites,
  * Load-offer item; §4 Offers; §6 "the hash link gives view access to the offers of a card without login",
  * "favourite offers are visible only to signed-in users"; §7 "Offer and cart operations"; §8 expired hash
  * link). The contract shared with mf-offers is in README.md ("Offers"); the rules are in ../offers.ts.

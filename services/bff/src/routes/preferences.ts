@@ -1,5 +1,5 @@
 /**
- * The Preferences Centre (issue 16; spec §2 `/preferences-centre`, §3 Session `subscribed` = flyer or
+ * The Preferences Centre (spec §2 `/preferences-centre`, §3 Session `subscribed` = flyer or
  * opt-in email subscription, §6 signed-in only): GET / PUT /api/account/preferences. Shopper-authenticated
  * with the same hooks as the account endpoints; every query is scoped by the verified token's uid.
  */

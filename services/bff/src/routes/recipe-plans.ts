@@ -1,5 +1,5 @@
 /**
- * Recipe lists and meal plan of the signed-in shopper (issue 16; spec §2 Routes
+ * Recipe lists and meal plan of the signed-in shopper (spec §2 Routes
  * `/recipes/my-recipe-lists`, `/recipes/meal-plan`; §6 signed-in data). Used by mf-shopping-list; the
  * rules are in ../recipe-plans.ts and the contract in README.md ("Recipe lists and meal plan").
  * Signed-in only (createAuthHook: bearer + x-id-token + x-nonce); every query is scoped by the token's

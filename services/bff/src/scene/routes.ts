@@ -83,7 +83,7 @@ function accountOf(request: FastifyRequest): AccountRow {
 }
 
 /**
- * Issue 19: the shopper's verification is locked after the 5th wrong code — 429 with Retry-After (s) and
+ * The shopper's verification is locked after the 5th wrong code — 429 with Retry-After (s) and
  * `{ status: 'error', code: 'TOO_MANY_ATTEMPTS', message }` for linkAccount, verifyCode and resendCode.
  */
 function locked(reply: FastifyReply, seconds: number) {

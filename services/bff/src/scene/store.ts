@@ -15,10 +15,10 @@ export const VERIFY_CODE_TTL_S = 900;
 export const RESEND_AFTER_S = 30;
 /** Wrong codes accepted before the verification is dropped. */
 export const MAX_VERIFY_ATTEMPTS = 5;
-/** How long the 5th wrong code locks the verification, seconds (issue 19). */
+/** How long the 5th wrong code locks the verification, seconds. */
 export const VERIFY_LOCK_S = 15 * 60;
 
-/** Seconds left on the shopper's verification lock, or 0 when not locked (issue 19). */
+/** Seconds left on the shopper's verification lock, or 0 when not locked. */
 export async function verificationLockedFor(db: Db, uid: string): Promise<number> {
   const { rows } = await db.query<{ left: number | null }>(
     'SELECT ceil(extract(epoch FROM (locked_until - now())))::int AS left FROM verifications WHERE uid = $1 AND locked_until > now()',
@@ -120,7 +120,7 @@ export async function addCard(db: Db, uid: string, cardNumber: string): Promise<
 
 /**
  * Starts (or restarts) a verification for the shopper: the demo code, valid 900 s. The wrong-code count
- * carries over while the previous verification is unexpired (issue 19: sending again never resets it);
+ * carries over while the previous verification is unexpired (sending again never resets it);
  * a locked verification is left alone (callers check {@link verificationLockedFor} first).
  */
 export async function startVerification(db: Db, uid: string): Promise<void> {
@@ -162,7 +162,7 @@ function sameCode(a: string, b: string): boolean {
 /**
  * Checks a code against the shopper's pending verification. Right → the card on their account is marked
  * linked and the verification removed. Wrong → attempts + 1; the 5th wrong code locks the verification
- * for {@link VERIFY_LOCK_S} (issue 19; it used to drop it, and a new send started from 0). Locked →
+ * for {@link VERIFY_LOCK_S} (it used to drop it, and a new send started from 0). Locked →
  * 'locked' whatever the code. None pending or past expires_at → 'expired'.
  */
 export async function verifyCode(db: Db, uid: string, code: string): Promise<VerifyResult> {
