@@ -40,12 +40,10 @@ export interface AlertBannerProps {
  * - A region named 'Alert'; the text is rendered as text. No alert, or a failed call: nothing.
  * - Never pushes content (no layout shift): the answer arrives after the first paint, so the banner is
  *   not in the page flow. Its host is the last child of the shell's `<header>` (after the band's
- *   controls in reading and Tab order, which matches where it shows) and is `position: absolute;
- *   top: 100%` of that header: the banner hangs over the top of the page content, full width, right
- *   under the band, fading and sliding in by a few pixels (transform/opacity only; none with
- *   reduced motion). It never covers the logo, Menu, Account, search or store controls; the mega
- *   menu, account menu and search dropdown open above it; it scrolls away with the header; 'Close
- *   alert' removes it.
+ *   controls in reading and Tab order) and is pinned to the bottom of the viewport (`position: fixed;
+ *   bottom: 0`, header.css), full width, fading and sliding in by a few pixels (transform/opacity only;
+ *   none with reduced motion). It never covers the logo, Menu, Account, search or store controls; the
+ *   mega menu, account menu and search dropdown open above it; 'Close alert' removes it.
  * Must render under the kit's providers (QueryClient).
  */
 export function AlertBanner({ bus, apiBase, navigate, anchor }: AlertBannerProps) {
