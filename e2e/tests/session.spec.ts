@@ -101,7 +101,7 @@ test.describe('session: sign-in, the session on the bus, sign-out', () => {
   });
 
   test('Sign Up creates a shopper who is signed in at once and can sign in again later', async ({ page, platform, context, baseURL }) => {
-    await grantAnalyticsConsent(context, baseURL!); // sign_out reaches the dataLayer only with consent group C0002 (issue 17)
+    await grantAnalyticsConsent(context, baseURL!); // sign_out reaches the dataLayer only with consent group C0002
     const email = `tess.tester.${Date.now()}@example.com`;
     // A tag snippet's dataLayer that survives the sign-out redirect: the shell keeps an existing array.
     await page.addInitScript(() => {

@@ -10,19 +10,18 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { safeReturnPath } from '@storefront/remote-kit/safe-url';
+import { CSRF_HEADER, SESSION_COOKIE, SIGNED_IN_HINT_COOKIE as SIGNED_IN_COOKIE, type SessionInfo } from '@storefront/remote-kit/session-contract';
+
+export type { SessionInfo };
 import { recordSessionEnd } from './accounts';
 import type { IdTokenVerifier, SessionAuth, Shopper } from './auth';
 import type { Db } from './db';
 import { HttpError } from './http';
 
-/** The session cookie: 32 random bytes, base64url; HttpOnly, no Max-Age (ends with the browser session). */
-export const SESSION_COOKIE = '__Host-storefront-session';
+/** The session cookie (32 random bytes, base64url; HttpOnly, no Max-Age), the readable hint and the CSRF header: one definition with the shell's. */
+export { SESSION_COOKIE, SIGNED_IN_COOKIE, CSRF_HEADER };
 /** The sign-in flow cookie: binds the callback to the browser that started the sign-in; HttpOnly, 600 s. */
 export const FLOW_COOKIE = '__Host-storefront-auth';
-/** `1` while a session may exist; readable by scripts (no secret): the page asks GET /api/auth/session only then. */
-export const SIGNED_IN_COOKIE = '__Host-storefront-signed-in';
-/** The custom header of the CSRF rule (a cross-origin page cannot send it without a CORS preflight). */
-export const CSRF_HEADER = 'x-storefront-csrf';
 
 /** How long a sign-in flow may take, ms (10 min). */
 export const FLOW_TTL_MS = 10 * 60_000;
@@ -42,18 +41,6 @@ export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
 
 /** Methods the CSRF rule lets through. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** `GET /api/auth/session` data of a signed-in browser (`expiresAt`: the id token's expiry, ms since epoch). */
-export interface SessionInfo {
-  signedIn: true;
-  uid: string;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  /** A non-secret handle of the session: first 16 hex characters of sha256(sha256(cookie)). */
-  sessionId: string;
-  expiresAt: number;
-}
 
 /** Options of {@link CookieSessions}. */
 export interface CookieSessionOptions {

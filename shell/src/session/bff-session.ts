@@ -6,29 +6,12 @@
  */
 import Cookies from 'js-cookie';
 import { callBff as realCallBff, type BffEnvelope } from 'shared-events';
+import { SIGNED_IN_HINT_COOKIE, type SessionAnswer, type SessionInfo } from '@storefront/remote-kit/session-contract';
 import { CALLBACK_PATH } from '../apps';
 
+export { SIGNED_IN_HINT_COOKIE, type SessionInfo };
+
 export { CALLBACK_PATH };
-
-/**
- * A readable, secret-free cookie the BFF sets with its session cookie: only when it is present does the
- * page ask `GET /api/auth/session` (an anonymous visit makes no session request).
- */
-export const SIGNED_IN_HINT_COOKIE = '__Host-storefront-signed-in';
-
-/** `GET /api/auth/session` for a signed-in shopper: names from the id token, no token. */
-export interface SessionInfo {
-  signedIn: true;
-  /** OIDC `sub`. */
-  uid: string;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  /** A non-secret handle of the BFF session (16 hex characters): keys the identity cache. */
-  sessionId: string;
-  /** When the session's current id token expires, ms since epoch (the BFF refreshes it). */
-  expiresAt: number;
-}
 
 /** What the session manager asks the BFF (a test double implements it). */
 export interface AuthClient {
@@ -66,7 +49,7 @@ export function createBffAuthClient(apiBase: string, callBff: CallBff = realCall
   return {
     hasSessionHint: () => readCookie(SIGNED_IN_HINT_COOKIE) === '1',
     async current() {
-      const env = await callBff<SessionInfo | { signedIn: false }>(apiBase, '/auth/session', { method: 'GET' });
+      const env = await callBff<SessionAnswer>(apiBase, '/auth/session', { method: 'GET' });
       const data = dataOf(env, 'GET /auth/session');
       return data.signedIn ? data : null;
     },
