@@ -1,7 +1,7 @@
 import { act, within } from '@testing-library/react';
 import { DEFAULT_RUNTIME_CONFIG, type EventBus } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import * as pages from './pages';
+import * as pages from './pages-spa';
 import * as spa from './spa';
 import { clearCookies, goTo, sessions } from './test-utils';
 

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { navigate } from '@storefront/remote-kit';
 import { DEFAULT_RUNTIME_CONFIG, type EventBus } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import * as pages from './pages';
+import * as pages from './pages-spa';
 import * as recipePlans from './recipe-plans-spa';
 import * as spa from './spa';
 import { freshIndexedDB } from './test-utils';

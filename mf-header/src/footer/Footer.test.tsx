@@ -6,7 +6,7 @@ import { createTestBus } from 'shared-events/testing';
 import { mockBff, mockCompactViewport, realContent, settle } from '../test-utils';
 import { Footer } from './Footer';
 import { buildFooter } from './footerContent';
-import { bootstrap, mount, unmount } from '../footer';
+import { bootstrap, mount, unmount } from '../footer-spa';
 
 const CONTENT = {
   groups: [
