@@ -48,7 +48,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { startPlatform } from '../tooling/platform/start.mjs';
 import { measureFirstLoad, gzipSize, kb } from './first-load.mjs';
@@ -56,6 +56,7 @@ import { buildMonolith } from './monolith/build.mjs';
 import { measureAddToBadge } from './list-latency.mjs';
 import { measureLoad } from './load.mjs';
 import { measureCluster } from './cluster.mjs';
+import { runLighthouse, fmtMs, fmtCls } from './lighthouse.mjs';
 
 const require = createRequire(import.meta.url);
 const registry = require('../tooling/registry/index.cjs');
@@ -152,63 +153,6 @@ function printLibraries(libs) {
     console.log(`  ${name.padEnd(14)} ${pad(files.length, 2)} file(s)${files.length ? `: ${files.join(', ')}` : ''}${via.size ? ` [${[...via].join(', ')}]` : ''}`);
   }
 }
-
-const median = (xs) => {
-  const v = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return null;
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-};
-
-/**
- * Lighthouse (mobile defaults, simulated throttling) `runs` times per URL, in one Chromium launched by
- * chrome-launcher (lighthouse's own dependency).
- * @returns {Promise<Array<{ path: string, runs: object[], median: { score, lcp, tbt, cls } }>>}
- */
-async function runLighthouse(baseUrl, paths, runs) {
-  const { default: lighthouse } = await import('lighthouse');
-  const lhRequire = createRequire(require.resolve('lighthouse/package.json'));
-  const chromeLauncher = await import(pathToFileURL(lhRequire.resolve('chrome-launcher')).href);
-  const launch = chromeLauncher.launch || chromeLauncher.default.launch;
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  const results = [];
-  try {
-    for (const p of paths) {
-      const all = [];
-      // A run Lighthouse could not complete (runtimeError, e.g. NO_NAVSTART on a loaded machine) is
-      // printed and replaced, up to 2 extra attempts per page, so the median is of `runs` good runs.
-      for (let i = 0; all.length < runs && i < runs + 2; i += 1) {
-        try {
-          const { lhr } = await lighthouse(baseUrl + p, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-          const a = lhr.audits;
-          const run = {
-            score: lhr.categories.performance.score == null ? null : Math.round(lhr.categories.performance.score * 100),
-            lcp: a['largest-contentful-paint']?.numericValue ?? null,
-            tbt: a['total-blocking-time']?.numericValue ?? null,
-            cls: a['cumulative-layout-shift']?.numericValue ?? null,
-            error: lhr.runtimeError?.code,
-          };
-          if (!run.error && run.score != null) all.push(run);
-          console.log(`  ${p.padEnd(28)} run ${i + 1}: score ${pad(run.score ?? 'n/a', 3)}  LCP ${pad(fmtMs(run.lcp), 7)}  TBT ${pad(fmtMs(run.tbt), 6)}  CLS ${fmtCls(run.cls)}${run.error ? `  (${run.error}: not counted)` : ''}`);
-        } catch (err) {
-          console.log(`  ${p.padEnd(28)} run ${i + 1}: failed: ${err.message}`);
-        }
-      }
-      if (all.length < runs) console.log(`  ${p.padEnd(28)} only ${all.length} of ${runs} runs completed: median of ${all.length}`);
-      results.push({
-        path: p,
-        runs: all,
-        median: { score: median(all.map((r) => r.score)), lcp: median(all.map((r) => r.lcp)), tbt: median(all.map((r) => r.tbt)), cls: median(all.map((r) => r.cls)) },
-      });
-    }
-  } finally {
-    await chrome.kill();
-  }
-  return results;
-}
-
-const fmtMs = (v) => (v == null ? 'n/a' : `${Math.round(v)} ms`);
-const fmtCls = (v) => (v == null ? 'n/a' : v.toFixed(3));
 
 // ---------------------------------------------------------------------------------------------------
 const summary = []; // [figure, goal, measured]

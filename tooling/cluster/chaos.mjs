@@ -81,25 +81,8 @@ export async function runChaos({ cluster, shoppers, connections = 50, durationMs
   };
 
   const t0 = Date.now();
-  const done = [];
-  const chaos = (async () => {
-    for (const c of crashes) {
-      const wait = t0 + c.atMs - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      await cluster.crashReplica(c.service, c.replica);
-      done.push({ ...c, atMs: Date.now() - t0 });
-    }
-  })();
-  await Promise.all([chaos, ...Array.from({ length: connections }, (_, i) => client(i))]);
-
-  // Every acknowledged write is on the shopper's list (read through the balancer after the crashes).
-  const lostWrites = [];
-  for (const [k, shopper] of signedIn.entries()) {
-    const res = await fetch(`${cluster.url}/api/shopping-list?hitsPerPage=1000`, { headers: shopper.headers() });
-    const body = await res.json();
-    const have = new Set((body.data?.items ?? body.data?.hits ?? []).map((it) => it.item_id));
-    for (const id of acknowledged[k]) if (!have.has(id)) lostWrites.push(`${shoppers[k].email} ${id}`);
-  }
+  const [done] = await Promise.all([crashOnSchedule(cluster, crashes, t0), ...Array.from({ length: connections }, (_, i) => client(i))]);
+  const lostWrites = await lostWritesOf(cluster.url, signedIn, shoppers, acknowledged);
   const byKind = {};
   for (const [kind, c] of Object.entries(counts)) {
     const sorted = (latencies[kind] || []).sort((a, b) => a - b);
@@ -113,4 +96,28 @@ export async function runChaos({ cluster, shoppers, connections = 50, durationMs
     lostWrites,
     crashes: done,
   };
+}
+
+/** SIGKILLs each replica at its time (ms after `t0`); resolves the crashes as they happened. */
+async function crashOnSchedule(cluster, crashes, t0) {
+  const done = [];
+  for (const c of crashes) {
+    const wait = t0 + c.atMs - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await cluster.crashReplica(c.service, c.replica);
+    done.push({ ...c, atMs: Date.now() - t0 });
+  }
+  return done;
+}
+
+/** Acknowledged writes missing from their shopper's list, read through the balancer after the crashes. */
+async function lostWritesOf(url, signedIn, shoppers, acknowledged) {
+  const lost = [];
+  for (const [k, shopper] of signedIn.entries()) {
+    const res = await fetch(`${url}/api/shopping-list?hitsPerPage=1000`, { headers: shopper.headers() });
+    const body = await res.json();
+    const have = new Set((body.data?.items ?? body.data?.hits ?? []).map((it) => it.item_id));
+    for (const id of acknowledged[k]) if (!have.has(id)) lost.push(`${shoppers[k].email} ${id}`);
+  }
+  return lost;
 }

@@ -99,121 +99,27 @@ export async function startCluster({ offset = 0, replicas = 2, quiet = false, da
   const { searchAdminKey, bffTokenSecret, oidcClientSecret } = clusterSecrets(stateDir);
   const topology = clusterTopology({ offset, replicas, searchAdminKey, bffTokenSecret, oidcClientSecret, dataDir: stateDir, deployDir });
   const { ports, urls } = topology;
-  fs.mkdirSync(stateDir, { recursive: true });
   fs.mkdirSync(deployDir, { recursive: true });
   const logs = path.join(stateDir, 'logs');
-
-  const pgBin = ensurePostgres();
-  const redisBin = ensureRedis();
-  ensureDebianPackage('haproxy');
-  ensureDebianPackage('nginx');
-  let brotli = true;
-  try {
-    ensureDebianPackage('libnginx-mod-http-brotli-filter');
-    ensureDebianPackage('libnginx-mod-http-brotli-static');
-  } catch (err) {
-    brotli = false;
-    console.warn(`[cluster] nginx without brotli (${err.message}); gzip only`);
-  }
+  const engines = installEngines();
 
   // The edge's remote map: every remote from its static origin (nginx), overlaid by the deploy pointer.
-  const remotes = registry.remoteMap(ports.remotes);
-  fs.writeFileSync(path.join(stateDir, 'remotes.json'), JSON.stringify(remotes, null, 2));
+  fs.writeFileSync(path.join(stateDir, 'remotes.json'), JSON.stringify(registry.remoteMap(ports.remotes), null, 2));
 
   const sup = new Supervisor({ quiet });
-  const engines = [];
   try {
     // PostgreSQL and Redis first: every replica's readiness needs them.
-    const pgData = path.join(stateDir, 'postgres');
-    initPostgres(pgBin, pgData);
-    const [pgFile, pgArgs] = asPostgres(path.join(pgBin, 'postgres'), ['-D', pgData, '-p', String(ports.postgres), '-h', '127.0.0.1', '-k', '/tmp',
-      '-c', 'max_connections=300', '-c', 'shared_buffers=128MB', '-c', 'logging_collector=off']);
-    engines.push(sup.add('postgres', { command: pgFile, args: pgArgs, logFile: path.join(logs, 'postgres.log') }).then(() => createDatabases(pgBin, ports.postgres)));
-    engines.push(sup.add('redis', {
-      command: redisBin, args: redisArgs(ports.redis), logFile: path.join(logs, 'redis.log'),
-      ready: () => waitRedis(ports.redis),
-    }));
-    await Promise.all(engines);
-
-    const started = [];
-    for (const origin of topology.statics) {
-      const runDir = path.join(stateDir, 'nginx', origin.name);
-      fs.mkdirSync(runDir, { recursive: true });
-      for (const [file, text] of Object.entries(nginxConfig(origin, { runDir, storefrontOrigin: urls.public, brotli }))) fs.writeFileSync(path.join(runDir, file), text);
-      const check = origin.kind === 'deploy' ? '/health' : `/${origin.name}/${registry.remoteVersion(origin.name)}/mf-manifest.json`;
-      started.push(sup.add(origin.name, {
-        command: '/usr/sbin/nginx', args: ['-c', path.join(runDir, 'nginx.conf'), '-p', runDir, '-e', path.join(runDir, 'error.log')],
-        logFile: path.join(logs, `${origin.name}.log`), ready: () => waitReady(`http://127.0.0.1:${origin.port}${check}`),
-      }));
-    }
-    for (const s of topology.singles) {
-      started.push(sup.add(s.name, {
-        command: tsx, args: s.command, cwd: ROOT, env: { ...s.env, [s.portEnv]: String(s.port) },
-        logFile: path.join(logs, `${s.name}.log`), ready: () => waitReady(`http://127.0.0.1:${s.port}/readyz`),
-      }));
-    }
-    // The pointer a tester or a release pins overrides the deploy store's environment pointer.
-    for (const s of topology.balanced) {
-      s.replicaPorts.forEach((port, i) => {
-        const env = { ...s.env, [s.portEnv]: String(port), ...(s.name === 'edge' && remotesPointer ? { REMOTES_POINTER: remotesPointer } : {}) };
-        started.push(sup.add(`${s.name}-${i + 1}`, {
-          command: s.runtime === 'node' ? process.execPath : tsx, args: s.command, cwd: ROOT, env,
-          logFile: path.join(logs, `${s.name}-${i + 1}.log`), ready: () => waitReady(`http://127.0.0.1:${port}/readyz`, { timeoutMs: 120_000 }),
-        }));
-      });
-    }
-    const cfg = path.join(stateDir, 'haproxy.cfg');
-    fs.writeFileSync(cfg, haproxyConfig(topology));
-    started.push(sup.add('haproxy', { command: '/usr/sbin/haproxy', args: ['-f', cfg, '-db'], logFile: path.join(logs, 'haproxy.log') }));
-    await Promise.all(started);
+    await startEngines(sup, { ...engines, stateDir, ports, logs });
+    const specs = serverProcesses({ topology, stateDir, logs, brotli: engines.brotli, remotesPointer });
+    await Promise.all(specs.map(([name, spec]) => sup.add(name, spec)));
     for (const s of topology.balanced) await waitReady(`http://127.0.0.1:${s.port}/readyz`);
   } catch (err) {
     await sup.stopAll({ graceMs: 2000 });
     throw err;
   }
 
-  /** Process names of a service: 'bff' → ['bff-1', 'bff-2']; a single or static origin → [name]. */
-  const replicaNames = (name) => {
-    const s = topology.balanced.find((b) => b.name === name);
-    return s ? s.replicaPorts.map((_, i) => `${name}-${i + 1}`) : [name];
-  };
-  const readyUrl = (proc) => {
-    for (const s of topology.balanced) {
-      const i = s.replicaPorts.findIndex((_, j) => `${s.name}-${j + 1}` === proc);
-      if (i >= 0) return `http://127.0.0.1:${s.replicaPorts[i]}/readyz`;
-    }
-    return null;
-  };
-  /**
-   * Restarts every replica of every balanced service, one at a time: SIGTERM (drain), start, wait for
-   * its /readyz and for the balancer's next check, then the next.
-   * @returns {Promise<Array<{ replica: string, ms: number }>>}
-   */
-  const roll = async () => {
-    const steps = [];
-    for (const s of topology.balanced) {
-      for (const proc of replicaNames(s.name)) {
-        const t = Date.now();
-        await sup.stop(proc);
-        await sup.start(proc);
-        await waitReady(readyUrl(proc), { timeoutMs: 120_000 });
-        await new Promise((r) => setTimeout(r, 1200)); // HAProxy checks every 500 ms: let it see the replica up
-        steps.push({ replica: proc, ms: Date.now() - t });
-      }
-    }
-    return steps;
-  };
-
-  const control = http.createServer((req, res) => {
-    const reply = (status, body) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
-    if (req.method === 'POST' && req.url === '/roll') {
-      roll().then((steps) => reply(200, { steps }), (err) => reply(500, { error: err.message }));
-    } else if (req.method === 'GET' && req.url === '/status') {
-      reply(200, { url: urls.public, processes: Object.fromEntries([...sup.procs.keys()].map((n) => [n, { running: sup.running(n), restarts: sup.restarts(n) }])) });
-    } else reply(404, { error: 'POST /roll or GET /status' });
-  });
-  await new Promise((resolve) => control.listen(ports.control, '127.0.0.1', resolve));
-
+  const { replicaNames, roll } = rollingRestarts(sup, topology);
+  const control = await startControl(sup, { port: ports.control, url: urls.public, roll });
   const each = (name, fn) => Promise.all(replicaNames(name).map(fn));
   return {
     url: urls.public,
@@ -244,6 +150,119 @@ export async function startCluster({ offset = 0, replicas = 2, quiet = false, da
     },
     readyMs: Date.now() - t0,
   };
+}
+
+/**
+ * Installs (once) the engines the topology runs from Debian: PostgreSQL, Redis, HAProxy, nginx and, when
+ * Debian has it, nginx's brotli module.
+ * @returns {{ pgBin: string, redisBin: string, brotli: boolean }}
+ */
+function installEngines() {
+  const pgBin = ensurePostgres();
+  const redisBin = ensureRedis();
+  ensureDebianPackage('haproxy');
+  ensureDebianPackage('nginx');
+  try {
+    ensureDebianPackage('libnginx-mod-http-brotli-filter');
+    ensureDebianPackage('libnginx-mod-http-brotli-static');
+    return { pgBin, redisBin, brotli: true };
+  } catch (err) {
+    console.warn(`[cluster] nginx without brotli (${err.message}); gzip only`);
+    return { pgBin, redisBin, brotli: false };
+  }
+}
+
+/** Starts PostgreSQL (with the services' databases) and Redis; resolves once both answer. */
+async function startEngines(sup, { pgBin, redisBin, stateDir, ports, logs }) {
+  const pgData = path.join(stateDir, 'postgres');
+  initPostgres(pgBin, pgData);
+  const [pgFile, pgArgs] = asPostgres(path.join(pgBin, 'postgres'), ['-D', pgData, '-p', String(ports.postgres), '-h', '127.0.0.1', '-k', '/tmp',
+    '-c', 'max_connections=300', '-c', 'shared_buffers=128MB', '-c', 'logging_collector=off']);
+  await Promise.all([
+    sup.add('postgres', { command: pgFile, args: pgArgs, logFile: path.join(logs, 'postgres.log') }).then(() => createDatabases(pgBin, ports.postgres)),
+    sup.add('redis', { command: redisBin, args: redisArgs(ports.redis), logFile: path.join(logs, 'redis.log'), ready: () => waitRedis(ports.redis) }),
+  ]);
+}
+
+/**
+ * Every server of the topology after the engines: the static origins (nginx), the single services, each
+ * replica of the balanced ones and HAProxy in front.
+ * @returns {Array<[string, import('../platform/supervisor.mjs').ProcessSpec]>}
+ */
+function serverProcesses({ topology, stateDir, logs, brotli, remotesPointer }) {
+  const specs = [];
+  for (const origin of topology.statics) {
+    const runDir = path.join(stateDir, 'nginx', origin.name);
+    fs.mkdirSync(runDir, { recursive: true });
+    for (const [file, text] of Object.entries(nginxConfig(origin, { runDir, storefrontOrigin: topology.urls.public, brotli }))) fs.writeFileSync(path.join(runDir, file), text);
+    const check = origin.kind === 'deploy' ? '/health' : `/${origin.name}/${registry.remoteVersion(origin.name)}/mf-manifest.json`;
+    specs.push([origin.name, {
+      command: '/usr/sbin/nginx', args: ['-c', path.join(runDir, 'nginx.conf'), '-p', runDir, '-e', path.join(runDir, 'error.log')],
+      logFile: path.join(logs, `${origin.name}.log`), ready: () => waitReady(`http://127.0.0.1:${origin.port}${check}`),
+    }]);
+  }
+  for (const s of topology.singles) {
+    specs.push([s.name, {
+      command: tsx, args: s.command, cwd: ROOT, env: { ...s.env, [s.portEnv]: String(s.port) },
+      logFile: path.join(logs, `${s.name}.log`), ready: () => waitReady(`http://127.0.0.1:${s.port}/readyz`),
+    }]);
+  }
+  for (const s of topology.balanced) {
+    s.replicaPorts.forEach((port, i) => {
+      // The pointer a tester or a release pins overrides the deploy store's environment pointer.
+      const env = { ...s.env, [s.portEnv]: String(port), ...(s.name === 'edge' && remotesPointer ? { REMOTES_POINTER: remotesPointer } : {}) };
+      specs.push([`${s.name}-${i + 1}`, {
+        command: s.runtime === 'node' ? process.execPath : tsx, args: s.command, cwd: ROOT, env,
+        logFile: path.join(logs, `${s.name}-${i + 1}.log`), ready: () => waitReady(`http://127.0.0.1:${port}/readyz`, { timeoutMs: 120_000 }),
+      }]);
+    });
+  }
+  const cfg = path.join(stateDir, 'haproxy.cfg');
+  fs.writeFileSync(cfg, haproxyConfig(topology));
+  specs.push(['haproxy', { command: '/usr/sbin/haproxy', args: ['-f', cfg, '-db'], logFile: path.join(logs, 'haproxy.log') }]);
+  return specs;
+}
+
+/**
+ * Replica names and the rolling restart of the balanced services.
+ * @returns {{ replicaNames(name: string): string[], roll(): Promise<Array<{ replica: string, ms: number }>> }}
+ *   `replicaNames('bff')` → ['bff-1', 'bff-2'] (a single or static origin → [name]); `roll` restarts every
+ *   replica one at a time: SIGTERM (drain), start, wait for its /readyz and the balancer's next check
+ */
+function rollingRestarts(sup, topology) {
+  const replicaNames = (name) => {
+    const s = topology.balanced.find((b) => b.name === name);
+    return s ? s.replicaPorts.map((_, i) => `${name}-${i + 1}`) : [name];
+  };
+  const roll = async () => {
+    const steps = [];
+    for (const s of topology.balanced) {
+      for (const [i, proc] of replicaNames(s.name).entries()) {
+        const t = Date.now();
+        await sup.stop(proc);
+        await sup.start(proc);
+        await waitReady(`http://127.0.0.1:${s.replicaPorts[i]}/readyz`, { timeoutMs: 120_000 });
+        await new Promise((r) => setTimeout(r, 1200)); // HAProxy checks every 500 ms: let it see the replica up
+        steps.push({ replica: proc, ms: Date.now() - t });
+      }
+    }
+    return steps;
+  };
+  return { replicaNames, roll };
+}
+
+/** The cluster's control port (loopback): `POST /roll`, `GET /status`. */
+async function startControl(sup, { port, url, roll }) {
+  const control = http.createServer((req, res) => {
+    const reply = (status, body) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+    if (req.method === 'POST' && req.url === '/roll') {
+      roll().then((steps) => reply(200, { steps }), (err) => reply(500, { error: err.message }));
+    } else if (req.method === 'GET' && req.url === '/status') {
+      reply(200, { url, processes: Object.fromEntries([...sup.procs.keys()].map((n) => [n, { running: sup.running(n), restarts: sup.restarts(n) }])) });
+    } else reply(404, { error: 'POST /roll or GET /status' });
+  });
+  await new Promise((resolve) => control.listen(port, '127.0.0.1', resolve));
+  return control;
 }
 
 /**

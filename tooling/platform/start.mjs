@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { restartDelayMs } from './supervisor.mjs';
+import { Supervisor } from './supervisor.mjs';
 
 const registry = createRequire(import.meta.url)('../registry/index.cjs');
 
@@ -108,35 +108,6 @@ async function waitFor(url, { timeoutMs = 60000, method = 'GET', body, headers }
 }
 
 /**
- * Starts the reaper (./reaper.mjs) that ends every server's process group if this process dies.
- * @returns {{ watch(pid: number): void, release(): void }} `watch` registers a group; `release` tells the
- *   reaper the launcher stopped the servers itself
- */
-function startReaper() {
-  const reaper = spawn(process.execPath, [path.join(root, 'tooling/platform/reaper.mjs')], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
-  reaper.unref();
-  reaper.stdin.on('error', () => { /* reaper gone: nothing to tell */ });
-  if (typeof reaper.stdin.unref === 'function') reaper.stdin.unref();
-  return {
-    watch: (pid) => { if (pid) reaper.stdin.write(`${pid}\n`); },
-    release: () => { reaper.stdin.end('done\n'); },
-  };
-}
-
-/**
- * Resolves once no process of the group `pgid` is alive (a server's own node process can outlive the
- * tsx wrapper by a few hundred ms and still hold its port), or after `timeoutMs` (default 5000 ms).
- */
-async function groupGone(pgid, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try { process.kill(-pgid, 0); } catch { return; }
-    if (Date.now() > deadline) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
  * Fails fast when a port is already taken (e.g. by another `npm start`), naming the port and the service.
  * @throws Error 'port <n> (<service>) is already in use ...'
  */
@@ -149,20 +120,6 @@ async function assertPortFree(port, service) {
       : err));
     server.listen(port, '127.0.0.1', () => server.close(resolve));
   });
-}
-
-function launch(name, command, args, { cwd = root, env = {}, quiet } = {}) {
-  // Own process group, so stopping also ends grandchildren (tsx runs node in a child process).
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
-    detached: true,
-  });
-  child.on('exit', (code, signal) => {
-    if (!child.stopping && code !== 0 && code !== null) console.error(`[platform] ${name} exited with code ${code}${signal ? ` (${signal})` : ''}`);
-  });
-  return child;
 }
 
 function runOnce(name, command, args, env) {
@@ -187,34 +144,6 @@ function runOnce(name, command, args, env) {
 export async function startPlatform({ offset = 0, quiet = false, dataDir, deployDir = process.env.DEPLOY_DIR || path.join(root, '.deploy'), environment = 'local', remotesPointer } = {}) {
   const t0 = Date.now();
   const ports = portsFrom(offset);
-  const children = new Map();
-  let reaper;
-  // name → how to launch the service again and how to know it is ready (startService after stopService/killService)
-  const starters = new Map();
-  const readiness = new Map();
-  const restarts = new Map();
-  // Supervision: a server that exits without the launcher asking (a crash, a SIGKILL from outside) is
-  // started again after a back-off (250 ms doubling to 4 s; reset once it has run 30 s).
-  const track = (name, child) => {
-    children.set(name, child);
-    reaper.watch(child.pid);
-    const since = Date.now();
-    child.once('exit', () => {
-      if (child.stopping || shuttingDown || children.get(name) !== child) return;
-      const tries = Date.now() - since > 30_000 ? 0 : (restarts.get(name) || 0);
-      restarts.set(name, tries + 1);
-      const delay = restartDelayMs(tries);
-      console.error(`[platform] ${name} exited unexpectedly: restarting in ${delay} ms`);
-      setTimeout(() => {
-        if (shuttingDown || children.get(name) !== child) return;
-        track(name, starters.get(name)());
-        // (the search engine's readiness seeds it again)
-        readiness.get(name)().catch((err) => console.error(`[platform] ${name} not ready after restart: ${err.message}`));
-      }, delay).unref();
-    });
-  };
-  let shuttingDown = false;
-  const run = (name, start, ready) => { starters.set(name, start); readiness.set(name, ready); track(name, start()); };
   const stateDir = dataDir || path.join(root, '.data', String(ports.edge));
   fs.mkdirSync(stateDir, { recursive: true });
   const remotesFile = path.join(stateDir, 'remotes.json');
@@ -222,131 +151,95 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   const pointer = remotesPointer || path.join(deployDir, 'environments', environment, 'remotes.json');
   fs.mkdirSync(deployDir, { recursive: true });
   fs.writeFileSync(remotesFile, JSON.stringify(remoteMap(ports), null, 2));
+  const env = platformSecretsEnv(ports);
+  for (const [port, service] of [[ports.edge, 'edge'], [ports.bff, 'bff'], [ports.flyer, 'flyer'], [ports.vendors, 'vendors'], [ports.deploy, 'deploy'], [ports.loyaltySite, 'loyalty-site']]) await assertPortFree(port, service);
 
-  // The search engine has no default admin key; this launcher makes one per start (the seed
-  // and tests that write get it from the returned platform) and lets only the storefront's origins in
-  const searchAdminKey = process.env.SEARCH_ADMIN_KEY || randomBytes(24).toString('hex');
-  // the BFF signs consent-receipt tokens that the vendors' consent tool verifies: one secret per start
-  const tokenSecret = process.env.BFF_TOKEN_SECRET || randomBytes(32).toString('hex');
-  // the BFF is the provider's confidential client (the session at the BFF): one client secret per start
-  const clientSecret = process.env.OIDC_CLIENT_SECRET || randomBytes(32).toString('base64url');
-  const env = {
-    ...platformEnv(ports),
-    SEARCH_ADMIN_KEY: searchAdminKey,
-    OIDC_CLIENT_SECRET: clientSecret,
-    BFF_TOKEN_SECRET: tokenSecret,
-    CONSENT_TOKEN_SECRET: tokenSecret,
-    // one JSON line per request is for the cluster's log files; the console shows warnings and errors
-    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-    // the edge, each remote's own server (standalone dev), and any extra origins the caller names
-    SEARCH_ALLOWED_ORIGINS: [`http://localhost:${ports.edge}`, ...Object.values(ports.remotes).map((p) => `http://localhost:${p}`),
-      ...(process.env.SEARCH_ALLOWED_ORIGINS ? process.env.SEARCH_ALLOWED_ORIGINS.split(',') : [])].join(','),
-  };
-  await assertPortFree(ports.edge, 'edge');
-  await assertPortFree(ports.bff, 'bff');
-  await assertPortFree(ports.flyer, 'flyer');
-  await assertPortFree(ports.vendors, 'vendors');
-  await assertPortFree(ports.deploy, 'deploy');
-  await assertPortFree(ports.loyaltySite, 'loyalty-site');
-  reaper = startReaper();
-  const hasIdentity = fs.existsSync(path.join(root, 'services/identity/src/main.ts'));
-  const health = (port, p = '/health') => () => waitFor(`http://127.0.0.1:${port}${p}`);
-  run('search-engine', () => launch('search-engine', tsx, ['services/search-engine/src/main.ts'], { env, quiet }), async () => {
-    // in memory: every start is seeded again
-    await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': searchAdminKey } });
-    await runOnce('seed', tsx, ['services/seed/scripts/seed-search.ts'], env);
-  });
-  // the BFF sits behind the edge on loopback: believe X-Forwarded-For from loopback peers only (its throttles count per visitor)
-  run('bff', () => launch('bff', tsx, ['services/bff/src/main.ts'], { env: { ...env, TRUST_PROXY: process.env.TRUST_PROXY || 'loopback', PGLITE_DATA_DIR: process.env.DATABASE_URL ? '' : path.join(stateDir, 'pglite') }, quiet }), health(ports.bff, '/api/health'));
-  if (hasIdentity) run('identity', () => launch('identity', tsx, ['services/identity/src/main.ts'], { env, quiet }), health(ports.identity, '/.well-known/openid-configuration'));
-  run('flyer', () => launch('flyer', tsx, ['services/flyer-provider/src/main.ts'], { env, quiet }), health(ports.flyer));
-  run('vendors', () => launch('vendors', tsx, ['services/vendors/src/main.ts'], { env, quiet }), health(ports.vendors));
-  run('loyalty-site', () => launch('loyalty-site', tsx, ['services/loyalty-site/src/main.ts'], { env: { ...env, LOYALTY_SITE_DATA_FILE: path.join(stateDir, 'loyalty-site', 'registrations.jsonl') }, quiet }), health(ports.loyaltySite));
-  const remotes = Object.entries(ports.remotes);
-  for (const [name, port] of remotes) {
-    run(name, () => launch(name, process.execPath, [path.join(root, 'tooling/serve/serve-remote.mjs')], { cwd: path.join(root, name), env: { PORT: String(port), STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` }, quiet }),
-      health(port, `/${name}/${version(name)}/mf-manifest.json`));
-  }
-  run('deploy', () => launch('deploy', process.execPath, [path.join(root, 'tooling/deploy/origin.mjs')], {
-    env: { PORT: String(ports.deploy), DEPLOY_DIR: deployDir, STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` },
-    quiet,
-  }), health(ports.deploy));
-  run('edge', () => launch('edge', process.execPath, ['shell/server/edge.mjs'], {
-    // REMOTE_OVERRIDES: the local platform (npm start, e2e, the release's smoke suite) accepts testers'
-    // `?remote.<name>=` overrides; a production edge does not unless told (shell/server/edge.mjs)
-    env: { ...env, PORT: String(ports.edge), REMOTES_FILE: remotesFile, REMOTES_POINTER: pointer, IDENTITY_ORIGIN: hasIdentity ? env.OIDC_ISSUER : '', REMOTE_OVERRIDES: 'on' },
-    quiet,
-  }), health(ports.edge, '/remotes.json'));
-
-  const stopService = async (name) => {
-    const child = children.get(name);
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    child.stopping = true;
-    await new Promise((resolve) => {
-      const force = setTimeout(() => {
-        try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
-        resolve();
-      }, 5000);
-      child.once('exit', () => { clearTimeout(force); resolve(); });
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { child.kill('SIGTERM'); }
-    });
-    await groupGone(child.pid);
-  };
-  /**
-   * Kills a service's process group with `signal` (e.g. 'SIGKILL': a crash); e2e/durability tests.
-   * Resolves once every process of the group has exited (its ports are free), at most 5000 ms.
-   */
-  const killService = async (name, signal = 'SIGKILL') => {
-    const child = children.get(name);
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    child.stopping = true;
-    try { process.kill(-child.pid, signal); } catch { /* gone */ }
-    await groupGone(child.pid);
-  };
-  /**
-   * Starts a service again after stopService/killService, on the same ports, environment and data
-   * (the BFF on the same PGlite folder; the in-memory search engine seeded again), and resolves once it
-   * is ready; a service that is running is left alone. e2e fault tests restart what they stop.
-   * @throws Error 'unknown service <name>'
-   */
-  const startService = async (name) => {
-    const start = starters.get(name);
-    if (!start) throw new Error(`unknown service ${name}`);
-    const child = children.get(name);
-    if (child && child.exitCode === null && child.signalCode === null) return;
-    track(name, start());
-    await readiness.get(name)();
-  };
-  /**
-   * Crashes a service (SIGKILL of its process group) without telling the supervisor, which starts it
-   * again after its back-off; resolves once the old processes are gone.
-   */
-  const crashService = async (name) => {
-    const child = children.get(name);
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
-    await groupGone(child.pid);
-  };
-  const stop = async () => {
-    shuttingDown = true;
-    await Promise.all([...children.keys()].map(stopService));
-    reaper.release();
-  };
-  // Never leave detached servers behind if this process ends without calling stop().
-  process.once('exit', () => {
-    for (const child of children.values()) {
-      if (child.exitCode === null && child.signalCode === null) try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
-    }
-  });
-
+  // Supervision: a server that exits without the launcher asking (a crash, a SIGKILL from outside) is
+  // started again after a back-off (250 ms doubling to 4 s; reset once it has run 30 s).
+  const sup = new Supervisor({ quiet, label: 'platform', stdout: quiet ? 'ignore' : 'inherit', stderr: 'inherit' });
+  const specs = platformProcesses({ ports, env, stateDir, deployDir, pointer, remotesFile });
+  const stop = () => sup.stopAll({ graceMs: 5000 });
   try {
-    await readiness.get('search-engine')();
-    await Promise.all([...readiness].filter(([name]) => name !== 'search-engine').map(([, ready]) => ready()));
+    // every process starts at once; the search engine's readiness also seeds it
+    await Promise.all([...specs].map(([name, spec]) => sup.add(name, spec)));
   } catch (err) {
     await stop();
     throw err;
   }
-  return { url: `http://localhost:${ports.edge}`, ports, stop, stopService, killService, crashService, startService, dataDir: stateDir, searchAdminKey, readyMs: Date.now() - t0 };
+  const known = (name) => sup.procs.has(name);
+  return {
+    url: `http://localhost:${ports.edge}`,
+    ports,
+    stop,
+    stopService: async (name) => { if (known(name)) await sup.stop(name, { graceMs: 5000 }); },
+    killService: async (name, signal = 'SIGKILL') => { if (known(name) && sup.running(name)) await sup.stop(name, { signal, graceMs: 5000 }); },
+    crashService: (name) => sup.crash(name),
+    startService: async (name) => {
+      if (!known(name)) throw new Error(`unknown service ${name}`);
+      await sup.start(name);
+    },
+    dataDir: stateDir,
+    searchAdminKey: env.SEARCH_ADMIN_KEY,
+    readyMs: Date.now() - t0,
+  };
+}
+
+/**
+ * The environment every platform process gets: the ports' URLs plus this start's secrets (made per start
+ * unless the caller's environment names them).
+ * @returns {Record<string, string>}
+ */
+function platformSecretsEnv(ports) {
+  // the BFF signs consent-receipt tokens that the vendors' consent tool verifies: one secret per start
+  const tokenSecret = process.env.BFF_TOKEN_SECRET || randomBytes(32).toString('hex');
+  return {
+    ...platformEnv(ports),
+    // the search engine has no default admin key: the seed and tests that write get it from the returned platform
+    SEARCH_ADMIN_KEY: process.env.SEARCH_ADMIN_KEY || randomBytes(24).toString('hex'),
+    // the BFF is the provider's confidential client (the session at the BFF)
+    OIDC_CLIENT_SECRET: process.env.OIDC_CLIENT_SECRET || randomBytes(32).toString('base64url'),
+    BFF_TOKEN_SECRET: tokenSecret,
+    CONSENT_TOKEN_SECRET: tokenSecret,
+    // one JSON line per request is for the cluster's log files; the console shows warnings and errors
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    // the search engine lets in the edge, each remote's own server (standalone dev), and any extra origins named
+    SEARCH_ALLOWED_ORIGINS: [`http://localhost:${ports.edge}`, ...Object.values(ports.remotes).map((p) => `http://localhost:${p}`),
+      ...(process.env.SEARCH_ALLOWED_ORIGINS ? process.env.SEARCH_ALLOWED_ORIGINS.split(',') : [])].join(','),
+  };
+}
+
+/**
+ * What runs in the local platform, in start order: name → command, arguments, environment and readiness.
+ * @returns {Map<string, import('./supervisor.mjs').ProcessSpec>}
+ */
+function platformProcesses({ ports, env, stateDir, deployDir, pointer, remotesFile }) {
+  const specs = new Map();
+  const health = (port, p = '/health') => () => waitFor(`http://127.0.0.1:${port}${p}`).then(() => undefined);
+  const service = (name, script, ready, extraEnv = {}) => specs.set(name, { command: tsx, args: [script], cwd: root, env: { ...env, ...extraEnv }, ready });
+  service('search-engine', 'services/search-engine/src/main.ts', async () => {
+    // in memory: every start is seeded again
+    await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': env.SEARCH_ADMIN_KEY } });
+    await runOnce('seed', tsx, ['services/seed/scripts/seed-search.ts'], env);
+  });
+  // the BFF sits behind the edge on loopback: believe X-Forwarded-For from loopback peers only (its throttles count per visitor)
+  service('bff', 'services/bff/src/main.ts', health(ports.bff, '/api/health'), { TRUST_PROXY: process.env.TRUST_PROXY || 'loopback', PGLITE_DATA_DIR: process.env.DATABASE_URL ? '' : path.join(stateDir, 'pglite') });
+  const hasIdentity = fs.existsSync(path.join(root, 'services/identity/src/main.ts'));
+  if (hasIdentity) service('identity', 'services/identity/src/main.ts', health(ports.identity, '/.well-known/openid-configuration'));
+  service('flyer', 'services/flyer-provider/src/main.ts', health(ports.flyer));
+  service('vendors', 'services/vendors/src/main.ts', health(ports.vendors));
+  service('loyalty-site', 'services/loyalty-site/src/main.ts', health(ports.loyaltySite), { LOYALTY_SITE_DATA_FILE: path.join(stateDir, 'loyalty-site', 'registrations.jsonl') });
+  for (const [name, port] of Object.entries(ports.remotes)) {
+    specs.set(name, { command: process.execPath, args: [path.join(root, 'tooling/serve/serve-remote.mjs')], cwd: path.join(root, name),
+      env: { PORT: String(port), STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` }, ready: health(port, `/${name}/${version(name)}/mf-manifest.json`) });
+  }
+  specs.set('deploy', { command: process.execPath, args: [path.join(root, 'tooling/deploy/origin.mjs')], cwd: root,
+    env: { PORT: String(ports.deploy), DEPLOY_DIR: deployDir, STOREFRONT_ORIGIN: `http://localhost:${ports.edge}` }, ready: health(ports.deploy) });
+  // REMOTE_OVERRIDES: the local platform (npm start, e2e, the release's smoke suite) accepts testers'
+  // `?remote.<name>=` overrides; a production edge does not unless told (shell/server/edge.mjs)
+  specs.set('edge', { command: process.execPath, args: ['shell/server/edge.mjs'], cwd: root,
+    env: { ...env, PORT: String(ports.edge), REMOTES_FILE: remotesFile, REMOTES_POINTER: pointer, IDENTITY_ORIGIN: hasIdentity ? env.OIDC_ISSUER : '', REMOTE_OVERRIDES: 'on' },
+    ready: health(ports.edge, '/remotes.json') });
+  return specs;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

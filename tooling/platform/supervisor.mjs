@@ -1,7 +1,7 @@
 /**
- * The process manager of the cluster topology: runs each server in its own process group, starts it
- * again with back-off when it exits without being asked (a crash, a SIGKILL from outside), and ends
- * every group when the launcher ends however it ends (./reaper.mjs).
+ * The process manager of both topologies (the local platform and the cluster): runs each server in its own
+ * process group, starts it again with back-off when it exits without being asked (a crash, a SIGKILL from
+ * outside), and ends every group when the launcher ends however it ends (./reaper.mjs).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,10 +37,17 @@ export async function groupGone(pgid, timeoutMs = 5000) {
 
 /** Runs named processes under supervision. */
 export class Supervisor {
-  /** @param {{ quiet?: boolean, log?: (msg: string) => void }} [o] */
-  constructor({ quiet = false, log = (msg) => console.error(msg) } = {}) {
+  /**
+   * @param {{ quiet?: boolean, log?: (msg: string) => void, label?: string, stdout?: 'ignore'|'inherit', stderr?: 'ignore'|'inherit' }} [o]
+   *   `label` prefixes the supervisor's lines ('[cluster] …'); `stdout`/`stderr` where a process without a
+   *   `logFile` writes (default: stdout ignored, stderr inherited unless `quiet`)
+   */
+  constructor({ quiet = false, log = (msg) => console.error(msg), label = 'cluster', stdout = 'ignore', stderr } = {}) {
     this.quiet = quiet;
     this.log = log;
+    this.label = label;
+    this.stdout = stdout;
+    this.stderr = stderr;
     /** @type {Map<string, { spec: ProcessSpec, child: import('node:child_process').ChildProcess | null, tries: number, wanted: boolean, restarts: number }>} */
     this.procs = new Map();
     this.closing = false;
@@ -70,14 +77,15 @@ export class Supervisor {
   spawn(name) {
     const p = this.procs.get(name);
     const { spec } = p;
-    let out = 'ignore';
+    let out = this.stdout;
     if (spec.logFile) {
       fs.mkdirSync(path.dirname(spec.logFile), { recursive: true });
       out = fs.openSync(spec.logFile, 'a');
     }
+    const err = this.stderr ?? (this.quiet ? (typeof out === 'number' ? out : 'ignore') : 'inherit');
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd, env: { ...process.env, ...spec.env }, detached: true,
-      stdio: ['ignore', out, this.quiet ? out : 'inherit'],
+      stdio: ['ignore', out, err],
     });
     if (typeof out === 'number') fs.closeSync(out);
     this.reaper.stdin.write(`${child.pid}\n`);
@@ -89,12 +97,12 @@ export class Supervisor {
       const delay = restartDelayMs(p.tries);
       p.tries += 1;
       p.restarts += 1;
-      this.log(`[cluster] ${name} exited (${signal ?? code}): restarting in ${delay} ms`);
+      this.log(`[${this.label}] ${name} exited (${signal ?? code}): restarting in ${delay} ms`);
       setTimeout(async () => {
         await groupGone(child.pid); // a server's own process can outlive its wrapper and hold the port
         if (p.child !== child || !p.wanted || this.closing) return;
         this.spawn(name);
-        p.spec.ready?.().catch((err) => this.log(`[cluster] ${name} not ready after restart: ${err.message}`));
+        p.spec.ready?.().catch((err) => this.log(`[${this.label}] ${name} not ready after restart: ${err.message}`));
       }, delay).unref();
     });
   }
