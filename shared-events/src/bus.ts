@@ -3,9 +3,11 @@ import {
   busEventSchema, type BusEvent, type BusEventType, type EventOf, type PayloadOf,
   type Session, type Store, type PopupType,
 } from './catalogue';
+import { createRequest, type BusRequest } from './request';
+import { newRequestId } from './api';
 
 /** The contract version of the bus (this package's version). Major = breaking change. */
-export const BUS_VERSION = '1.5.0';
+export const BUS_VERSION = '1.6.0';
 
 /** Thrown by {@link EventBus.publish} for an unknown type or a payload that breaks the catalogue. */
 export class BusEventError extends Error {
@@ -112,6 +114,15 @@ export interface EventBus {
    * Use `state` for current values.
    */
   on<T extends BusEventType>(type: T, options?: { replayMs?: number }): Observable<EventOf<T>>;
+  /**
+   * Sends a `…-requested` event with a fresh `requestId` and resolves with the first matching `reply`
+   * event; rejects with `BusRequestError` (kind 'failed' on a matching `fail` event, 'timeout' after
+   * `timeoutMs`, default 10 000 ms, 'aborted' by `signal`). Always unsubscribes. Since 1.6.0.
+   *
+   *   const added = await bus.request('list/add-requested', { itemId, quantity: 1 },
+   *     { reply: 'list/item-added', fail: 'list/add-failed' });
+   */
+  request: BusRequest;
   /** Every event, from now on. */
   readonly events$: Observable<BusEvent>;
   readonly state: BusState;
@@ -171,20 +182,24 @@ export function createBus(): EventBus {
     events.next(event);
   };
 
+  const emit: EventBus['emit'] = (type, payload) => publish({ type, payload } as BusEvent);
+  const on = <T extends BusEventType>(type: T, options?: { replayMs?: number }) => {
+    const ofType = (e: BusEvent): e is EventOf<T> => e.type === type;
+    const live = events.pipe(filter(ofType));
+    const replayMs = options?.replayMs;
+    if (!replayMs) return live;
+    return defer(() => {
+      const since = Date.now() - replayMs;
+      return concat(from(recent.filter((r) => r.at >= since).map((r) => r.event).filter(ofType)), live);
+    });
+  };
+
   return {
     version: BUS_VERSION,
     publish,
-    emit: (type, payload) => publish({ type, payload } as BusEvent),
-    on: <T extends BusEventType>(type: T, options?: { replayMs?: number }) => {
-      const ofType = (e: BusEvent): e is EventOf<T> => e.type === type;
-      const live = events.pipe(filter(ofType));
-      const replayMs = options?.replayMs;
-      if (!replayMs) return live;
-      return defer(() => {
-        const since = Date.now() - replayMs;
-        return concat(from(recent.filter((r) => r.at >= since).map((r) => r.event).filter(ofType)), live);
-      });
-    },
+    emit,
+    on,
+    request: createRequest({ on, emit, newId: () => newRequestId() }),
     events$: events.asObservable(),
     state: {
       session: stateStream(session),

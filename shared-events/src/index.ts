@@ -7,6 +7,8 @@ import { createBus, type EventBus } from './bus';
 
 export * from './catalogue';
 export * from './bus';
+export * from './request';
+export * from './itemId';
 export { useBusState, useBusEvent } from './react';
 export * from './remote';
 export * from './api';

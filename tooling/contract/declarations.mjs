@@ -9,7 +9,7 @@
  *   - an event the code subscribes to (`bus.on('<type>')`, `useBusEvent('<type>', …)`) must be declared
  *     in `consumes`;
  *   - an event a remote consumes must be published by some remote or the host.
- * Scanned: `<package>/src/**\/*.{ts,tsx}` without tests (`__tests__/`, `*.test.*`) and without
+ * Scanned: `<package>/src/**\/*.{ts,tsx}` without tests (`__tests__/`, `*.test.*`, helpers `test-utils.*`, `testing.*`) and without
  * `src/bootstrap.tsx` (a remote's standalone mode publishes stand-ins for the host, e.g. a demo store).
  */
 import fs from 'node:fs';
@@ -25,7 +25,7 @@ function sourceFiles(dir) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== '__tests__' && entry.name !== 'node_modules') out.push(...sourceFiles(p));
-    } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.|\.d\.ts$/.test(entry.name)) out.push(p);
+    } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.|\.d\.ts$|^test-utils\.|^testing\./.test(entry.name)) out.push(p);
   }
   return out;
 }

@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { busContract } from '../schemas';
-import { judgeContract } from '../../../tooling/contract/diff.mjs';
-import { runGate, parties, publishedContracts } from '../../../tooling/contract/gate.mjs';
-import { checkDeclarations, checkRequiredVersions, eventSince } from '../../../tooling/contract/declarations.mjs';
+import { busContract } from './schemas';
+import { judgeContract } from '../../tooling/contract/diff.mjs';
+import { runGate, parties, publishedContracts } from '../../tooling/contract/gate.mjs';
+import { checkDeclarations, checkRequiredVersions, eventSince } from '../../tooling/contract/declarations.mjs';
 
 type Contract = ReturnType<typeof busContract>;
 type Schema = { properties: Record<string, Schema>; required?: string[]; enum?: string[]; type?: string; anyOf?: Schema[]; items?: Schema };
@@ -103,6 +103,17 @@ describe('contract gate: declarations', () => {
       { name: 'mf-x', publishes: [], consumes: [], srcDir: path.join(dir, 'src') },
     ] });
     expect(problems).toEqual([expect.stringMatching(/mf-x publishes 'search\/submitted' \(src\/components\/Box\.tsx\) but does not declare it/)]);
+  });
+
+  it('ignores test helpers beside the code (test-utils.*, testing.*), whose fakes stand in for other parties', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-'));
+    fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'src', 'test-utils.tsx'), "export const fake = (bus) => bus.emit('store/changed', {});\n");
+    fs.writeFileSync(path.join(dir, 'src', 'testing.ts'), "export const fake = (bus) => bus.emit('session/changed', {});\n");
+    const problems = checkDeclarations({ events, parties: [
+      { name: 'mf-x', publishes: [], consumes: [], srcDir: path.join(dir, 'src') },
+    ] });
+    expect(problems).toEqual([]);
   });
 
   it('fails a remote that consumes an event no one publishes', () => {

@@ -1,13 +1,13 @@
 /**
  * State ownership (README "State ownership"): each state stream has one owner, the only part of the
  * page that publishes the event writing it. This scans the sources of the shell and every remote
- * (tests and a remote's standalone `src/bootstrap.tsx` excepted) for publications of those events.
+ * (tests, test helpers `test-utils.*` / `testing.*`, and a remote's standalone `src/bootstrap.tsx` excepted) for publications of those events.
  */
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join, relative, resolve } from 'path';
 
-const ROOT = resolve(__dirname, '../../..');
-const README = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+const ROOT = resolve(__dirname, '../..');
+const README = readFileSync(resolve(__dirname, '../README.md'), 'utf8');
 
 /** Event writing a state stream → the one workspace allowed to publish it. */
 const OWNERS = {
@@ -20,7 +20,8 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === '__tests__' || name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    // Test helpers sit beside the code now (no `__tests__/`): fakes there may publish anything.
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$|^test-utils\.|^testing\./.test(name) ? [path] : [];
   });
 }
 

@@ -1,5 +1,5 @@
-import { callBff, BffError } from '../api';
-import { isPlainLeftClick, siteLinkClick } from '../remote';
+import { callBff, BffError } from './api';
+import { isPlainLeftClick, siteLinkClick } from './remote';
 
 describe('callBff (spec §7 headers and envelope)', () => {
   const realFetch = global.fetch;

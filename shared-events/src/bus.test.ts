@@ -1,6 +1,6 @@
-import { createBus, BusEventError, EMPTY_SESSION, EVENT_TYPES, bus as singleton, BUS_VERSION, type BusEvent } from '..';
-import { createTestBus, fixtures } from '../testing';
-import pkg from '../../package.json';
+import { createBus, BusEventError, EMPTY_SESSION, EVENT_TYPES, bus as singleton, BUS_VERSION, type BusEvent } from './index';
+import { createTestBus, fixtures } from './testing';
+import pkg from '../package.json';
 
 describe('event bus (ARCHITECTURE §3)', () => {
   it('delivers a published event to subscribers of its type only', () => {
