@@ -2,7 +2,8 @@
  * @storefront/remote-kit: what every remote shares (ARCHITECTURE §1–§4): single-spa lifecycles,
  * standalone mode, providers and error policy, the location hook and navigate, debouncing, server
  * state, and safe URLs. Test helpers: `@storefront/remote-kit/testing`; the React-free URL checks
- * alone: `@storefront/remote-kit/safe-url`.
+ * alone: `@storefront/remote-kit/safe-url`. The Dialog and the blocks are subpaths
+ * (`@storefront/remote-kit/dialog`, `/blocks`), bundled into each user, so this shared root stays small.
  */
 export { createRemoteLifecycles, lazyPage, ServedFirstView } from './lifecycles';
 export type { RemoteLifecycleOptions, RemoteLifecycles, RemoteRootProps, ServedFirstViewProps } from './lifecycles';

@@ -53,3 +53,10 @@ export function renderWithKit(ui: ReactElement, options: RenderWithKitOptions = 
   );
   return { ...render(ui, { ...rest, wrapper }), kit, remoteProps, queryClient };
 }
+
+export {
+  bodySnapshot, createLifecycleContext, describeRemoteLifecycles, expectUnmountedCleanly, hasReactRoot, runLifecycle,
+} from './lifecycle-harness';
+export type {
+  LifecycleCheck, LifecycleContext, LifecycleContextOptions, LifecyclesModule, RemoteLifecyclesHarnessOptions, SingleSpaTestProps,
+} from './lifecycle-harness';

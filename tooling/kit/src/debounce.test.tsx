@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { useDebouncedCallback, useDebouncedValue } from '../debounce';
+import { useDebouncedCallback, useDebouncedValue } from './debounce';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

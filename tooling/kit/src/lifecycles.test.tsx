@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { act, screen } from '@testing-library/react';
 import { DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import { createRemoteLifecycles, lazyPage, ServedFirstView } from '../lifecycles';
-import { navigate } from '../location';
-import { useRemote } from '../providers';
-import { useQueryClient } from '../query';
+import { createRemoteLifecycles, lazyPage, ServedFirstView } from './lifecycles';
+import { navigate } from './location';
+import { useRemote } from './providers';
+import { useQueryClient } from './query';
 
 type Lifecycles = ReturnType<typeof createRemoteLifecycles>;
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { getLocationSnapshot, navigate, useLocation, type LocationSnapshot } from '../location';
-import { useNavigate } from '../providers';
-import { renderWithKit } from '../testing';
+import { getLocationSnapshot, navigate, useLocation, type LocationSnapshot } from './location';
+import { useNavigate } from './providers';
+import { renderWithKit } from './testing';
 
 const seen: LocationSnapshot[] = [];
 function Where() {

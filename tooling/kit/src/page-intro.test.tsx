@@ -4,7 +4,7 @@
  * record's picture, and what a page adds under the lead once its data is in.
  */
 import { render, screen } from '@testing-library/react';
-import { PageIntro, fillFirstView, firstViewFor } from '../page-intro';
+import { PageIntro, fillFirstView, firstViewFor } from './page-intro';
 
 describe('PageIntro', () => {
   it('is a header with the h1 (focusable by script) and the lead, texts as text', () => {

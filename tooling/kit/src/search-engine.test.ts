@@ -1,4 +1,4 @@
-import { SEARCH_RETRY_DELAY_MS, searchRetryDelay, refusedAtOnce, SEARCH_TIMEOUTS } from '../search-engine';
+import { SEARCH_RETRY_DELAY_MS, searchRetryDelay, refusedAtOnce, SEARCH_TIMEOUTS } from './search-engine';
 
 /** algoliasearch's RetryError as it reaches a query: name, and one stack frame per host tried. */
 const retryError = (...responses: Array<{ status: number; isTimedOut: boolean }>) =>

@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import { DEMO_SESSION, DEMO_STORE, mountStandalone } from '../standalone';
-import { useLocation } from '../location';
-import { useRemote } from '../providers';
-import { useQueryClient } from '../query';
+import { DEMO_SESSION, DEMO_STORE, mountStandalone } from './standalone';
+import { useLocation } from './location';
+import { useRemote } from './providers';
+import { useQueryClient } from './query';
 
 function App({ bus, config, navigate }: RemoteProps) {
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useWaitOver } from '../wait';
+import { useWaitOver } from './wait';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

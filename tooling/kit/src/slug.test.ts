@@ -1,5 +1,5 @@
 /** The catalogue's slug rule (kit `slug`), shared by the seed generator and the remotes. */
-import { slugify } from '../slug';
+import { slugify } from './slug';
 
 describe('slugify', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { MAX_RETURN_PATH_LENGTH, isSafeHttpUrl, safeReturnPath } from '../safe-url';
+import { MAX_RETURN_PATH_LENGTH, isSafeHttpUrl, safeReturnPath } from './safe-url';
 
 const ORIGIN = 'http://localhost:8080';
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '../query';
-import { useRemote } from '../providers';
-import { createTestQueryClient, renderWithKit } from '../testing';
+import { keepPreviousData, useMutation, useQuery } from './query';
+import { useRemote } from './providers';
+import { createTestQueryClient, renderWithKit } from './testing';
 
 describe('renderWithKit and server state', () => {
   it('renders under the kit providers with a test bus, and useQuery answers', async () => {

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { lazyPart, PartBoundary } from '../lazyPart';
-import { RemoteContext } from '../providers';
+import { lazyPart, PartBoundary } from './lazyPart';
+import { RemoteContext } from './providers';
 
 /** A load the test settles by hand. */
 function deferred<T>() {
