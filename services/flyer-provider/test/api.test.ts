@@ -68,12 +68,18 @@ describe('GET /api/publications', () => {
     expect((await merchant.json()).message).toBe('Unknown merchant');
   });
 
-  it('answers a CORS preflight for GET and refuses other methods', async () => {
+  it('answers a CORS preflight for GET', async () => {
     const pre = await get('/api/publications', { method: 'OPTIONS', headers: { origin: 'http://localhost:18080', 'access-control-request-method': 'GET' } });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-methods')).toBe('GET');
-    expect((await get('/api/publications?merchant=harbour-market&storeCode=3299', { method: 'POST' })).status).toBe(404);
+  });
+
+  it.each(['POST', 'PUT', 'DELETE'])('refuses %s with 405, the allowed methods and a reason', async (method) => {
+    const res = await get('/api/publications?merchant=harbour-market&storeCode=3299', { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, OPTIONS');
+    expect((await res.json()).message).toMatch(/read-only \(GET\)/);
   });
 });
 
@@ -106,10 +112,18 @@ describe('GET /api/publications/:id', () => {
     expect((await get('/api/publications/3299-20261203')).status).toBe(404);
   });
 
-  it.each(['3299-20261120', '9999-20261119', '3299-2026111', 'nope', '3299-20261319'])('answers %s with 404', async (id) => {
+  it.each(['3299-20261120', '9999-20261119', '3299-20261319'])('answers %s with 404', async (id) => {
     const res = await get(`/api/publications/${id}`);
     expect(res.status).toBe(404);
     expect((await res.json()).message).toBe('Unknown or ended publication');
+  });
+
+  it.each(['3299-2026111', 'nope', '3299_20261119', '%3Cscript%3E'])('answers the malformed id %s with 400 and the expected shape', async (id) => {
+    const res = await get(`/api/publications/${id}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const { message } = await res.json();
+    expect(message).toBe('publication id must be <storeCode>-<YYYYMMDD>, e.g. 3299-20261119');
   });
 });
 
