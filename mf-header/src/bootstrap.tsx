@@ -6,7 +6,7 @@
  * `?demo=coop` publishes a co-op store instead (co-op logo); `?toast=1` shows a sample toast.
  */
 import { mountStandalone } from '@storefront/remote-kit';
-import { App } from './App';
+import { App } from './components/App';
 
 const params = new URLSearchParams(window.location.search);
 

@@ -5,7 +5,7 @@
  * with RemoteProps custom props (`bus`, `config`, `navigate`, `domElement`).
  */
 import { createRemoteLifecycles } from '@storefront/remote-kit';
-import { Footer } from './footer/Footer';
+import { Footer } from './components/Footer';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-header',

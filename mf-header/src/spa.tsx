@@ -5,7 +5,7 @@
  * `createRoot`, under its providers (QueryClient, remote context) and its error policy.
  */
 import { createRemoteLifecycles } from '@storefront/remote-kit';
-import { App } from './App';
+import { App } from './components/App';
 
 /**
  * Quiet fallback when the header throws (the kit logs `[mf-header] header failed`): a plain home

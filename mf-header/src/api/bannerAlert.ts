@@ -1,14 +1,8 @@
 import { callBff } from 'shared-events';
+import type { Alert } from '../state/alertBanner';
 
 /** Spec §7 POST /api/bannerAlert: province used when no store is selected. */
 export const DEFAULT_ALERT_PROVINCE = 'ON';
-
-/** Spec §3 Alert. `ctaUrl`/`ctaLabel` may be null (no call-to-action then). */
-export interface Alert {
-  descriptionText: string;
-  ctaUrl: string | null;
-  ctaLabel: string | null;
-}
 
 /**
  * Fetches the alert for a province: `POST {apiBase}/bannerAlert` `{ province }` with a nonce header

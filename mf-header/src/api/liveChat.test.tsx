@@ -8,7 +8,7 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { createTestBus } from 'shared-events/testing';
 import { mockBff, mockCompactViewport, mockLayout, renderHeader, settle } from '../test-utils';
-import { Footer } from '../footer/Footer';
+import { Footer } from '../components/Footer';
 import { CHAT_UNAVAILABLE_MESSAGE, isLiveChatLink, openLiveChat, requestChatScript, waitForChat } from './liveChat';
 
 type W = Window & { CareChat?: unknown };

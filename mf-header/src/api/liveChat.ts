@@ -8,7 +8,7 @@
  */
 import type { EventBus } from 'shared-events';
 import { isSafeHttpUrl } from '@storefront/remote-kit/safe-url';
-import { SUPPORT_PHONE } from './support';
+import { SUPPORT_PHONE } from '../state/support';
 
 /** The URL of the Live Chat links (footer content and the mobile panel's quick link). */
 export const LIVE_CHAT_PATH = '/customer-service/live-chat';

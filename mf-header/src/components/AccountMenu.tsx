@@ -1,6 +1,6 @@
 import { useBusState, type EventBus } from 'shared-events';
 import { greeting } from '../state/greeting';
-import { useDisclosure } from './useDisclosure';
+import { useDisclosure } from '../hooks/useDisclosure';
 import { lazyPart, PartBoundary } from '@storefront/remote-kit';
 
 /** The menu's inside: its own chunk, fetched when the shopper points at, touches or focuses the trigger. */

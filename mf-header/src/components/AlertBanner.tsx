@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { keepPreviousData, skipToken, useQuery } from '@storefront/remote-kit';
 import { useBusState, type EventBus } from 'shared-events';
 import { DEFAULT_ALERT_PROVINCE, fetchAlert } from '../api/bannerAlert';
-import { alertCta, isAlertBannerClosed, markAlertBannerClosed } from '../state/alertBanner';
+import { isAlertBannerClosed, markAlertBannerClosed } from '../api/alertBannerClosed';
+import { alertCta } from '../state/alertBanner';
 import { linkClick } from './navigation';
 
 /** How long the banner waits for the selected store before asking for the default province (ms). */

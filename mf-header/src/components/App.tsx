@@ -1,5 +1,5 @@
 import type { RemoteProps } from 'shared-events';
-import { Header } from './components/Header';
+import { Header } from './Header';
 
 /** Props of the root component: the single-spa custom props (RemoteProps), all optional. */
 export type AppProps = Partial<Pick<RemoteProps, 'bus' | 'navigate' | 'config'>>;

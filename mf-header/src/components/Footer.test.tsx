@@ -1,12 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
 import { mockBff, mockCompactViewport, realContent, settle } from '../test-utils';
 import { Footer } from './Footer';
-import { buildFooter } from './footerContent';
-import { bootstrap, mount, unmount } from '../footer-spa';
+import { buildFooter } from '../state/footerContent';
 
 const CONTENT = {
   groups: [
@@ -129,41 +127,5 @@ describe('Footer accordion up to 1023px (WAI-ARIA accordion)', () => {
     cs.focus();
     await user.keyboard(' ');
     expect(cs).toHaveAttribute('aria-expanded', 'false');
-  });
-});
-
-describe("single-spa lifecycles exposed as './footer'", () => {
-  it('mounts the footer into the slot with the custom props and unmounts cleanly', async () => {
-    mockBff({ 'GET /content/footer': CONTENT }, { defer: true });
-    const slot = document.createElement('div');
-    slot.id = 'slot-mf-footer';
-    document.body.appendChild(slot);
-    const kit = createTestBus();
-    const props = { name: 'mf-footer', singleSpa: {}, mountParcel: jest.fn(), bus: kit.bus, config: DEFAULT_RUNTIME_CONFIG, domElement: slot, navigate: jest.fn() };
-    const run = async (fn: typeof mount) => { let p!: Promise<unknown>; act(() => { p = fn(props as never) as Promise<unknown>; }); await p; };
-    await run(bootstrap);
-    await run(mount);
-    await settle();
-    expect(within(slot).getByRole('heading', { name: 'Customer Service' })).toBeInTheDocument();
-    await run(unmount);
-    expect(slot).toBeEmptyDOMElement();
-    slot.remove();
-  });
-
-  it('a footer that throws leaves only the hidden kit marker in the slot (nothing visible) and logs the failure', async () => {
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-    const slot = document.createElement('div');
-    document.body.appendChild(slot);
-    const brokenConfig = { get apiBase(): string { throw new Error('no config'); } };
-    const props = { name: 'mf-footer', singleSpa: {}, mountParcel: jest.fn(), bus: createTestBus().bus, config: brokenConfig, domElement: slot, navigate: jest.fn() };
-    const run = async (fn: typeof mount) => { let p!: Promise<unknown>; act(() => { p = fn(props as never) as Promise<unknown>; }); await p; };
-    await run(bootstrap);
-    await run(mount);
-    expect(slot.querySelector('[data-remote-error="mf-header"][data-remote-app="footer"]')).not.toBeVisible();
-    expect(slot).toHaveTextContent('');
-    expect(errors).toHaveBeenCalledWith('[mf-header] footer failed', expect.any(Error));
-    await run(unmount);
-    slot.remove();
-    errors.mockRestore();
   });
 });

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type EventBus } from 'shared-events';
-import { useContent } from '../state/useContent';
-import { COMPACT_HEADER_QUERY, useMediaQuery } from '../state/useMediaQuery';
+import { useContent } from '../hooks/useContent';
+import { COMPACT_HEADER_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
 import { linkClick } from '../components/navigation';
-import { buildFooter, type FooterGroup, type FooterLink } from './footerContent';
+import { buildFooter, type FooterGroup, type FooterLink } from '../state/footerContent';
 import './footer.css';
 
-import { isLiveChatLink, openLiveChat } from '../state/liveChat';
+import { isLiveChatLink, openLiveChat } from '../api/liveChat';
 import { SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '../state/support';
 import { useOptionalRemote } from '@storefront/remote-kit';
 
@@ -32,7 +32,7 @@ export interface FooterProps {
  *   `aria-expanded`/`aria-controls`, its panel a `role="region"` labelled by the button; all start
  *   collapsed; several may be open. From 1024px: columns, every list visible, plain headings.
  * - Following a link publishes `analytics/track { event: 'nav_footer', params: { label, link } }`.
- * - The 'Live Chat' link (`/customer-service/live-chat`) opens the chat embed instead (../state/liveChat:
+ * - The 'Live Chat' link (`/customer-service/live-chat`) opens the chat embed instead (../api/liveChat:
  *   waits up to 50 × 100 ms for it, else an error toast with the support phone; spec §4 Chat, §9).
  * Renders under the kit's providers (the content is a kit `useQuery`).
  */

@@ -116,11 +116,11 @@ describe('Mobile panel up to 1023px (spec §2 Header "Mobile panel", spec §9 Mo
     expect(box).toHaveFocus();
   });
 
-  it('locks page scroll while open', async () => {
+  it('locks page scroll while open (the kit dialog\'s class on <html>, no inline style)', async () => {
     const { user } = await compact();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
-    expect(document.documentElement.style.overflow).toBe('hidden');
+    expect(document.documentElement).toHaveClass('kit-scroll-locked');
     await user.keyboard('{Escape}');
-    expect(document.documentElement.style.overflow).toBe('');
+    expect(document.documentElement).not.toHaveClass('kit-scroll-locked');
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EventBus } from 'shared-events';
-import { useToasts, type ToastItem } from '../state/toasts';
+import { useToasts, type ToastItem } from '../hooks/toasts';
 
 export interface ToastsProps {
   bus: EventBus;

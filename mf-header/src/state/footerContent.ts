@@ -1,4 +1,4 @@
-import { isExternalLink } from '../state/links';
+import { isExternalLink } from './links';
 
 /** A footer link (spec §3 Menu item fields used by the footer: label or title, link, target). */
 export interface FooterLink {
