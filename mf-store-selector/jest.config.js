@@ -1,8 +1,8 @@
 const config = require('@storefront/tooling/jest/preset').createJestConfig(__dirname);
 
-// focus-trap needs element layout, which jsdom lacks (src/testing/layout.ts); react-query's
-// notifications must not wait for jest's fake timers (src/testing/queryScheduler.ts).
+// focus-trap needs element layout, which jsdom lacks; react-query's notifications must not wait for
+// jest's fake timers (both in src/jest.setup.ts).
 module.exports = {
   ...config,
-  setupFilesAfterEnv: [...config.setupFilesAfterEnv, '<rootDir>/src/testing/layout.ts', '<rootDir>/src/testing/queryScheduler.ts'],
+  setupFilesAfterEnv: [...config.setupFilesAfterEnv, '<rootDir>/src/jest.setup.ts'],
 };

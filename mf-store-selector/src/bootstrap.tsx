@@ -11,8 +11,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { mountStandalone, PageLoading } from '@storefront/remote-kit';
 import type { EventBus, RemoteProps } from 'shared-events';
-import { StoreSelectorApp } from './App';
-import { StorePagesApp } from './pages/StorePagesApp';
+import { StoreSelectorApp } from './components/StoreSelectorApp';
+import { StorePagesApp } from './components/StorePagesApp';
 
 /** Default time in ms a standalone toast stays (mf-header shows them under the shell). */
 const TOAST_MS = 7000;

@@ -7,7 +7,7 @@
  * the page slot shows 'Store pages are unavailable right now.'.
  */
 import { createRemoteLifecycles } from '@storefront/remote-kit';
-import { StorePagesApp } from './pages/StorePagesApp';
+import { StorePagesApp } from './components/StorePagesApp';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-store-selector',

@@ -6,7 +6,7 @@
  * `<div data-remote-error="mf-store-selector" data-remote-app="selector">` in the slot.
  */
 import { createRemoteLifecycles } from '@storefront/remote-kit';
-import { StoreSelectorApp } from './App';
+import { StoreSelectorApp } from './components/StoreSelectorApp';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-store-selector',

@@ -3,8 +3,8 @@
  * search API and a fake `navigator.geolocation` whose answer each test chooses.
  */
 import type { Store } from 'shared-events';
-import type { RankedStore, StoreSearchApi } from '../api/storeSearch';
-import type { GeolocationLike } from '../geo/location';
+import type { RankedStore, StoreSearchApi } from './api/storeSearch';
+import type { GeolocationLike } from './api/location';
 
 /** Every method a jest.fn; defaults answer with `stores` / `home`. */
 export function fakeApi(stores: Store[], home: Store | null): jest.Mocked<StoreSearchApi> {

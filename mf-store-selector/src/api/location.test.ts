@@ -1,5 +1,5 @@
 import { createTestBus } from 'shared-events/testing';
-import { fakeGeolocation } from '../testing/fakes';
+import { fakeGeolocation } from '../test-utils';
 import { isLatLng, LOCATION_ASKED_KEY, readShopperLocation, requestLocationOnce, SHOPPER_LOCATION_KEY } from './location';
 
 beforeEach(() => {

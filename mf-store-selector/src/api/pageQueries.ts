@@ -5,8 +5,8 @@
  */
 import { skipToken, type QueryKey } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';
-import { storeRetryDelay, type RankedStore, type RankedStorePage, type StoreSearchApi } from '../api/storeSearch';
-import type { LatLng } from '../geo/location';
+import { storeRetryDelay, type RankedStore, type RankedStorePage, type StoreSearchApi } from './storeSearch';
+import type { LatLng } from './location';
 import { STORE_QUERY_ROOT as ROOT, type StoreQuery } from './storeQueries';
 
 /** One page of a ranked search, with the search it answers (the locator compares pages by it). */

@@ -1,7 +1,7 @@
 import { BffError, callBff } from 'shared-events';
 import { createTestBus, fixtures } from 'shared-events/testing';
-import type { StoreSearchApi } from '../api/storeSearch';
-import { fakeApi } from '../testing/fakes';
+import type { StoreSearchApi } from './storeSearch';
+import { fakeApi } from '../test-utils';
 import {
   answerStoreSelectRequests, bffSaveAccountStore, DEFAULT_STORE_RETRY_MS, initPreferredStore, keepPreferredStore, PREFERRED_STORE_KEY, readStoredStore,
 } from './preferredStore';

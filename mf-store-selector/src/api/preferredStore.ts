@@ -5,7 +5,7 @@
  * Store JSON (spec §3 Store). Everything read from storage is validated; garbage is ignored.
  */
 import { callBff, storeSchema, type EventBus, type Session, type Store } from 'shared-events';
-import type { StoreSearchApi } from '../api/storeSearch';
+import type { StoreSearchApi } from './storeSearch';
 
 /** localStorage key holding the shopper's chosen store (full Store JSON). */
 export const PREFERRED_STORE_KEY = 'preferredStore';

@@ -8,8 +8,8 @@
  */
 import type { QueryKey } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';
-import { storeRetryDelay, type StoreSearchApi } from '../api/storeSearch';
-import type { LatLng } from '../geo/location';
+import { storeRetryDelay, type StoreSearchApi } from './storeSearch';
+import type { LatLng } from './location';
 
 /** First element of every query key of this remote. */
 export const STORE_QUERY_ROOT = 'mf-store-selector';

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import type { Store } from 'shared-events';
-import { hoursText } from '../components/hours';
-import { distanceLabel, formatDistanceKm } from '../geo/distance';
+import { hoursText } from './hours';
+import { distanceLabel, formatDistanceKm } from '../state/distance';
 import { linkClick, regionText } from './links';
 import { WeeklyHours } from './WeeklyHours';
-import { StoreActions } from '../components/StoreActions';
+import { StoreActions } from './StoreActions';
+import { StoreAddress } from './StoreAddress';
 
 export interface LocatorStoreCardProps {
   store: Store;
@@ -26,7 +27,7 @@ export interface LocatorStoreCardProps {
  */
 export function LocatorStoreCard({ store, position, distanceMeters, current, now, navigate, onSelect }: LocatorStoreCardProps) {
   const nameId = useId();
-  const { address1, address2, intersection, city, province, postalCode } = store.address;
+  const { intersection } = store.address;
   const km = formatDistanceKm(distanceMeters);
   return (
     <article className="mfsp-card" aria-labelledby={nameId}>
@@ -46,12 +47,7 @@ export function LocatorStoreCard({ store, position, distanceMeters, current, now
         <dd>{store.storeNumber}</dd>
         <dt>Address</dt>
         <dd>
-          <address className="mfsp-address">
-            {address1}
-            {address2 ? <><br />{address2}</> : null}
-            <br />
-            {`${city}, ${province} ${postalCode}`}
-          </address>
+          <StoreAddress address={store.address} />
         </dd>
         {intersection && (
           <>

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import type { Store } from 'shared-events';
-import { storeDetailsUrl } from '../pages/links';
+import { storeDetailsUrl } from './links';
 
 export interface StoreActionsProps {
   store: Store;

@@ -2,16 +2,17 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@storefront/remote-kit';
 import { useBusState, type EventBus } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
-import { FETCH_ERROR } from '../components/messages';
+import { FETCH_ERROR } from './messages';
 import { StoreFetchError } from './StoreFetchError';
-import { distanceLabel, formatDistanceKm } from '../geo/distance';
-import { nearbyStoresQuery, storeBySlugQuery } from '../state/pageQueries';
-import { STORES_LISTED } from '../state/useStoreSearch';
+import { distanceLabel, formatDistanceKm } from '../state/distance';
+import { nearbyStoresQuery, storeBySlugQuery } from '../api/pageQueries';
+import { STORES_LISTED } from '../hooks/useStoreSearch';
 import { BannerLogo } from './BannerLogo';
 import { linkClick, regionText, storeDetailsUrl } from './links';
 import { StoreMap } from './StoreMap';
-import type { StoreConfirmation } from './useStoreConfirmation';
+import type { StoreConfirmation } from '../hooks/useStoreConfirmation';
 import { WeeklyHours } from './WeeklyHours';
+import { StoreAddress } from './StoreAddress';
 
 export interface StoreDetailPageProps {
   slug: string;
@@ -78,7 +79,7 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
   }
 
   const s = store;
-  const { address1, address2, intersection, city, province, postalCode } = s.address;
+  const { intersection } = s.address;
   const isCurrent = current?.storeNumber === s.storeNumber;
   const nearbyStores = nearby.data?.slice(0, STORES_LISTED);
   return (
@@ -98,12 +99,7 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
       <div className="mfsp-detail__grid">
         <section aria-labelledby="mfsp-address-title">
           <h2 id="mfsp-address-title" className="mfsp-subtitle">Address</h2>
-          <address className="mfsp-address">
-            {address1}
-            {address2 ? <><br />{address2}</> : null}
-            <br />
-            {`${city}, ${province} ${postalCode}`}
-          </address>
+          <StoreAddress address={s.address} />
           {intersection && <p>Intersection: {intersection}</p>}
           {s.region.length > 0 && <p>Region: {regionText(s.region)}</p>}
         </section>

@@ -1,18 +1,17 @@
-import { FETCH_ERROR, STORE_SEARCH_UNAVAILABLE } from '../components/messages';
+import { LoadError } from '@storefront/remote-kit/blocks';
+import { FETCH_ERROR, STORE_SEARCH_UNAVAILABLE } from './messages';
 
 /**
- * A store page's failed engine call (spec §8 "Store data fetch"): `role="alert"` with
- * 'Failed to fetch store data', what it means ({@link STORE_SEARCH_UNAVAILABLE}) and 'Try again'.
+ * A store page's failed engine call (spec §8 "Store data fetch"): the kit's `LoadError` (`role="alert"`)
+ * with 'Failed to fetch store data', what it means ({@link STORE_SEARCH_UNAVAILABLE}) and 'Try again'.
  */
 export function StoreFetchError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div role="alert" className="mfsp-error mfsp-error--retry">
-      <p className="mfsp-error__text">
-        <strong>{FETCH_ERROR}</strong>
-        {' '}
-        <span>{STORE_SEARCH_UNAVAILABLE}</span>
-      </p>
-      <button type="button" className="mfsp-btn mfsp-btn--secondary" onClick={onRetry}>Try again</button>
-    </div>
+    <LoadError
+      className="mfsp-error mfsp-error--retry"
+      buttonClassName="mfsp-btn mfsp-btn--secondary"
+      message={<><strong>{FETCH_ERROR}</strong>{' '}<span>{STORE_SEARCH_UNAVAILABLE}</span></>}
+      onRetry={onRetry}
+    />
   );
 }

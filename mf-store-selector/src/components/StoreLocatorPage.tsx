@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useBusState, type EventBus, type Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
-import { StoreSearchField } from '../components/StoreSearchField';
-import { NO_STORE_FOUND, NO_STORES_NEARBY } from '../components/messages';
-import { formatDistanceKm } from '../geo/distance';
+import { StoreSearchField } from './StoreSearchField';
+import { NO_STORE_FOUND, NO_STORES_NEARBY } from './messages';
+import { formatDistanceKm } from '../state/distance';
 import {
   LOCATION_ERROR, LOCATION_TIMEOUT_MS, LOCATION_TOAST_ID, PERMISSION_DENIED, isLatLng,
   readShopperLocation, saveShopperLocation, type GeolocationLike, type LatLng,
-} from '../geo/location';
-import { useStoreLocatorSearch } from '../state/useStoreLocatorSearch';
+} from '../api/location';
+import { useStoreLocatorSearch } from '../hooks/useStoreLocatorSearch';
 import { LocatorStoreCard } from './LocatorStoreCard';
 import { StoreFetchError } from './StoreFetchError';
 import { StoreMap } from './StoreMap';
@@ -17,7 +17,7 @@ import firstViews from '../first-view.json';
 
 /** The page intro, also the first view the edge serves (src/first-view.json; kit page-intro). */
 const INTRO = firstViewFor(firstViews, '/store-locator');
-import type { StoreConfirmation } from './useStoreConfirmation';
+import type { StoreConfirmation } from '../hooks/useStoreConfirmation';
 
 export interface StoreLocatorPageProps {
   bus: EventBus;

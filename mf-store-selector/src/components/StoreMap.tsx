@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { LatLng } from '../geo/location';
+import type { LatLng } from '../api/location';
 
 /** One marker of the map. */
 export interface MapMarker {

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createTestBus, fixtures, type TestBus } from 'shared-events/testing';
 import type { Store } from 'shared-events';
 import { StorePagesApp } from './StorePagesApp';
-import { parseStoreRoute } from './storeRoute';
+import { parseStoreRoute } from '../state/storeRoute';
 import { MAP_HEIGHT, MAP_WIDTH, projectPoints, scaleBarKm } from './StoreMap';
-import { SHOPPER_LOCATION_KEY } from '../geo/location';
-import { PREFERRED_STORE_KEY } from '../state/preferredStore';
-import { fakeApi, fakeGeolocation } from '../testing/fakes';
+import { SHOPPER_LOCATION_KEY } from '../api/location';
+import { PREFERRED_STORE_KEY } from '../api/preferredStore';
+import { fakeApi, fakeGeolocation } from '../test-utils';
 
 /** A Monday, 10:00 local time. */
 const MONDAY = new Date(2025, 5, 2, 10, 0, 0);

@@ -2,11 +2,11 @@ import { useEffect, useMemo, useRef } from 'react';
 import { lazyPage, useLocation } from '@storefront/remote-kit';
 import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type RemoteProps } from 'shared-events';
 import { createStoreSearchApi, preloadStoreSearch, type StoreSearchApi } from '../api/storeSearch';
-import type { GeolocationLike } from '../geo/location';
-import type { SaveAccountStore } from '../state/preferredStore';
-import { parseStoreRoute } from './storeRoute';
-import { useStoreConfirmation } from './useStoreConfirmation';
-import '../components/storeSelector.css';
+import type { GeolocationLike } from '../api/location';
+import type { SaveAccountStore } from '../api/preferredStore';
+import { parseStoreRoute } from '../state/storeRoute';
+import { useStoreConfirmation } from '../hooks/useStoreConfirmation';
+import './storeSelector.css';
 import './pages.css';
 
 export interface StorePagesAppProps extends Partial<RemoteProps> {

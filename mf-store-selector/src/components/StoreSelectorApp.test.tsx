@@ -3,13 +3,13 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { createTestBus, fixtures, type TestBus } from 'shared-events/testing';
 import type { Store } from 'shared-events';
-import { createStoreSearchApi, type StoreSearchApi } from './api/storeSearch';
-import { StoreSelectorApp } from './App';
-import { PREFERRED_STORE_KEY } from './state/preferredStore';
-import { fakeApi } from './testing/fakes';
+import { createStoreSearchApi, type StoreSearchApi } from '../api/storeSearch';
+import { StoreSelectorApp } from './StoreSelectorApp';
+import { PREFERRED_STORE_KEY } from '../api/preferredStore';
+import { fakeApi } from '../test-utils';
 
-jest.mock('./api/storeSearch', () => ({
-  ...jest.requireActual('./api/storeSearch'),
+jest.mock('../api/storeSearch', () => ({
+  ...jest.requireActual('../api/storeSearch'),
   createStoreSearchApi: jest.fn(),
 }));
 

@@ -4,16 +4,16 @@ import {
   bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusEvent, useBusState,
   type RemoteProps, type Store,
 } from 'shared-events';
-import { createStoreSearchApi, preloadStoreSearch, type StoreSearchApi } from './api/storeSearch';
+import { createStoreSearchApi, preloadStoreSearch, type StoreSearchApi } from '../api/storeSearch';
 import {
   answerStoreSelectRequests, confirmStoreChoice, followAccountStore, keepPreferredStore, readStoredStore,
   STORE_FETCH_ERROR, type SaveAccountStore,
-} from './state/preferredStore';
-import { storeSearchQuery } from './state/storeQueries';
-import { readShopperLocation, requestLocationOnce, type GeolocationLike, type LatLng } from './geo/location';
-import { StoreButton } from './components/StoreButton';
-import { preloadStoreSelector, StoreSelectorDialog } from './components/StoreSelectorDialog';
-import './components/storeSelector.css';
+} from '../api/preferredStore';
+import { storeSearchQuery } from '../api/storeQueries';
+import { readShopperLocation, requestLocationOnce, type GeolocationLike, type LatLng } from '../api/location';
+import { StoreButton } from './StoreButton';
+import { preloadStoreSelector, StoreSelectorDialog } from './StoreSelectorDialog';
+import './storeSelector.css';
 
 export interface StoreSelectorAppProps extends Partial<RemoteProps> {
   /** Store search; default: built from `config.search` (algoliasearch v5). */

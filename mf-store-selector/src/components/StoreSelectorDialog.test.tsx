@@ -9,30 +9,30 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { createTestBus, fixtures, type TestBus } from 'shared-events/testing';
 import type { Store } from 'shared-events';
-import { StoreSelectorApp } from './App';
-import { createStoreSearchApi } from './api/storeSearch';
-import { PREFERRED_STORE_KEY } from './state/preferredStore';
-import { fakeApi } from './testing/fakes';
+import { StoreSelectorApp } from './StoreSelectorApp';
+import { createStoreSearchApi } from '../api/storeSearch';
+import { PREFERRED_STORE_KEY } from '../api/preferredStore';
+import { fakeApi } from '../test-utils';
 
 /** Which on-demand modules were required, and the gate holding the panel back. */
 const loaded: string[] = [];
 const gate: { open: boolean; release: () => void; wait: Promise<void> } = { open: true, release: () => {}, wait: Promise.resolve() };
 
-jest.mock('./components/StoreSelectorPanel', () => {
+jest.mock('./StoreSelectorPanel', () => {
   loaded.push('panel');
-  const actual = jest.requireActual('./components/StoreSelectorPanel');
+  const actual = jest.requireActual('./StoreSelectorPanel');
   function GatedPanel(props: Record<string, unknown>) {
     if (!gate.open) throw gate.wait; // still "downloading"
     return <actual.StoreSelectorPanel {...props} />;
   }
   return { ...actual, StoreSelectorPanel: GatedPanel };
 });
-jest.mock('./api/algoliaStoreSearch', () => {
+jest.mock('../api/algoliaStoreSearch', () => {
   loaded.push('search client');
-  return jest.requireActual('./api/algoliaStoreSearch');
+  return jest.requireActual('../api/algoliaStoreSearch');
 });
-jest.mock('./api/storeSearch', () => ({
-  ...jest.requireActual('./api/storeSearch'),
+jest.mock('../api/storeSearch', () => ({
+  ...jest.requireActual('../api/storeSearch'),
   createStoreSearchApi: jest.fn(),
 }));
 

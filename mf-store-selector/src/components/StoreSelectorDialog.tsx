@@ -6,7 +6,7 @@ import { createPortal } from 'react-dom';
 import { remoteErrorMessage, useQueryClient } from '@storefront/remote-kit';
 import { isPlainLeftClick, type Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
-import { storeSearchQuery } from '../state/storeQueries';
+import { storeSearchQuery } from '../api/storeQueries';
 import { FETCH_ERROR, SEARCHING_STORES } from './messages';
 import { StoreSearchField } from './StoreSearchField';
 import type { StoreSelectorPanelProps } from './StoreSelectorPanel';

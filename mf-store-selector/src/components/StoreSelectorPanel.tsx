@@ -1,9 +1,8 @@
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
 import { createFocusTrap } from 'focus-trap';
 import type { Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
-import { useStoreSearch } from '../state/useStoreSearch';
+import { useStoreSearch } from '../hooks/useStoreSearch';
 import { ConfirmSheet } from './ConfirmSheet';
 import { FETCH_ERROR, NO_STORE_FOUND, NO_STORES_NEARBY, SEARCHING_STORES } from './messages';
 import { StoreCard } from './StoreCard';
@@ -106,10 +105,7 @@ export function StoreSelectorPanel({
           </ul>
         )}
       </div>
-      {pending && createPortal(
-        <ConfirmSheet store={pending} onYes={() => onConfirm(pending)} onNo={onCancelChoice} />,
-        document.body,
-      )}
+      {pending && <ConfirmSheet store={pending} onYes={() => onConfirm(pending)} onNo={onCancelChoice} />}
     </>
   );
 }

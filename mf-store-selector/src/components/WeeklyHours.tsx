@@ -1,5 +1,5 @@
 import type { Store } from 'shared-events';
-import { formatClock, OPEN_24_HOURS } from '../components/hours';
+import { formatClock, OPEN_24_HOURS } from './hours';
 
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

@@ -3,10 +3,10 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { createTestBus, fixtures, type TestBus } from 'shared-events/testing';
 import type { Store } from 'shared-events';
-import { StoreSelectorApp } from './App';
-import { LOCATION_ASKED_KEY, SHOPPER_LOCATION_KEY } from './geo/location';
-import { PREFERRED_STORE_KEY } from './state/preferredStore';
-import { fakeApi, fakeGeolocation, type FakeGeolocation } from './testing/fakes';
+import { StoreSelectorApp } from './StoreSelectorApp';
+import { LOCATION_ASKED_KEY, SHOPPER_LOCATION_KEY } from '../api/location';
+import { PREFERRED_STORE_KEY } from '../api/preferredStore';
+import { fakeApi, fakeGeolocation, type FakeGeolocation } from '../test-utils';
 
 /** A Monday, 10:00 local time. */
 const MONDAY = new Date(2025, 5, 2, 10, 0, 0);

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import type { EventBus, Store } from 'shared-events';
 import { ConfirmSheet } from '../components/ConfirmSheet';
-import { confirmStoreChoice, type SaveAccountStore } from '../state/preferredStore';
+import { confirmStoreChoice, type SaveAccountStore } from '../api/preferredStore';
 
 export interface UseStoreConfirmationOptions {
   bus: EventBus;
@@ -43,7 +42,7 @@ export function useStoreConfirmation({ bus, apiBase, storage, saveAccountStore }
   }, [pending]);
 
   const sheet = pending
-    ? createPortal(
+    ? (
         <ConfirmSheet
           store={pending}
           onYes={() => {
@@ -57,8 +56,7 @@ export function useStoreConfirmation({ bus, apiBase, storage, saveAccountStore }
             });
           }}
           onNo={() => setPending(null)}
-        />,
-        document.body,
+        />
       )
     : null;
 

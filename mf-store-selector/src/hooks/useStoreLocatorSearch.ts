@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useDebouncedValue, useQueries, useQuery } from '@storefront/remote-kit';
 import type { RankedStore, StoreSearchApi } from '../api/storeSearch';
-import type { LatLng } from '../geo/location';
-import { rankedStoresQuery, type RankedStoreAnswer } from './pageQueries';
+import type { LatLng } from '../api/location';
+import { rankedStoresQuery, type RankedStoreAnswer } from '../api/pageQueries';
 import { STORE_SEARCH_DEBOUNCE_MS } from './useStoreSearch';
 
 /** What {@link useStoreLocatorSearch} returns. */

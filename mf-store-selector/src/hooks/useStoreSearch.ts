@@ -1,8 +1,8 @@
 import { keepPreviousData, useDebouncedValue, useQuery } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
-import type { LatLng } from '../geo/location';
-import { storeSearchQuery } from './storeQueries';
+import type { LatLng } from '../api/location';
+import { storeSearchQuery } from '../api/storeQueries';
 
 /** Store search debounce in ms (spec §5, §9 "Store search debounce 700 ms"). */
 export const STORE_SEARCH_DEBOUNCE_MS = 700;
