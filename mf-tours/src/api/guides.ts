@@ -14,3 +14,19 @@ export async function fetchGuideContent(apiBase: string, signal?: AbortSignal): 
   const body = (await res.json()) as { data?: unknown };
   return parseGuideContent(body?.data);
 }
+
+let contentCache: Promise<GuideContent> | null = null;
+/** The guide content, fetched once per page load (a failure is retried on the next eligible page). */
+export function loadGuideContent(apiBase: string): Promise<GuideContent> {
+  if (!contentCache) {
+    contentCache = fetchGuideContent(apiBase);
+    contentCache.catch(() => {
+      contentCache = null;
+    });
+  }
+  return contentCache;
+}
+/** Tests: forget the fetched content. */
+export function resetGuideContentCache(): void {
+  contentCache = null;
+}

@@ -6,7 +6,7 @@
  * Storage that throws (private mode, quota) reads as empty and writes are dropped: a tour may then show
  * again, never crash the page.
  */
-import { TOUR_PAGES, type TourPage } from './pages';
+import { TOUR_PAGES, type TourPage } from '../state/pages';
 
 export const COMPLETED_KEY = 'completed_tours';
 export const START_BY_GUIDE_KEY = 'tourStartByGuidePage';

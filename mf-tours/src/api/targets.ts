@@ -3,7 +3,7 @@
  * used (and targets hidden on mobile under 1024px are skipped). Locating the target is retried up to 10
  * times, every 500 ms"; §9).
  */
-import type { GuideStep } from './guides';
+import type { GuideStep } from '../state/guides';
 
 /** Below this width (px) the page is mobile and `hideOnMobile` steps are skipped (spec §9: up to 1023 px). */
 export const DESKTOP_MIN_WIDTH = 1024;

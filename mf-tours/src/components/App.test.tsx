@@ -10,8 +10,8 @@ import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
 import fs from 'node:fs';
 import path from 'node:path';
-import { App } from '../components/App';
-import { resetGuideContentCache } from '../state/useTourTrigger';
+import { App } from './App';
+import { resetGuideContentCache } from '../api/guides';
 
 const seed = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../services/seed/data/content/guides.json'), 'utf8'));
 

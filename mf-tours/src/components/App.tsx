@@ -1,11 +1,11 @@
 /**
  * mf-tours's root (the overlay band, spec §2 Guided tours): nothing on the page until a tour starts
- * (../state/useTourTrigger). The tour library (react-joyride) is in its own chunk, loaded only when a
+ * (../hooks/useTourTrigger). The tour library (react-joyride) is in its own chunk, loaded only when a
  * tour is about to run, so it adds nothing to the first load of any page.
  */
 import { lazy, Suspense, useState } from 'react';
 import type { RemoteProps } from 'shared-events';
-import { useTourTrigger } from '../state/useTourTrigger';
+import { useTourTrigger } from '../hooks/useTourTrigger';
 
 const TourRunner = lazy(() => import('./TourRunner'));
 

@@ -7,8 +7,8 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { EVENTS, STATUS, useJoyride, type EventData, type Step } from 'react-joyride';
-import { finishTour } from '../state/storage';
-import type { ReadyTour } from '../state/useTourTrigger';
+import { finishTour } from '../api/storage';
+import type { ReadyTour } from '../hooks/useTourTrigger';
 import './App.css';
 
 export interface TourRunnerProps {

@@ -1,18 +1,18 @@
 /**
- * When a tour starts (spec §4 Guided tours, §9): on a tour page (./pages), **1.5 s** after the page
+ * When a tour starts (spec §4 Guided tours, §9): on a tour page (state/pages), **1.5 s** after the page
  * loaded (or after consent was given on it), only while consent group **C0002** is active
  * (`bus.state.consent`, published by the shell's consent adapter), only when the page's tour is not
- * completed (./storage) and its guide is active with at least one visible step (./guides, ./targets).
+ * completed (api/storage) and its guide is active with at least one visible step (state/guides, api/targets).
  * Leaving the page or losing consent cancels a pending start and hides a running tour.
  */
 import { useEffect, useState } from 'react';
 import { useLocation } from '@storefront/remote-kit';
 import { useBusState, type EventBus } from 'shared-events';
-import { fetchGuideContent } from '../api/guides';
-import { guideFor, type GuideButtons, type GuideContent, type GuideStep } from './guides';
-import { tourPageFor, type TourPage } from './pages';
-import { mayStart } from './storage';
-import { findVisibleSteps } from './targets';
+import { loadGuideContent } from '../api/guides';
+import { mayStart } from '../api/storage';
+import { findVisibleSteps } from '../api/targets';
+import { guideFor, type GuideButtons, type GuideContent, type GuideStep } from '../state/guides';
+import { tourPageFor, type TourPage } from '../state/pages';
 
 /** Delay between an eligible page's load and its tour, ms (spec §9 "Tour start delay 1.5 s"). */
 export const START_DELAY_MS = 1500;
@@ -26,22 +26,6 @@ export interface ReadyTour {
   page: TourPage;
   steps: GuideStep[];
   buttons: GuideButtons;
-}
-
-let contentCache: Promise<GuideContent> | null = null;
-/** The guide content, fetched once per page load (a failure is retried on the next eligible page). */
-function loadContent(apiBase: string): Promise<GuideContent> {
-  if (!contentCache) {
-    contentCache = fetchGuideContent(apiBase);
-    contentCache.catch(() => {
-      contentCache = null;
-    });
-  }
-  return contentCache;
-}
-/** Tests: forget the fetched content. */
-export function resetGuideContentCache(): void {
-  contentCache = null;
 }
 
 let starts = 0;
@@ -62,7 +46,7 @@ export function useTourTrigger(bus: EventBus, apiBase: string): ReadyTour | null
       void (async () => {
         let content: GuideContent;
         try {
-          content = await loadContent(apiBase);
+          content = await loadGuideContent(apiBase);
         } catch (error) {
           console.warn('[mf-tours] guide content unavailable: no tour', error);
           return;
