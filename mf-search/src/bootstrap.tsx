@@ -7,8 +7,8 @@
  */
 import { mountStandalone, useLocation } from '@storefront/remote-kit';
 import type { RemoteProps } from 'shared-events';
-import { ResultsApp } from './components/ResultsApp';
-import { SearchApp } from './components/SearchApp';
+import { ResultsApp } from './results/ResultsApp';
+import { SearchApp } from './search/SearchApp';
 
 /** The search box in a header band and, on `/?query=…`, the results page below it. */
 function Standalone(props: RemoteProps) {

@@ -7,7 +7,7 @@
 import { createRemoteLifecycles } from '@storefront/remote-kit';
 // The catalogue searches at once: algoliasearch/lite comes with its chunk, not after it.
 import './api/algoliaLiteEager';
-import { CatalogueApp } from './components/CatalogueApp';
+import { CatalogueApp } from './catalogue/CatalogueApp';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-search',

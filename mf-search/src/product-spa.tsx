@@ -6,7 +6,7 @@
 import { createRemoteLifecycles } from '@storefront/remote-kit';
 // The page looks the product up at once: algoliasearch/lite comes with its chunk, not after it.
 import './api/algoliaLiteEager';
-import { ProductApp } from './components/ProductApp';
+import { ProductApp } from './product/ProductApp';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-search',

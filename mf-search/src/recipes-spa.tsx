@@ -7,7 +7,7 @@
 import { createRemoteLifecycles } from '@storefront/remote-kit';
 // The page looks the recipe up at once: algoliasearch/lite comes with its chunk, not after it.
 import './api/algoliaLiteEager';
-import { RecipesApp } from './components/RecipesApp';
+import { RecipesApp } from './recipes/RecipesApp';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-search',

@@ -6,7 +6,7 @@
 import { createRemoteLifecycles } from '@storefront/remote-kit';
 // The results page searches at once: algoliasearch/lite comes with its chunk, not after it.
 import './api/algoliaLiteEager';
-import { ResultsApp } from './components/ResultsApp';
+import { ResultsApp } from './results/ResultsApp';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-search',

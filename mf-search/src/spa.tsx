@@ -5,7 +5,7 @@
  * custom props; without `props.domElement` the mount rejects.
  */
 import { createRemoteLifecycles } from '@storefront/remote-kit';
-import { SearchApp } from './components/SearchApp';
+import { SearchApp } from './search/SearchApp';
 
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-search',

@@ -4,6 +4,7 @@
  * BFF's HttpOnly session cookie), anonymous shoppers in the browser (`localStorage['mfs-recent-searches']`).
  */
 import { callBff } from 'shared-events';
+import { recentSearchesSchema } from 'shared-events/contracts';
 import { addRecent, MAX_RECENT, parseRecent, RECENT_STORAGE_KEY, removeRecent, type RecentSearch } from '../state/recent';
 
 /** Get, add, remove (spec §7 "Recent searches: get, add and remove, by user token"). */
@@ -45,19 +46,18 @@ export function localRecentStore(key = RECENT_STORAGE_KEY): RecentSearchStore {
   };
 }
 
-const isRecentList = (v: unknown): v is { items: RecentSearch[] } =>
-  typeof v === 'object' && v !== null && Array.isArray((v as { items?: unknown }).items);
-
 /**
  * Signed-in shopper: the BFF, which knows the shopper by its session cookie (callBff: `credentials:
- * 'same-origin'`, `x-storefront-csrf: 1`; no token is on the page). An error envelope or a failed call
- * rejects, so the caller keeps what it shows.
+ * 'same-origin'`, `x-storefront-csrf: 1`; no token is on the page). An error envelope, a failed call or
+ * an answer that breaks the contract (`recentSearchesSchema`) rejects, so the caller keeps what it shows.
  */
 export function serverRecentStore(apiBase: string): RecentSearchStore {
   const list = async (): Promise<RecentSearch[]> => {
-    const env = await callBff<{ items: RecentSearch[] }>(apiBase, '/recent-searches', { method: 'GET' });
-    if (env.status !== 'success' || !isRecentList(env.data)) throw new Error(`recent searches: ${env.message}`);
-    return env.data.items.filter((r) => typeof r.id === 'string' || typeof r.id === 'number').map((r) => ({ id: String(r.id), label: String(r.label) })).slice(0, MAX_RECENT);
+    const env = await callBff<unknown>(apiBase, '/recent-searches', { method: 'GET' });
+    if (env.status !== 'success') throw new Error(`recent searches: ${env.message}`);
+    const parsed = recentSearchesSchema.safeParse(env.data);
+    if (!parsed.success) throw new Error('recent searches: the answer breaks the contract');
+    return parsed.data.items.slice(0, MAX_RECENT);
   };
   return {
     list,

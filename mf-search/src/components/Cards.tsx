@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { HitPictures, ProductHit, RecipeHit } from '../api/types';
 import { useAddButton } from '../hooks/useAddButton';
-import type { AddToListOutcome } from '../hooks/useSearchTracking';
+import type { AddToListOutcome } from '../state/listAdd';
 import { formatCents, priceFor } from '../api/queries';
 import './cards.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AddToListOutcome } from './useSearchTracking';
+import type { AddToListOutcome } from '../state/listAdd';
 
 /** How long the 'Add to list' button says 'Added' (or 'Not added'), in ms (spec §9 list toasts: 3 s). */
 export const ADDED_FEEDBACK_MS = 3000;

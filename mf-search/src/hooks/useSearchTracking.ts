@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { newRequestId, type EventBus, type RuntimeConfig, type Session } from 'shared-events';
+import { type EventBus, type RuntimeConfig, type Session } from 'shared-events';
 import { consentSignals, gateOnConsent } from '../api/consentGate';
 import { createInsightsSender, type InsightsSender } from '../api/insights';
-import type { ProductHit } from '../api/types';
 import { storeUserTokenWithConsent, userTokenFor } from '../api/userToken';
 
 /** Spec §7, §9: "Item list id 7 'Search - Products'". */
@@ -82,62 +81,4 @@ export function useSearchTracking(bus: EventBus, config: RuntimeConfig, session:
     });
   }, [bus]);
   return useMemo(() => ({ userToken, click, view, conversion, viewItemList }), [userToken, click, view, conversion, viewItemList]);
-}
-
-/** The shopping-list item id of a product (spec §3: articleNumber_uom_storeId). */
-export function listItemId(hit: Pick<ProductHit, 'objectID' | 'articleNumber' | 'uom'>, storeNumber: string): string {
-  return `${hit.articleNumber ?? hit.objectID}_${hit.uom ?? 'EA'}_${storeNumber}`;
-}
-
-/** How long a card waits for the shopping list to answer an add, in ms (then it says the add failed). */
-export const ADD_TO_LIST_TIMEOUT_MS = 5000;
-
-/** What became of one 'Add to list': stored by the shopping list, or not (with the reason shown). */
-export type AddToListOutcome = { ok: true } | { ok: false; reason: string };
-
-
-/**
- * 'Add to list' on a product card or the product page (spec §3 Shopping list item, §4 Shopping list and
- * cart, §7 Insights conversion). Publishes `list/add-requested` `{ requestId, itemId: articleNumber_uom_storeId, quantity (default 1),
- * productType: 'product', name, queryID?, position? }` for the preferred store (else the config's default
- * store) and resolves when the shopping list (mf-shopping-list, the owner of the list) answers:
- * - `list/item-added` with the same requestId → `{ ok: true }` and the Insights conversion is sent (only
- *   stored adds count as conversions);
- * - `list/add-failed` → `{ ok: false, reason }` (the owner tells the shopper why in its own toast);
- * - no answer within {@link ADD_TO_LIST_TIMEOUT_MS} (the list remote is down) → `{ ok: false }` and an
- *   error toast 'Your shopping list is not available right now…', so nobody is told 'Added' for nothing.
- * @param storeNumber the preferred store's number, or null
- * @param productsIndex the products index name (the conversion's index)
- */
-export function useAddToList(bus: EventBus, config: RuntimeConfig, storeNumber: string | null | undefined, tracking: SearchTracking, productsIndex: string) {
-  return useCallback((hit: ProductHit, quantity = 1): Promise<AddToListOutcome> => {
-    const requestId = newRequestId('search');
-    const itemId = listItemId(hit, storeNumber ?? config.defaultStoreNumber);
-    return new Promise<AddToListOutcome>((resolve) => {
-      const subscriptions = [
-        bus.on('list/item-added').subscribe((e) => {
-          if (e.payload.requestId !== requestId) return;
-          done({ ok: true });
-          tracking.conversion(productsIndex, hit);
-        }),
-        bus.on('list/add-failed').subscribe((e) => {
-          if (e.payload.requestId === requestId) done({ ok: false, reason: e.payload.reason });
-        }),
-      ];
-      const timer = setTimeout(() => {
-        const reason = 'Your shopping list is not available right now. Nothing was added; please try again.';
-        bus.emit('toast/show', { message: reason, kind: 'error' });
-        done({ ok: false, reason });
-      }, ADD_TO_LIST_TIMEOUT_MS);
-      function done(outcome: AddToListOutcome) {
-        clearTimeout(timer);
-        subscriptions.forEach((s) => s.unsubscribe());
-        resolve(outcome);
-      }
-      bus.emit('list/add-requested', {
-        requestId, itemId, quantity, productType: 'product', name: hit.title,
-        ...(hit.queryID ? { queryID: hit.queryID } : {}), ...(hit.position ? { position: hit.position } : {}),
-      });
-    });
-  }, [bus, config.defaultStoreNumber, productsIndex, storeNumber, tracking]);
 }

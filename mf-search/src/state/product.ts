@@ -2,7 +2,7 @@
  * The product page's URL and nutrition table (spec §2 `/products/{slug}`; nutrition facts
  * per 100 g from the USDA data the catalogue is generated from).
  */
-import type { NutritionFacts } from '../api/types';
+import type { NutritionFacts } from './records';
 
 /**
  * The record `pageSlug` of a product page path: '/products/butter-salted-20010010' →

@@ -1,8 +1,0 @@
-import { useAppClient, type AppProps } from './appClient';
-import { ResultsPage } from './ResultsPage';
-
-/** Root of './results': the search results page (`/?query=…&tab=…`). */
-export function ResultsApp(props: AppProps) {
-  const { config, client, bus } = useAppClient(props);
-  return <ResultsPage client={client} bus={bus} config={config} />;
-}
