@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PageObject, escapeRegExp, pageSlot } from './page-object';
 
 /** Facet groups of a category listing (fieldset legends, mf-search './catalogue'). */
 export type FacetName = 'Brand' | 'Dietary' | 'Price' | 'Flyer';
@@ -7,28 +8,18 @@ export type FacetName = 'Brand' | 'Dietary' | 'Price' | 'Flyer';
  * mf-search's catalogue pages: `/products` and `/products/category/{category}[/{subcategory}]`
  * in `#slot-page` — facets (fieldset/legend checkboxes with visible counts), sort, product cards.
  */
-export class CataloguePage {
+export class CataloguePage extends PageObject {
   static readonly NOT_FOUND = 'Page not found';
 
-  readonly main: Locator;
-  readonly heading: Locator;
-  readonly notFound: Locator;
+  readonly main = pageSlot(this.page);
+  readonly heading = this.main.getByRole('heading', { level: 1 });
+  readonly notFound = this.main.getByRole('heading', { level: 1, name: CataloguePage.NOT_FOUND });
   /** '<n> products' (a polite status line above the cards). */
-  readonly count: Locator;
+  readonly count = this.main.locator('.mfs-catalogue__count');
   /** The product cards of the listing. */
-  readonly cards: Locator;
-  readonly sort: Locator;
-  readonly empty: Locator;
-
-  constructor(readonly page: Page) {
-    this.main = page.locator('#slot-page');
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.notFound = this.main.getByRole('heading', { level: 1, name: CataloguePage.NOT_FOUND });
-    this.count = this.main.locator('.mfs-catalogue__count');
-    this.cards = this.main.getByRole('list', { name: /^Products in / }).getByRole('listitem');
-    this.sort = this.main.getByRole('combobox', { name: 'Sort by' });
-    this.empty = this.main.getByRole('heading', { name: 'No products match' });
-  }
+  readonly cards = this.main.getByRole('list', { name: /^Products in / }).getByRole('listitem');
+  readonly sort = this.main.getByRole('combobox', { name: 'Sort by' });
+  readonly empty = this.main.getByRole('heading', { name: 'No products match' });
 
   /** Opens a catalogue path, e.g. '/products/category/dairy-eggs/cheese'. */
   async goto(path: string): Promise<void> {
@@ -48,8 +39,7 @@ export class CataloguePage {
 
   /** A facet checkbox by its value label ('Harbour Pantry', '$5 to $10'); its name ends with '(count)'. */
   option(facet: FacetName, label: string): Locator {
-    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return this.facet(facet).getByRole('checkbox', { name: new RegExp(`^${escaped} \\(\\d+\\)$`) });
+    return this.facet(facet).getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(label)} \\(\\d+\\)$`) });
   }
 
   /** The count shown next to a facet value. */

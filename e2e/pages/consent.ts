@@ -1,26 +1,19 @@
 import { expect, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
+import { PageObject, dialogNamed } from './page-object';
 
 /**
  * The consent tool's banner and preferences dialog (services/vendors `/consent.js`), and the
  * network probe the consent specs use: which requests to the vendors' origin left the browser
  * (analytics hits `/collect`, the tag manager, the ad script and its creatives).
  */
-export class ConsentBanner {
+export class ConsentBanner extends PageObject {
   /** The bottom bar (a region, not a modal). */
-  readonly banner: Locator;
-  readonly acceptAll: Locator;
-  readonly rejectAll: Locator;
-  readonly settings: Locator;
+  readonly banner = this.page.getByRole('region', { name: 'Cookie consent' });
+  readonly acceptAll = this.banner.getByRole('button', { name: 'Accept All Cookies' });
+  readonly rejectAll = this.banner.getByRole('button', { name: 'Reject All' });
+  readonly settings = this.banner.getByRole('button', { name: 'Cookie Settings' });
   /** The preferences dialog. */
-  readonly dialog: Locator;
-
-  constructor(readonly page: Page) {
-    this.banner = page.getByRole('region', { name: 'Cookie consent' });
-    this.acceptAll = this.banner.getByRole('button', { name: 'Accept All Cookies' });
-    this.rejectAll = this.banner.getByRole('button', { name: 'Reject All' });
-    this.settings = this.banner.getByRole('button', { name: 'Cookie Settings' });
-    this.dialog = page.getByRole('dialog', { name: 'Privacy Preference Center' });
-  }
+  readonly dialog = dialogNamed(this.page, 'Privacy Preference Center');
 
   /** A group's checkbox in the preferences dialog, e.g. 'Performance Cookies'. */
   group(name: 'Performance Cookies' | 'Functional Cookies' | 'Targeting Cookies'): Locator {

@@ -1,6 +1,5 @@
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { expect, type Locator } from '@playwright/test';
+import { PageObject, escapeRegExp, pageSlot } from './page-object';
 
 /** The unavailable text of /flyer (mf-flyer `UNAVAILABLE_TEXT`). */
 const UNAVAILABLE = 'The weekly flyer is unavailable right now. Please try again later.';
@@ -11,34 +10,21 @@ const UNAVAILABLE = 'The weekly flyer is unavailable right now. Please try again
  * cards `<article aria-label="<name>">` with a toggle 'Add to list: <name>' / 'Remove from list:
  * <name>' and the saved flag '✓ In your list').
  */
-export class FlyerPage {
-  readonly main: Locator;
-  readonly heading: Locator;
+export class FlyerPage extends PageObject {
+  readonly main = pageSlot(this.page);
+  readonly heading = this.main.getByRole('heading', { level: 1, name: 'Weekly flyer' });
   /** 'Flyer for <store name> (<number>) · Valid …' above the flyer. */
-  readonly storeLine: Locator;
+  readonly storeLine = this.main.locator('.mf-flyer__store');
   /** The polite notice of `set_preferred_store_number` ("We couldn't find store …"). */
-  readonly notice: Locator;
-  readonly iframe: Locator;
-  readonly frame: FrameLocator;
+  readonly notice = this.main.locator('.mf-flyer__notice');
+  readonly iframe = this.main.locator('iframe[title="Weekly flyer"]');
+  readonly frame = this.page.frameLocator('iframe[title="Weekly flyer"]');
   /** Every item card of the flyer. */
-  readonly cards: Locator;
-  readonly unavailable: Locator;
-  readonly retry: Locator;
+  readonly cards = this.frame.getByRole('article');
+  readonly unavailable = this.main.getByRole('alert').filter({ hasText: UNAVAILABLE });
+  readonly retry = this.main.getByRole('button', { name: 'Try again' });
   /** The item dialog opened by an item's picture ('flyer:item-open'). */
-  readonly itemDialog: Locator;
-
-  constructor(readonly page: Page) {
-    this.main = page.locator('#slot-page');
-    this.heading = this.main.getByRole('heading', { level: 1, name: 'Weekly flyer' });
-    this.storeLine = this.main.locator('.mf-flyer__store');
-    this.notice = this.main.locator('.mf-flyer__notice');
-    this.iframe = this.main.locator('iframe[title="Weekly flyer"]');
-    this.frame = page.frameLocator('iframe[title="Weekly flyer"]');
-    this.cards = this.frame.getByRole('article');
-    this.unavailable = this.main.getByRole('alert').filter({ hasText: UNAVAILABLE });
-    this.retry = this.main.getByRole('button', { name: 'Try again' });
-    this.itemDialog = page.getByRole('dialog');
-  }
+  readonly itemDialog = this.page.getByRole('dialog');
 
   /** Opens /flyer (with `query`, e.g. '?set_preferred_store_number=42') and waits for the page's heading. */
   async goto(query = ''): Promise<void> {

@@ -1,54 +1,36 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PageObject, dialogNamed } from './page-object';
 
 /**
  * mf-header's header band (`#slot-mf-header`, spec §2 Header): banner logo, account menu with the
  * Scene+ panel, mega menu, mobile panel, alert banner. Shopper-facing labels live here once.
  */
-export class HeaderBand {
+export class HeaderBand extends PageObject {
   /** The shell's band slot the remote renders into. */
-  readonly slot: Locator;
+  readonly slot = this.page.locator('#slot-mf-header');
   /** Banner logo link: 'Harbour Market home', or 'Harbour Co-op home' for a co-op store. */
-  readonly logo: Locator;
-  readonly coopLogo: Locator;
+  readonly logo = this.page.getByRole('link', { name: /^Harbour (Market|Co-op) home$/ });
+  readonly coopLogo = this.page.getByRole('link', { name: 'Harbour Co-op home' });
   /** The anonymous account trigger ('Account'); signed in it reads 'Hi, <name>...'. */
-  readonly accountButton: Locator;
+  readonly accountButton = this.page.getByRole('button', { name: 'Account', exact: true });
   /** The signed-in account trigger, whatever the name. */
-  readonly greetingButton: Locator;
-  readonly logInButton: Locator;
-  readonly signUpButton: Locator;
-  readonly signOutButton: Locator;
+  readonly greetingButton = this.page.getByRole('button', { name: /^Hi, / });
+  readonly logInButton = this.page.getByRole('button', { name: 'Log In' });
+  readonly signUpButton = this.page.getByRole('button', { name: 'Sign Up' });
+  readonly signOutButton = this.page.getByRole('button', { name: 'Sign Out' });
   /** The anonymous account menu's links. */
-  readonly accountLinks: Locator;
+  readonly accountLinks = this.page.getByRole('list', { name: 'Your account' }).getByRole('link');
   /** Desktop mega menu (from 1024px). */
-  readonly primaryNav: Locator;
+  readonly primaryNav = this.page.getByRole('navigation', { name: 'Primary' });
   /** Mobile panel trigger and dialog (up to 1023px). */
-  readonly menuButton: Locator;
-  readonly mobileMenu: Locator;
+  readonly menuButton = this.page.getByRole('button', { name: 'Menu' });
+  readonly mobileMenu = dialogNamed(this.page, 'Menu');
   /** The alert banner (a region the header adds to the shell's <header>). */
-  readonly alertBanner: Locator;
+  readonly alertBanner = this.page.getByRole('region', { name: 'Alert' });
   /** The current store's name in the header. */
-  readonly storeName: Locator;
-  readonly scenePoints: Locator;
-  readonly sceneDollars: Locator;
-
-  constructor(readonly page: Page) {
-    this.slot = page.locator('#slot-mf-header');
-    this.logo = page.getByRole('link', { name: /^Harbour (Market|Co-op) home$/ });
-    this.coopLogo = page.getByRole('link', { name: 'Harbour Co-op home' });
-    this.accountButton = page.getByRole('button', { name: 'Account', exact: true });
-    this.greetingButton = page.getByRole('button', { name: /^Hi, / });
-    this.logInButton = page.getByRole('button', { name: 'Log In' });
-    this.signUpButton = page.getByRole('button', { name: 'Sign Up' });
-    this.signOutButton = page.getByRole('button', { name: 'Sign Out' });
-    this.accountLinks = page.getByRole('list', { name: 'Your account' }).getByRole('link');
-    this.primaryNav = page.getByRole('navigation', { name: 'Primary' });
-    this.menuButton = page.getByRole('button', { name: 'Menu' });
-    this.mobileMenu = page.getByRole('dialog', { name: 'Menu' });
-    this.alertBanner = page.getByRole('region', { name: 'Alert' });
-    this.storeName = page.getByTestId('header-store-name');
-    this.scenePoints = page.getByTestId('scene-points');
-    this.sceneDollars = page.getByTestId('scene-dollars');
-  }
+  readonly storeName = this.page.getByTestId('header-store-name');
+  readonly scenePoints = this.page.getByTestId('scene-points');
+  readonly sceneDollars = this.page.getByTestId('scene-dollars');
 
   /** What mf-header renders in the header band: its slot and the alert banner host it adds to the shell's <header>. */
   static readonly PARTS = ['#slot-mf-header', '.mfh-alert-host'];
@@ -91,20 +73,13 @@ export class HeaderBand {
 }
 
 /** mf-header's footer (`./footer` in `footer #slot-mf-footer`, spec §2 Footer). */
-export class FooterBand {
-  readonly slot: Locator;
-  readonly contentinfo: Locator;
-  /** The footer's navigation inside the page's contentinfo landmark. */
-  readonly nav: Locator;
+export class FooterBand extends PageObject {
+  readonly slot = this.page.locator('#slot-mf-footer');
+  readonly contentinfo = this.page.getByRole('contentinfo');
   /** The footer's navigation by itself (e.g. inside the slot, which sits in the <footer>). */
-  readonly navigation: Locator;
-
-  constructor(readonly page: Page) {
-    this.slot = page.locator('#slot-mf-footer');
-    this.contentinfo = page.getByRole('contentinfo');
-    this.navigation = page.getByRole('navigation', { name: 'Footer' });
-    this.nav = this.contentinfo.locator(this.navigation);
-  }
+  readonly navigation = this.page.getByRole('navigation', { name: 'Footer' });
+  /** The footer's navigation inside the page's contentinfo landmark. */
+  readonly nav = this.contentinfo.locator(this.navigation);
 
   /**
    * Scrolls the footer into view until its band has mounted: the shell mounts the footer band only once

@@ -1,32 +1,21 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { PageObject } from './page-object';
 
 /** Password of every demo shopper (services/seed/data/accounts/shoppers.json). */
 export const DEMO_PASSWORD = 'Groceries!2026';
 
 /** The OpenID Connect provider's own pages (services/identity, another origin): log in and sign up. */
-export class IdentityPages {
-  readonly logInHeading: Locator;
-  readonly signUpHeading: Locator;
-  readonly email: Locator;
-  readonly password: Locator;
-  readonly firstName: Locator;
-  readonly lastName: Locator;
-  readonly logInButton: Locator;
-  readonly signUpButton: Locator;
+export class IdentityPages extends PageObject {
+  readonly logInHeading = this.page.getByRole('heading', { name: 'Log in to your account' });
+  readonly signUpHeading = this.page.getByRole('heading', { name: 'Create your account' });
+  readonly email = this.page.getByLabel('Email');
+  readonly password = this.page.getByLabel('Password');
+  readonly firstName = this.page.getByLabel('First name');
+  readonly lastName = this.page.getByLabel('Last name');
+  readonly logInButton = this.page.getByRole('button', { name: 'Log In' });
+  readonly signUpButton = this.page.getByRole('button', { name: 'Sign Up' });
   /** The form's error message. */
-  readonly error: Locator;
-
-  constructor(readonly page: Page) {
-    this.logInHeading = page.getByRole('heading', { name: 'Log in to your account' });
-    this.signUpHeading = page.getByRole('heading', { name: 'Create your account' });
-    this.email = page.getByLabel('Email');
-    this.password = page.getByLabel('Password');
-    this.firstName = page.getByLabel('First name');
-    this.lastName = page.getByLabel('Last name');
-    this.logInButton = page.getByRole('button', { name: 'Log In' });
-    this.signUpButton = page.getByRole('button', { name: 'Sign Up' });
-    this.error = page.getByRole('alert');
-  }
+  readonly error = this.page.getByRole('alert');
 
   /** Waits for the provider's page on `identityPort`. */
   async waitFor(identityPort: number, path = '/interaction/'): Promise<void> {

@@ -1,30 +1,24 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, type Locator, type Response } from '@playwright/test';
+import { PageObject, dialogNamed, logInPrompt } from './page-object';
 
 /** mf-loyalty's card popups (`#slot-mf-loyalty` in .site-overlays, spec §4 Card popup state). */
-export class LoyaltyPopups {
+export class LoyaltyPopups extends PageObject {
   static readonly ADD_CARD = 'Add your Scene+ card';
   static readonly LINK_CARD = 'Link your Scene+ card';
   static readonly GHOST_CARD = 'Finish registering your Scene+ card';
   /** The card-status toast (spec §8). */
   static readonly CARD_STATUS_TOAST = 'Please check your Scene+ Card number. If you are still experiencing issues, contact Scene+ support at 1-866-586-2805.';
 
-  readonly slot: Locator;
+  readonly slot = this.page.locator('#slot-mf-loyalty');
   /** Any dialog on the page. */
-  readonly anyDialog: Locator;
-  readonly addCard: Locator;
-  readonly linkCard: Locator;
-  readonly ghostCard: Locator;
+  readonly anyDialog = this.page.getByRole('dialog');
+  readonly addCard = this.dialog(LoyaltyPopups.ADD_CARD);
+  readonly linkCard = this.dialog(LoyaltyPopups.LINK_CARD);
+  readonly ghostCard = this.dialog(LoyaltyPopups.GHOST_CARD);
 
-  constructor(readonly page: Page) {
-    this.slot = page.locator('#slot-mf-loyalty');
-    this.anyDialog = page.getByRole('dialog');
-    this.addCard = this.dialog(LoyaltyPopups.ADD_CARD);
-    this.linkCard = this.dialog(LoyaltyPopups.LINK_CARD);
-    this.ghostCard = this.dialog(LoyaltyPopups.GHOST_CARD);
-  }
-
+  /** A card popup by its title. */
   dialog(name: string): Locator {
-    return this.page.getByRole('dialog', { name });
+    return dialogNamed(this.page, name);
   }
 
   /** The add-card popup's card number field. */
@@ -64,29 +58,17 @@ export class LoyaltyPopups {
 }
 
 /** mf-loyalty's pages (`./pages` in #slot-page): `/verify-card` and `/scene`. */
-export class LoyaltyPages {
+export class LoyaltyPages extends PageObject {
   static readonly VERIFY_CODE = '246810';
-  readonly main: Locator;
-  readonly verifyHeading: Locator;
-  readonly codeField: Locator;
-  readonly verifyButton: Locator;
-  readonly resendButton: Locator;
-  readonly demoCodeNote: Locator;
-  readonly sceneHeading: Locator;
-  readonly historyTable: Locator;
-  readonly logInButton: Locator;
-
-  constructor(readonly page: Page) {
-    this.main = page.getByRole('main');
-    this.verifyHeading = page.getByRole('heading', { level: 1, name: 'Verify your Scene+ card' });
-    this.codeField = page.getByRole('textbox', { name: 'Verification code' });
-    this.verifyButton = page.getByRole('button', { name: 'Verify' });
-    this.resendButton = page.getByRole('button', { name: /^Resend code in \d+ s$/ });
-    this.demoCodeNote = page.getByText(`Demo: no email is sent. The code is ${LoyaltyPages.VERIFY_CODE}.`);
-    this.sceneHeading = page.getByRole('heading', { level: 1, name: 'Scene+' });
-    this.historyTable = this.main.getByRole('table', { name: 'Transactions in the last 180 days' });
-    this.logInButton = this.main.getByRole('button', { name: 'Log In' });
-  }
+  readonly main = this.page.getByRole('main');
+  readonly verifyHeading = this.page.getByRole('heading', { level: 1, name: 'Verify your Scene+ card' });
+  readonly codeField = this.page.getByRole('textbox', { name: 'Verification code' });
+  readonly verifyButton = this.page.getByRole('button', { name: 'Verify' });
+  readonly resendButton = this.page.getByRole('button', { name: /^Resend code in \d+ s$/ });
+  readonly demoCodeNote = this.page.getByText(`Demo: no email is sent. The code is ${LoyaltyPages.VERIFY_CODE}.`);
+  readonly sceneHeading = this.page.getByRole('heading', { level: 1, name: 'Scene+' });
+  readonly historyTable = this.main.getByRole('table', { name: 'Transactions in the last 180 days' });
+  readonly logInButton = logInPrompt(this.main);
 
   gotoVerify(redirectUrl: string): Promise<Response | null> {
     return this.page.goto(`/verify-card?redirectUrl=${encodeURIComponent(redirectUrl)}`);

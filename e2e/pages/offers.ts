@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, type Locator, type Response } from '@playwright/test';
+import { PageObject, logInPrompt, pageSlot } from './page-object';
 
 /** The four collections of /offers (spec §3 Offer collections), as the page titles them. */
 export type OfferSectionName = 'Active offers' | 'Pending offers' | 'Expired offers' | 'Redeemed offers' | 'Favourite offers' | 'Basket builder offers';
@@ -8,7 +9,7 @@ export type OfferSectionName = 'Active offers' | 'Pending offers' | 'Expired off
  * `/favourites` (spec §2 Routes, §3, §4 Offers, §6, §8). The band (`#slot-mf-offers`) renders
  * nothing: it answers the shopping-list panel over the bus.
  */
-export class OffersPages {
+export class OffersPages extends PageObject {
   /** The demo offers links (services/bff/README.md "Demo offers links"). */
   static readonly VALID_HASH = 'mc1hXipzEPjUP_tOqbh95j_i4Z16Rd75dsHV0tNFzwM';
   static readonly EXPIRED_HASH = 'PXHUUYvEkq3_m1-YbF17uuCMKlP8j-P9eDqSj1LysBQ';
@@ -17,36 +18,23 @@ export class OffersPages {
   /** Spec §8 card status text (LP00: offers loading skipped). */
   static readonly CARD_STATUS_TEXT = 'Please check your Scene+ Card number. If you are still experiencing issues, contact Scene+ support at 1-866-586-2805.';
 
-  readonly main: Locator;
-  readonly offersHeading: Locator;
-  readonly favouritesHeading: Locator;
+  readonly main = pageSlot(this.page);
+  readonly offersHeading = this.main.getByRole('heading', { level: 1, name: 'Offers' });
+  readonly favouritesHeading = this.main.getByRole('heading', { level: 1, name: 'Favourite offers' });
   /** 'Load all (N)' next to the pending offers. */
-  readonly loadAll: Locator;
+  readonly loadAll = this.main.getByRole('button', { name: /^Load all \(\d+\)$/ });
   /** Every 'Load to card: <description>' button. */
-  readonly loadButtons: Locator;
+  readonly loadButtons = this.main.getByRole('button', { name: /^Load to card: / });
   /** Every favourite toggle ('Favourite: <description>', aria-pressed). */
-  readonly favouriteToggles: Locator;
+  readonly favouriteToggles = this.main.getByRole('button', { name: /^Favourite: / });
   /** The load result region (count banner, offers that did not load). */
-  readonly banner: Locator;
+  readonly banner = this.main.getByTestId('load-banner');
   /** The §8 expired-link alert. */
-  readonly expiredLink: Locator;
+  readonly expiredLink = this.main.getByRole('alert').filter({ hasText: OffersPages.EXPIRED_LINK_TEXT });
   /** The sign-in prompt's 'Log In' (inside the page, not the header's). */
-  readonly logIn: Locator;
+  readonly logIn = logInPrompt(this.main);
   /** Every offer card (`article[data-offer-id]`). */
-  readonly cards: Locator;
-
-  constructor(readonly page: Page) {
-    this.main = page.locator('#slot-page');
-    this.offersHeading = this.main.getByRole('heading', { level: 1, name: 'Offers' });
-    this.favouritesHeading = this.main.getByRole('heading', { level: 1, name: 'Favourite offers' });
-    this.loadAll = this.main.getByRole('button', { name: /^Load all \(\d+\)$/ });
-    this.loadButtons = this.main.getByRole('button', { name: /^Load to card: / });
-    this.favouriteToggles = this.main.getByRole('button', { name: /^Favourite: / });
-    this.banner = this.main.getByTestId('load-banner');
-    this.expiredLink = this.main.getByRole('alert').filter({ hasText: OffersPages.EXPIRED_LINK_TEXT });
-    this.logIn = this.main.getByRole('button', { name: 'Log In' });
-    this.cards = this.main.locator('article[data-offer-id]');
-  }
+  readonly cards = this.main.locator('article[data-offer-id]');
 
   gotoOffers(): Promise<Response | null> {
     return this.page.goto('/offers');

@@ -1,40 +1,23 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PageObject, dialogNamed, escapeRegExp, pageSlot, rejectConsentIfShown } from './page-object';
 
 /**
  * mf-shopping-list's recipe pages: /recipes/my-recipe-lists and /recipes/meal-plan, and
  * their `?add=<recipe objectID>` dialogs (the hand-off from the recipe page's 'Save to a recipe list'
  * and 'Add to meal plan').
  */
-export class RecipePlansPages {
-  readonly main: Locator;
-  readonly newListName: Locator;
-  readonly createList: Locator;
-  readonly saveDialog: Locator;
-  readonly planDialog: Locator;
-  readonly addWeekIngredients: Locator;
-  readonly status: Locator;
+export class RecipePlansPages extends PageObject {
+  readonly main = pageSlot(this.page);
+  readonly newListName = this.main.getByLabel('New list name');
+  readonly createList = this.main.getByRole('button', { name: 'Create list' });
+  readonly saveDialog = dialogNamed(this.page, 'Save to a recipe list');
+  readonly planDialog = dialogNamed(this.page, 'Add to meal plan');
+  readonly addWeekIngredients = this.main.getByRole('button', { name: 'Add this week’s ingredients to my list' });
+  readonly status = this.main.locator('.mfrp-status').last();
 
-  constructor(readonly page: Page) {
-    this.main = page.locator('#slot-page');
-    this.newListName = this.main.getByLabel('New list name');
-    this.createList = this.main.getByRole('button', { name: 'Create list' });
-    this.saveDialog = page.getByRole('dialog', { name: 'Save to a recipe list' });
-    this.planDialog = page.getByRole('dialog', { name: 'Add to meal plan' });
-    this.addWeekIngredients = this.main.getByRole('button', { name: 'Add this week’s ingredients to my list' });
-    this.status = this.main.locator('.mfrp-status').last();
-  }
-
-  /**
-   * Closes the consent tool's banner when it shows (it sits over the page's bottom, dialogs included):
-   * 'Reject All', the choice that sends nothing.
-   */
-  async dismissConsent(): Promise<void> {
-    const reject = this.page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Reject All' });
-    try {
-      await reject.click({ timeout: 3000 });
-    } catch {
-      // no banner (consent already given, or no consent tool on this platform)
-    }
+  /** Rejects the consent tool's banner when it shows (it sits over the page's bottom, dialogs included). */
+  dismissConsent(): Promise<void> {
+    return rejectConsentIfShown(this.page);
   }
 
   async openLists(query = ''): Promise<void> {
@@ -51,7 +34,7 @@ export class RecipePlansPages {
 
   /** A list's heading (its name, then its count). */
   list(name: string): Locator {
-    return this.main.getByRole('heading', { level: 2, name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    return this.main.getByRole('heading', { level: 2, name: new RegExp(`^${escapeRegExp(name)}`) });
   }
 
   /** A recipe's link to its page. */

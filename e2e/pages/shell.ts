@@ -1,16 +1,13 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { PageObject, pageSlot } from './page-object';
 
 /** One failure the shell reported (shell/src/errors.ts), as in `window.__SHELL_ERRORS__`. */
 export interface ShellErrorRecord { code: string; remote?: string }
 
 /** The shell's frame around the remotes: slots, quiet fallbacks, reported failures. */
-export class ShellFrame {
+export class ShellFrame extends PageObject {
   /** Route-owned remote pages render here. */
-  readonly pageSlot: Locator;
-
-  constructor(readonly page: Page) {
-    this.pageSlot = page.locator('#slot-page');
-  }
+  readonly pageSlot = pageSlot(this.page);
 
   /** A band slot by id, e.g. 'slot-mf-search'. */
   slot(id: string): Locator {

@@ -1,27 +1,19 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PageObject, dialogNamed, pageSlot } from './page-object';
 
 /**
  * mf-shopping-list's header band (`#slot-mf-shopping-list`): the list trigger with its count badge
  * (spec §2 '99+' above 99) and the side panel dialog (spec §2 Shopping-list side panel).
  */
-export class ShoppingListPanel {
-  readonly slot: Locator;
+export class ShoppingListPanel extends PageObject {
+  readonly slot = this.page.locator('#slot-mf-shopping-list');
+  // Page-level (not chained from the slot): BAND_LANDMARKS locators are looked up inside their slot.
   /** 'Shopping list, N items' (exactly: the count, also above 99, while the badge shows '99+'). */
-  readonly trigger: Locator;
-  readonly dialog: Locator;
-  readonly customField: Locator;
-  readonly viewList: Locator;
-  readonly close: Locator;
-
-  constructor(readonly page: Page) {
-    this.slot = page.locator('#slot-mf-shopping-list');
-    // Page-level (not chained from the slot): BAND_LANDMARKS locators are looked up inside their slot.
-    this.trigger = page.getByRole('button', { name: /^Shopping list, \d+ items?$/ });
-    this.dialog = page.getByRole('dialog', { name: 'Shopping list' });
-    this.customField = this.dialog.getByRole('textbox', { name: 'Add a custom item' });
-    this.viewList = this.dialog.getByRole('button', { name: 'View List' }).or(this.dialog.getByRole('link', { name: 'View List' }));
-    this.close = this.dialog.getByRole('button', { name: /^Close/ });
-  }
+  readonly trigger = this.page.getByRole('button', { name: /^Shopping list, \d+ items?$/ });
+  readonly dialog = dialogNamed(this.page, 'Shopping list');
+  readonly customField = this.dialog.getByRole('textbox', { name: 'Add a custom item' });
+  readonly viewList = this.dialog.getByRole('button', { name: 'View List' }).or(this.dialog.getByRole('link', { name: 'View List' }));
+  readonly close = this.dialog.getByRole('button', { name: /^Close/ });
 
   /** The count badge over the trigger ('3', '99+'; aria-hidden, beside the button: its name has the count). */
   badge(): Locator {
@@ -51,16 +43,10 @@ export class ShoppingListPanel {
 }
 
 /** The `/shopping-list` page of mf-shopping-list. */
-export class ShoppingListPage {
-  readonly heading: Locator;
-  readonly loadMore: Locator;
-  readonly main: Locator;
-
-  constructor(readonly page: Page) {
-    this.main = page.locator('#slot-page');
-    this.heading = page.getByRole('heading', { level: 1, name: 'Shopping list' });
-    this.loadMore = page.getByRole('button', { name: 'Load More' });
-  }
+export class ShoppingListPage extends PageObject {
+  readonly main = pageSlot(this.page);
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Shopping list' });
+  readonly loadMore = this.page.getByRole('button', { name: 'Load More' });
 
   async goto(): Promise<void> {
     await this.page.goto('/shopping-list');

@@ -1,37 +1,26 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, type Locator, type Response } from '@playwright/test';
+import { PageObject, dialogNamed } from './page-object';
 
 /** Shopper-facing labels of mf-store-selector shared by the selector dialog and the locator page. */
 const SEARCH_FIELD = 'Search by city or postal code';
 const SELECT = 'Select this store';
 
 /** mf-store-selector's header band (`#slot-mf-store-selector`): store button, selector dialog, confirmation sheet. */
-export class StoreSelector {
-  readonly slot: Locator;
+export class StoreSelector extends PageObject {
+  readonly slot = this.page.locator('#slot-mf-store-selector');
   /** 'Your store: <name>'. */
-  readonly button: Locator;
-  readonly dialog: Locator;
-  readonly searchField: Locator;
+  readonly button = this.page.getByRole('button', { name: /^Your store: / });
+  readonly dialog = dialogNamed(this.page, 'Select a store');
+  readonly searchField = this.dialog.getByRole('searchbox', { name: SEARCH_FIELD });
   /** Up to three stores matching the dialog's search. */
-  readonly matches: Locator;
+  readonly matches = this.dialog.getByRole('list', { name: 'Stores matching your search' });
   /** Stores near the shopper (geolocation or the current store). */
-  readonly near: Locator;
-  readonly locatorLink: Locator;
+  readonly near = this.dialog.getByRole('list', { name: 'Stores near you' });
+  readonly locatorLink = this.dialog.getByRole('link', { name: 'View Store Locator' });
   /** The confirmation sheet 'Update Selected Store' (an alertdialog). */
-  readonly sheet: Locator;
+  readonly sheet = this.page.getByRole('alertdialog', { name: 'Update Selected Store' });
   /** The same sheet whether it is an alertdialog or a dialog. */
-  readonly sheetAnyRole: Locator;
-
-  constructor(readonly page: Page) {
-    this.slot = page.locator('#slot-mf-store-selector');
-    this.button = page.getByRole('button', { name: /^Your store: / });
-    this.dialog = page.getByRole('dialog', { name: 'Select a store' });
-    this.searchField = this.dialog.getByRole('searchbox', { name: SEARCH_FIELD });
-    this.matches = this.dialog.getByRole('list', { name: 'Stores matching your search' });
-    this.near = this.dialog.getByRole('list', { name: 'Stores near you' });
-    this.locatorLink = this.dialog.getByRole('link', { name: 'View Store Locator' });
-    this.sheet = page.getByRole('alertdialog', { name: 'Update Selected Store' });
-    this.sheetAnyRole = this.sheet.or(page.getByRole('dialog', { name: 'Update Selected Store' }));
-  }
+  readonly sheetAnyRole = this.sheet.or(this.page.getByRole('dialog', { name: 'Update Selected Store' }));
 
   /** The store button once it names `store` exactly ('Your store: Halifax Quinpool'). */
   buttonFor(store: string): Locator {
@@ -69,27 +58,16 @@ export class StoreSelector {
 }
 
 /** mf-store-selector's pages (`./pages` in #slot-page): `/store-locator` and `/stores/{slug}`. */
-export class StorePages {
+export class StorePages extends PageObject {
   static readonly SEARCH_FIELD = SEARCH_FIELD;
-  readonly main: Locator;
-  readonly locatorHeading: Locator;
-  readonly searchField: Locator;
-  readonly map: Locator;
-  readonly currentStoreNote: Locator;
-  readonly nearby: Locator;
-  readonly selectButton: Locator;
-  readonly locatorLink: Locator;
-
-  constructor(readonly page: Page) {
-    this.main = page.getByRole('main');
-    this.locatorHeading = this.main.getByRole('heading', { level: 1, name: 'Find a store' });
-    this.searchField = this.main.getByRole('searchbox', { name: SEARCH_FIELD });
-    this.map = this.main.getByRole('group', { name: 'Map of the stores listed' });
-    this.currentStoreNote = this.main.getByText('Your current store');
-    this.nearby = this.main.getByRole('list', { name: 'Nearby stores' });
-    this.selectButton = this.main.getByRole('button', { name: SELECT });
-    this.locatorLink = this.main.getByRole('link', { name: 'View Store Locator' });
-  }
+  readonly main = this.page.getByRole('main');
+  readonly locatorHeading = this.main.getByRole('heading', { level: 1, name: 'Find a store' });
+  readonly searchField = this.main.getByRole('searchbox', { name: SEARCH_FIELD });
+  readonly map = this.main.getByRole('group', { name: 'Map of the stores listed' });
+  readonly currentStoreNote = this.main.getByText('Your current store');
+  readonly nearby = this.main.getByRole('list', { name: 'Nearby stores' });
+  readonly selectButton = this.main.getByRole('button', { name: SELECT });
+  readonly locatorLink = this.main.getByRole('link', { name: 'View Store Locator' });
 
   gotoLocator(): Promise<Response | null> {
     return this.page.goto('/store-locator');

@@ -1,27 +1,17 @@
-import type { Locator, Page } from '@playwright/test';
+import { PageObject } from './page-object';
 
 /** mf-tours' guided tour (react-joyride tooltip, an alertdialog) and its storage (spec §4, §9). */
-export class TourOverlay {
+export class TourOverlay extends PageObject {
   /** The tour's tooltip. */
-  readonly tooltip: Locator;
-  readonly start: Locator;
-  readonly next: Locator;
-  readonly back: Locator;
-  readonly skip: Locator;
+  readonly tooltip = this.page.getByRole('alertdialog');
+  readonly start = this.tooltip.getByRole('button', { name: 'Start the tour' });
+  readonly next = this.tooltip.getByRole('button', { name: 'Next' });
+  readonly back = this.tooltip.getByRole('button', { name: 'Back' });
+  readonly skip = this.tooltip.getByRole('button', { name: 'Skip tour' });
   /** The tooltip's × (ends the tour). */
-  readonly close: Locator;
+  readonly close = this.tooltip.locator('button[data-action="close"]');
   /** The last step's primary button ('Close'). */
-  readonly finish: Locator;
-
-  constructor(readonly page: Page) {
-    this.tooltip = page.getByRole('alertdialog');
-    this.start = this.tooltip.getByRole('button', { name: 'Start the tour' });
-    this.next = this.tooltip.getByRole('button', { name: 'Next' });
-    this.back = this.tooltip.getByRole('button', { name: 'Back' });
-    this.skip = this.tooltip.getByRole('button', { name: 'Skip tour' });
-    this.close = this.tooltip.locator('button[data-action="close"]');
-    this.finish = this.tooltip.locator('button[data-action="primary"]', { hasText: 'Close' });
-  }
+  readonly finish = this.tooltip.locator('button[data-action="primary"]', { hasText: 'Close' });
 
   /** The step shown, 0-based (react-joyride's data-joyride-step). */
   async stepIndex(): Promise<number> {

@@ -17,10 +17,16 @@ function sessionSubscribed(page: Page): Promise<boolean | null> {
   });
 }
 
-test('lena: /my-profile shows her name, email and Scene+ points', async ({ page }) => {
+/** Signs lena in and closes a card popup if one shows; the page objects of the account pages. */
+async function signInLena(page: Page) {
   await signIn(page, 'lena.linked@example.com');
   const { popups, account } = storefront(page);
   await popups.closeIfShown();
+  return { popups, account };
+}
+
+test('lena: /my-profile shows her name, email and Scene+ points', async ({ page }) => {
+  const { account } = await signInLena(page);
   await account.gotoProfile();
   await expect(account.profileHeading).toBeVisible();
   await expect(account.main.getByText('Lena Linked')).toBeVisible();
@@ -31,9 +37,7 @@ test('lena: /my-profile shows her name, email and Scene+ points', async ({ page 
 });
 
 test("lena: /preferences-centre saves 'Weekly flyer by email'; it survives a reload and the session follows", async ({ page }) => {
-  await signIn(page, 'lena.linked@example.com');
-  const { popups, account } = storefront(page);
-  await popups.closeIfShown();
+  const { popups, account } = await signInLena(page);
   await account.gotoPreferences();
   await expect(account.preferencesHeading).toBeVisible();
   await expect(account.flyerEmail).toBeVisible();

@@ -61,6 +61,22 @@ async function freshPage(browser: Browser, baseURL: string) {
   return { context, page: await context.newPage() };
 }
 
+/** A fresh shopper on the home page, its beacons watched, the consent banner unanswered. */
+async function openHome(browser: Browser, platform: Platform) {
+  const { context, page } = await freshPage(browser, platform.url);
+  const probe = new BeaconProbe(page, vendorsOrigin(platform));
+  const consent = new ConsentBanner(page);
+  await page.goto('/');
+  return { context, page, probe, consent };
+}
+
+/** Answers the banner with 'Reject All' or 'Accept All' and checks the groups the tool then reports active. */
+async function answer(consent: ConsentBanner, choice: 'rejectAll' | 'acceptAll', activeGroups: string): Promise<void> {
+  await consent[choice].click();
+  await expect(consent.banner).toBeHidden();
+  expect(await consent.activeGroups()).toBe(activeGroups);
+}
+
 /**
  * A shopper's search: 'milk' typed in the header box (the dropdown answers), Enter to the results page
  * (Insights view), then a click on the first product card (Insights click) to its product page.
@@ -83,10 +99,7 @@ async function searchAndClick(page: Page): Promise<void> {
 test.describe('consent covers every search beacon (Insights, analytics, ads)', () => {
   test('(a) banner unanswered: a search and a click send no Insights event and nothing to analytics or ad hosts; accepting then sends the waiting view', async ({ browser, platform }) => {
     test.setTimeout(90_000);
-    const { context, page } = await freshPage(browser, platform.url);
-    const probe = new BeaconProbe(page, vendorsOrigin(platform));
-    const consent = new ConsentBanner(page);
-    await page.goto('/');
+    const { context, page, probe, consent } = await openHome(browser, platform);
     await expect(consent.banner).toBeVisible();
 
     await searchAndClick(page);
@@ -112,18 +125,13 @@ test.describe('consent covers every search beacon (Insights, analytics, ads)', (
 
   test('(b) after Reject All: a search and a click send no Insights event and nothing to analytics or ad hosts', async ({ browser, platform }) => {
     test.setTimeout(90_000);
-    const { context, page } = await freshPage(browser, platform.url);
-    const probe = new BeaconProbe(page, vendorsOrigin(platform));
-    const consent = new ConsentBanner(page);
-    await page.goto('/');
+    const { context, page, probe, consent } = await openHome(browser, platform);
     // a search raised before the answer must not leave either
     const s = storefront(page);
     await s.search.combobox.click();
     await s.search.combobox.fill('bread');
     await expect(s.search.products).toBeVisible({ timeout: 15_000 });
-    await consent.rejectAll.click();
-    await expect(consent.banner).toBeHidden();
-    expect(await consent.activeGroups()).toBe(',C0001,');
+    await answer(consent, 'rejectAll', ',C0001,');
 
     await page.goto('/');
     await searchAndClick(page);
@@ -139,13 +147,8 @@ test.describe('consent covers every search beacon (Insights, analytics, ads)', (
 
   test('(c) after Accept All: the search and the click send Insights events to /1/events', async ({ browser, platform }) => {
     test.setTimeout(90_000);
-    const { context, page } = await freshPage(browser, platform.url);
-    const probe = new BeaconProbe(page, vendorsOrigin(platform));
-    const consent = new ConsentBanner(page);
-    await page.goto('/');
-    await consent.acceptAll.click();
-    await expect(consent.banner).toBeHidden();
-    expect(await consent.activeGroups()).toBe(',C0001,C0002,C0003,C0004,');
+    const { context, page, probe, consent } = await openHome(browser, platform);
+    await answer(consent, 'acceptAll', ',C0001,C0002,C0003,C0004,');
 
     await searchAndClick(page);
     await expect.poll(() => probe.insights.length).toBeGreaterThan(0);

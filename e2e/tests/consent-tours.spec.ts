@@ -29,15 +29,21 @@ async function freshPage(browser: Browser, baseURL: string, viewport = { width: 
   return { context, page: await context.newPage() };
 }
 
+/**
+ * A fresh shopper whose requests to the vendors' origin are recorded (`traffic`), on a collector whose
+ * counts were just reset; with the page objects the consent tests use.
+ */
+async function watchedShopper(browser: Browser, platform: Platform) {
+  const origin = vendorsOrigin(platform);
+  await collectStats(origin, true);
+  const { context, page } = await freshPage(browser, platform.url);
+  return { origin, context, page, traffic: new VendorTraffic(page, origin), s: storefront(page), consent: new ConsentBanner(page) };
+}
+
 test.describe('consent, analytics and ads', () => {
   test('Reject All: no tour, and no analytics or ad request leaves the browser on any page, also after a reload', async ({ browser, platform }) => {
     test.setTimeout(90_000);
-    const origin = vendorsOrigin(platform);
-    await collectStats(origin, true);
-    const { context, page } = await freshPage(browser, platform.url);
-    const traffic = new VendorTraffic(page, origin);
-    const s = storefront(page);
-    const consent = new ConsentBanner(page);
+    const { origin, context, page, traffic, s, consent } = await watchedShopper(browser, platform);
     const tour = new TourOverlay(page);
 
     await s.home.goto();
@@ -75,12 +81,7 @@ test.describe('consent, analytics and ads', () => {
   });
 
   test('with consent, the dataLayer gets each event once, GA4-shaped (view_item_list: list 7 Search - Products), and the tag manager sends them', async ({ browser, platform }) => {
-    const origin = vendorsOrigin(platform);
-    await collectStats(origin, true);
-    const { context, page } = await freshPage(browser, platform.url);
-    const traffic = new VendorTraffic(page, origin);
-    const s = storefront(page);
-    const consent = new ConsentBanner(page);
+    const { origin, context, page, traffic, s, consent } = await watchedShopper(browser, platform);
 
     await s.results.goto('milk');
     await expect(s.results.headingFor('milk')).toBeVisible();

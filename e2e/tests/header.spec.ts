@@ -1,4 +1,5 @@
 import { seriousViolations } from '../fixtures/a11y';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
 import { HeaderBand, storefront } from '../pages';
 import { grantAnalyticsConsent } from '../pages/consent';
@@ -14,6 +15,19 @@ type DataLayerWindow = { dataLayer?: Array<Record<string, unknown>> };
 
 /** What mf-header renders in the header band: its slot and the alert banner host it adds to the shell's <header>. */
 const HEADER_PARTS = HeaderBand.PARTS;
+
+/**
+ * Opens the home page, waits for the header's store and scrolls the footer into view; returns the
+ * footer's navigation. Skips the test while the shell has no `<footer> #slot-mf-footer`.
+ */
+async function revealFooter(page: Page): Promise<Locator> {
+  const { home, header, footer } = storefront(page);
+  await home.goto();
+  await header.waitForDefaultStore();
+  test.skip(!(await footer.isWired()), 'the shell has no <footer> #slot-mf-footer yet');
+  await footer.reveal();
+  return footer.nav;
+}
 
 test.describe('header at 1280px (desktop from 1024px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -103,12 +117,7 @@ test.describe('header at 1280px (desktop from 1024px)', () => {
   });
 
   test('footer: columns with Customer Service first; nav_footer; no serious axe violations', async ({ page }) => {
-    const { home, header, footer } = storefront(page);
-    await home.goto();
-    await header.waitForDefaultStore();
-    test.skip(!(await footer.isWired()), 'the shell has no <footer> #slot-mf-footer yet');
-    await footer.reveal();
-    const nav = footer.nav;
+    const nav = await revealFooter(page);
     await expect(nav.getByRole('heading', { level: 2 }).first()).toHaveText('Customer Service');
     await expect(nav.getByRole('button')).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
@@ -173,12 +182,7 @@ test.describe('header at 390px (mobile panel up to 1023px)', () => {
   });
 
   test('footer: an accordion; a group opens to show its links', async ({ page }) => {
-    const { home, header, footer } = storefront(page);
-    await home.goto();
-    await header.waitForDefaultStore();
-    test.skip(!(await footer.isWired()), 'the shell has no <footer> #slot-mf-footer yet');
-    await footer.reveal();
-    const nav = footer.nav;
+    const nav = await revealFooter(page);
     const cs = nav.getByRole('button', { name: 'Customer Service' });
     await expect(cs).toHaveAttribute('aria-expanded', 'false');
     await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeHidden();

@@ -13,21 +13,13 @@ const SEEDED = ['Bananas', 'Salted Butter', 'Orange Juice', 'Birthday candles'];
 
 test('an anonymous list is merged into the account on sign-in (custom items de-duplicated by name), and another browser finds the same list', async ({ page, browser, platform }) => {
   test.setTimeout(180_000);
-  const { list, listPage, popups, header } = storefront(page);
+  const { list, listPage, popups, header, results } = storefront(page);
 
   // Anonymous: two products from the search results and two custom items, one of them the same as
   // the account's 'Birthday candles' written differently.
   await page.goto('/?query=yogurt&tab=product');
   await expect(list.trigger).toBeVisible({ timeout: 20_000 });
-  const adds = page.getByRole('button', { name: /^Add to list: / });
-  await expect(adds.first()).toBeVisible({ timeout: 20_000 });
-  const titles: string[] = [];
-  for (let i = 0; i < 2; i += 1) {
-    const name = (await adds.nth(0).getAttribute('aria-label'))!.replace(/^Add to list: /, '');
-    titles.push(name);
-    await adds.nth(0).click();
-    await expect(page.getByRole('button', { name: `Added: ${name}` }).first()).toBeVisible();
-  }
+  const titles = await results.addFirstToList(2);
   await list.open();
   await list.addCustom('  birthday   CANDLES ');
   await list.addCustom('Paper towels');

@@ -33,21 +33,12 @@ async function addThroughBus(page: Page, n: number) {
 }
 
 test('a new shopper adds three products and a custom item without signing in, reloads, and finds all four', async ({ page }) => {
-  const { list, listPage } = storefront(page);
+  const { list, listPage, results } = storefront(page);
   await page.goto('/?query=milk&tab=product');
   await expect(list.trigger).toBeVisible({ timeout: 20_000 });
   await list.expectCount(0);
 
-  const adds = page.getByRole('button', { name: /^Add to list: / });
-  await expect(adds.first()).toBeVisible({ timeout: 20_000 });
-  const titles: string[] = [];
-  for (let i = 0; i < 3; i += 1) {
-    const name = (await adds.nth(0).getAttribute('aria-label'))!.replace(/^Add to list: /, '');
-    titles.push(name);
-    await adds.nth(0).click();
-    // 'Added' only once the list stored it (never before).
-    await expect(page.getByRole('button', { name: `Added: ${name}` }).first()).toBeVisible();
-  }
+  const titles = await results.addFirstToList(3);
   await list.expectCount(3);
   await expect(page.getByText('Added to your list').first()).toBeVisible();
 
