@@ -4,22 +4,24 @@ import { measureFirstLoad } from '../../bench/first-load.mjs';
 
 /**
  * Byte budget of first-load JavaScript on `/` (a test that fails, beside the figures `npm run bench`
- * prints; goal ≤ 260 KB gzip, stricter goal ≤ 200 KB): 225 KB = 230400 bytes — the
- * figure measured once the MF runtime was one ES-module copy and the bundler runtime the host's (213 KB),
- * plus ~5 %, so what was gained is kept — gzip level 9, every script response from navigation until the
- * network is idle and the search box is visible. Lighthouse stays in `npm run bench` (too noisy for a test).
+ * prints; goal ≤ 260 KB gzip, stricter goal ≤ 200 KB): 221 381 bytes (216.2 KB) — the figure measured
+ * once every build's CSS went through the preset's own loader instead of style-loader + css-loader (whose
+ * runtime each start-up remote carried) and the shell took the URL rules from the kit's shared root,
+ * 217 040 bytes (212.0 KB) in 25 files, plus 2 %, so what was
+ * gained is kept — gzip level 9, every script response from navigation until the network is idle and
+ * the search box is visible. Lighthouse stays in `npm run bench` (too noisy for a test).
  */
-const FIRST_LOAD_JS_BUDGET_BYTES = 225 * 1024;
+const FIRST_LOAD_JS_BUDGET_BYTES = 221_381;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 test.describe('budgets', () => {
-  test('first-load JavaScript on / stays within 225 KB gzip', async ({ page, platform }, testInfo) => {
+  test('first-load JavaScript on / stays within its byte budget (216.2 KB gzip)', async ({ page, platform }, testInfo) => {
     test.setTimeout(120_000);
     const { files, totalGzip } = await measureFirstLoad(page, `${platform.url}/`);
     const byFile = files.map((f) => `${kb(f.gzip).padStart(7)} KB  ${f.url.replace(/^https?:\/\/[^/]+/, '')}`).join('\n');
     const figure = `first-load JS on /: ${totalGzip} bytes gzip (${kb(totalGzip)} KB) in ${files.length} files; budget ${FIRST_LOAD_JS_BUDGET_BYTES} bytes (${kb(FIRST_LOAD_JS_BUDGET_BYTES)} KB)`;
-    console.log(figure);
+    console.log(`${figure}\n${byFile}`);
     testInfo.annotations.push({ type: 'first-load JS on / (bytes gzip)', description: String(totalGzip) });
     await testInfo.attach('first-load-js.txt', { body: `${figure}\n${byFile}\n`, contentType: 'text/plain' });
     expect(totalGzip, `${figure}\nby file (gzip):\n${byFile}`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_BYTES);

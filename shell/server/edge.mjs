@@ -19,8 +19,8 @@
  *                         remoteEntry.js, main.js; immutable for content-hashed chunks)
  *
  * CLI: `node server/edge.mjs` (npm run serve). Env: PORT (8080), HOST (127.0.0.1), BFF_URL
- * (http://127.0.0.1:4000), REMOTES_FILE (a remotes.json; default: each remote's versioned build on
- * localhost:3001-3004), CONFIG_FILE (a config.json; default: the local platform), SEARCH_HOST
+ * (http://127.0.0.1:4000), REMOTES_FILE (a remotes.json; default `defaults.defaultRemotes()`: every remote
+ * of tooling/registry/remotes.json, its versioned build on the registry's port, localhost:3001-3008), CONFIG_FILE (a config.json; default: the local platform), SEARCH_HOST
  * (host:port of the search engine, default localhost:7700), OIDC_ISSUER (http://localhost:4100) and
  * OIDC_CLIENT_ID (storefront) for `/config.json`'s `oidc`, IDENTITY_ORIGIN (the provider's origin for the CSP),
  * FLYER_ORIGIN (the flyer provider, http://localhost:4300) for `/config.json`'s `flyer` and the CSP,
@@ -221,7 +221,8 @@ const looksLikeFile = (urlPath) => /\/[^/]*\.[a-z0-9]+$/i.test(urlPath);
  * @param {number} [o.port=8080] 0 picks a free port (tests)
  * @param {string} [o.host='127.0.0.1']
  * @param {string} [o.distDir] the shell build (default shell/dist)
- * @param {Record<string,string>} [o.remotes] as /remotes.json (default: each remote on localhost:3001-3003)
+ * @param {Record<string,string>} [o.remotes] as /remotes.json (default `defaults.defaultRemotes()`: every registered
+ *   remote's versioned build on its registry port, `http://localhost:<port>/<name>/<version>/mf-manifest.json`)
  * @param {object} [o.config] the RuntimeConfig served as /config.json (default: the local platform)
  * @param {string} [o.bffUrl='http://127.0.0.1:4000'] upstream of /api/*
  * @param {string[]} [o.appRoutes=APP_ROUTES] paths answered 200 with index.html

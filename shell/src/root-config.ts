@@ -95,19 +95,10 @@ export interface RootConfigOptions {
 }
 
 /**
- * Registers every app of {@link SHELL_APPS} with single-spa, installs the error handler, then starts
- * single-spa. Call after the remotes are registered with the MF runtime.
- * @returns the names registered, in order
+ * single-spa's error handler: an app that throws in a lifecycle is reported (SHELL-006) and its slot gets
+ * the quiet fallback; a broken page app's fallback then follows the route.
  */
-export function startRootConfig({
-  bus, config, load = (id) => loadRemote(id), singleSpa = realSingleSpa, doc = document, autoStart = true, remotes,
-}: RootConfigOptions): string[] {
-  const skipped = new Set(remotes ? SHELL_APPS.filter((a) => a.optional && !(a.remote in remotes)).map((a) => a.remote) : []);
-  for (const remote of skipped) {
-    const names = SHELL_APPS.filter((a) => a.remote === remote).map((a) => a.name).join(', ');
-    reportShellError(SHELL_ERRORS.REMOTE_NOT_IN_MAP, `Remote '${remote}' is not in the remote map; its apps (${names}) are skipped.`, { remote, level: 'warn' });
-  }
-  const navigate = (url: string) => singleSpa.navigateToUrl(url);
+function showFallbacksOnLifecycleErrors(singleSpa: SingleSpaApi, doc: Document): void {
   /** Page apps put aside after a lifecycle error: their fallback follows the route. */
   const brokenPages = new Set<ShellAppDefinition>();
 
@@ -128,7 +119,13 @@ export function startRootConfig({
       else clearFallback(app.name, slot);
     }
   });
+}
 
+/**
+ * Watches the registry's band conditions and tells single-spa when one changes.
+ * @returns whether an app's condition holds now (an app without one: always)
+ */
+function bandConditions(bus: EventBus, singleSpa: SingleSpaApi, doc: Document): (app: ShellAppDefinition) => boolean {
   // Bands mounted only under a condition (registry `when`): nothing of them is downloaded until it
   // holds; single-spa re-checks the activity functions when it changes.
   //  - 'signed-in': while a shopper is signed in (the card popups, the offers band);
@@ -163,7 +160,7 @@ export function startRootConfig({
     });
     observer.observe(slot);
   }
-  const conditionHolds = (app: ShellAppDefinition) => {
+  return (app: ShellAppDefinition) => {
     switch (app.when) {
       case undefined: return true;
       case 'signed-in': return signedIn();
@@ -172,6 +169,24 @@ export function startRootConfig({
       default: return false;
     }
   };
+}
+
+/**
+ * Registers every app of {@link SHELL_APPS} with single-spa, installs the error handler, then starts
+ * single-spa. Call after the remotes are registered with the MF runtime.
+ * @returns the names registered, in order
+ */
+export function startRootConfig({
+  bus, config, load = (id) => loadRemote(id), singleSpa = realSingleSpa, doc = document, autoStart = true, remotes,
+}: RootConfigOptions): string[] {
+  const skipped = new Set(remotes ? SHELL_APPS.filter((a) => a.optional && !(a.remote in remotes)).map((a) => a.remote) : []);
+  for (const remote of skipped) {
+    const names = SHELL_APPS.filter((a) => a.remote === remote).map((a) => a.name).join(', ');
+    reportShellError(SHELL_ERRORS.REMOTE_NOT_IN_MAP, `Remote '${remote}' is not in the remote map; its apps (${names}) are skipped.`, { remote, level: 'warn' });
+  }
+  const navigate = (url: string) => singleSpa.navigateToUrl(url);
+  showFallbacksOnLifecycleErrors(singleSpa, doc);
+  const conditionHolds = bandConditions(bus, singleSpa, doc);
 
   for (const app of SHELL_APPS) {
     singleSpa.registerApplication({

@@ -18,6 +18,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const registry = require('../registry/index.cjs');
+const { SRI_GLOBAL, SriChunkPlugin, CspNoncePlugin, TrustedTypesInlinePlugin, StandaloneRuntimeTagPlugin, FirstViewPlugin } = require('./build-plugins.js');
 
 const rootDir = path.resolve(__dirname, '..', '..');
 /** The installed version of a package (read from node_modules: some packages do not export ./package.json). */
@@ -94,10 +95,13 @@ function mfRuntimeEsmAliases() {
 
 const MF_RUNTIME_ESM = mfRuntimeEsmAliases();
 
+/** The preset's other files: a change to one rebuilds every package (webpack's filesystem cache). */
+const PRESET_FILES = ['build-plugins.js', 'css-inject-loader.js', 'inject-style.js', 'provide-runtime-globals.js', 'bundler-runtime-from-host.js'].map((f) => path.join(__dirname, f));
+
 /**
  * The module rules of every build (also the bench's monolith): TypeScript/TSX through swc (ES2020,
- * React automatic runtime) and CSS through style-loader, with no CSS source maps (css-loader follows
- * `devtool`; with 'source-map' every imported .css module carried its own map inside the JS).
+ * React automatic runtime) and CSS through ./css-inject-loader.js (minified, one `<style>` per file, no
+ * source map): style-loader + css-loader put their runtime into every remote's start-up chunks.
  * @param {boolean} prod production mode (no React development transform)
  */
 function moduleRules(prod) {
@@ -116,7 +120,7 @@ function moduleRules(prod) {
         },
       },
     },
-    { test: /\.css$/, use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { sourceMap: false } }] },
+    { test: /\.css$/, use: [require.resolve('./css-inject-loader.js')] },
   ];
 }
 
@@ -160,275 +164,175 @@ function createConfig({ dirname, exposes, host = false, port, runtimePlugins = [
     exposes = exposes || registry.exposesOf(pkg.name);
     port = port || registry.remoteOf(pkg.name).port;
   }
-  exposes = exposes || {};
-  port = port || 3000;
-  const name = pkg.name.replace(/[^a-zA-Z0-9_]/g, '_');
-  const outDir = host ? path.join(dirname, 'dist') : path.join(dirname, 'dist', pkg.name, pkg.version);
-
+  const build = {
+    dirname, pkg, host, runtimePlugins, define, title, templateParameters, htmlPages,
+    exposes: exposes || {},
+    port: port || 3000,
+    name: pkg.name.replace(/[^a-zA-Z0-9_]/g, '_'),
+    outDir: host ? path.join(dirname, 'dist') : path.join(dirname, 'dist', pkg.name, pkg.version),
+  };
   return (env, argv) => {
     const mode = (argv && argv.mode) || process.env.NODE_ENV || 'production';
-    const prod = mode === 'production';
-    const main = {
-      name: 'main',
-      mode,
-      context: dirname,
-      // ES2020 like the swc output: webpack's own runtime code (chunk loading, sharing) uses arrow
-      // functions and const, which keeps each remoteEntry.js smaller.
-      target: ['web', 'es2020'],
-      entry: { main: './src/index.ts' },
-      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: outDir,
-        publicPath: 'auto',
-        // Entry chunks (main.js, remoteEntry.js) keep stable names and are served no-cache: webpack
-        // 5.111 cannot put [contenthash] in output.filename with MF exposes (module-federation/core#5077).
-        filename: '[name].js',
-        chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
-        uniqueName: name,
-        // Subresource Integrity: a cross-origin chunk is fetched with CORS, so the browser can check the
-        // `integrity` SriChunkPlugin sets (a no-cors response cannot be checked).
-        crossOriginLoading: 'anonymous',
-        clean: true,
-      },
-      cache: {
-        type: 'filesystem',
-        cacheDirectory: path.join(dirname, '.cache', 'webpack'),
-        buildDependencies: { config: [__filename, path.join(dirname, 'webpack.config.js'), registry.registryFile, path.join(__dirname, '..', 'registry', 'index.cjs')] },
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
-        alias: {
-          ...MF_RUNTIME_ESM,
-          // The MF runtime packages under names the remote externals do not match (standalone-runtime.js).
-          ...Object.fromEntries(Object.keys(MF_RUNTIME_GLOBALS).map((pkg) => [`storefront-mf-direct/${pkg.split('/')[1]}$`, MF_RUNTIME_ESM[`${pkg}$`]])),
-        },
-      },
-      // Remotes: the MF runtime packages come from the host's globals (MF_RUNTIME_GLOBALS).
-      ...(host ? {} : { externalsType: 'global', externals: { '@module-federation/sdk': MF_RUNTIME_GLOBALS['@module-federation/sdk'], '@module-federation/error-codes': MF_RUNTIME_GLOBALS['@module-federation/error-codes'] } }),
-      module: {
-        rules: moduleRules(prod),
-      },
-      plugins: [
-        new webpack.DefinePlugin({
-          'process.env.NODE_ENV': JSON.stringify(mode),
-          __REMOTE_NAME__: JSON.stringify(pkg.name),
-          __REMOTE_VERSION__: JSON.stringify(pkg.version),
-          __REMOTE_MF_NAME__: JSON.stringify(name),
-          ...Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
-        }),
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes,
-          remotes: {},
-          shared: sharedScope(host ? undefined : pkg),
-          shareStrategy: 'loaded-first',
-          runtimePlugins: host ? [...runtimePlugins, require.resolve('./provide-runtime-globals.js')] : runtimePlugins,
-          // One MF runtime in the browser (ARCHITECTURE §2): the host bundles and provides
-          // the runtime core on a global; every remote entry uses it instead of carrying its own copy.
-          // optimization.target 'web': the runtime's Node-only script loading is left out.
-          experiments: host ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true, optimization: { target: 'web' } },
-          manifest: { fileName: 'mf-manifest.json' },
-          // The type gate of a release (tooling/deploy/type-gate.mjs): MF_DTS=1 generates the
-          // exposes' types (@module-federation/dts-plugin) into dist/@mf-types; off in dev and tests.
-          dts: process.env.MF_DTS === '1' && !host
-            ? { generateTypes: { compileInChildProcess: false, extractThirdParty: false, abortOnError: true, generateAPITypes: false }, consumeTypes: false, displayErrorInTerminal: true }
-            : false,
-        }),
-        ...htmlPages.map((page) => new HtmlWebpackPlugin({
-          template: fs.existsSync(path.join(dirname, 'public', 'index.html'))
-            ? path.join(dirname, 'public', 'index.html')
-            : path.join(__dirname, 'index.html'),
-          filename: page.filename,
-          title: title || pkg.name,
-          templateParameters: { ...templateParameters, ...page.templateParameters },
-          chunks: ['main'],
-          hash: prod,
-        })),
-        new SriChunkPlugin(),
-        new CspNoncePlugin(),
-        ...(host && fs.existsSync(path.join(dirname, 'src', 'trusted-types.ts')) ? [new TrustedTypesInlinePlugin(path.join(dirname, 'src', 'trusted-types.ts'), prod)] : []),
-        ...(host ? [] : [
-          new StandaloneRuntimeTagPlugin(),
-          new FirstViewPlugin(path.join(dirname, 'src', 'first-view.json'), pkg.name),
-          // The bundler runtime's functions come from the host too (./bundler-runtime-from-host.js).
-          new webpack.NormalModuleReplacementPlugin(/[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/, require.resolve('./bundler-runtime-from-host.js')),
-        ]),
-      ],
-      // mangleExports off: a shared singleton provided by one build is consumed by others
-      // (shareStrategy 'loaded-first'), so its exports must not be renamed for the provider's own usage.
-      // With per-runtime usedExports on, the shell received a `react` built by mf-header without `StrictMode`.
-      // concatenateModules off too: scope hoisting of a module that imports a consumed shared module
-      // left the shell's page components undefined in production (React error #130), found by e2e.
-      // usedExports 'global': private dependencies (zod inside shared-events, the MF sdk,
-      // tslib...) are tree-shaken, while usage is tracked for all runtimes together, so a shared module
-      // provided by one build keeps every export the other builds' runtimes use (per-runtime tracking
-      // is what pruned them before). Shared packages are referenced whole by their provide dependency.
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', usedExports: 'global', mangleExports: false, concatenateModules: false },
-      performance: { hints: false },
-      stats: prod ? 'errors-warnings' : 'minimal',
-      devServer: {
-        port,
-        historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        hot: false,
-        client: { overlay: false },
-      },
-    };
-    if (host) return main;
+    const main = mainBuild(build, mode);
     // A remote's standalone page (index.html) first loads the MF runtime packages its entries do not
-    // bundle: a second, federation-free build of standalone-runtime.js, after the main build (which
-    // cleans the folder).
-    const standaloneRuntime = {
-      name: 'standalone-runtime',
-      dependencies: ['main'],
-      mode,
-      context: dirname,
-      entry: { 'standalone-runtime': path.join(__dirname, 'standalone-runtime.js') },
-      devtool: false,
-      output: { path: outDir, filename: '[name].js', clean: false },
-      resolve: { alias: main.resolve.alias },
-      cache: { ...main.cache, name: `standalone-runtime-${mode}` },
-      optimization: { minimize: prod },
-      performance: { hints: false },
-      stats: prod ? 'errors-warnings' : 'minimal',
-    };
-    return [main, standaloneRuntime];
+    // bundle: a second, federation-free build of standalone-runtime.js.
+    return host ? main : [main, standaloneRuntimeBuild(build, mode, main)];
   };
 }
 
 /**
- * The global the host fills with the hashes of the remote files it may load (absolute URL → `sha384-…`),
- * taken from each verified manifest's `integrity` (shell/src/mf/integrity-plugin.ts; the deploy store
- * writes it at publish, tooling/deploy/store.mjs).
+ * @typedef {object} Build what createConfig resolved for one package
+ * @property {string} dirname @property {{ name: string, version: string, dependencies?: Record<string,string> }} pkg
+ * @property {boolean} host @property {string[]} runtimePlugins @property {Record<string,string>} define
+ * @property {string} [title] @property {Record<string,unknown>} templateParameters
+ * @property {Array<{ filename: string, templateParameters: Record<string,unknown> }>} htmlPages
+ * @property {Record<string,string>} exposes @property {number} port @property {string} name MF name
+ * @property {string} outDir
  */
-const SRI_GLOBAL = '__STOREFRONT_SRI__';
 
-/**
- * Lazy chunks with Subresource Integrity: webpack's script loader (`__webpack_require__.l`, the
- * LoadScriptRuntimeModule `createScript` hook) sets `script.integrity` from {@link SRI_GLOBAL} when the
- * host knows the chunk's hash, so a chunk changed after publishing is refused by the browser. The hashes
- * come at run time from the published manifest rather than being baked into remoteEntry.js at build
- * time: webpack-subresource-integrity stops a Module Federation build with an error on the remote entry
- * (waysact/webpack-subresource-integrity#176, webpack/webpack#14310). A chunk without a known hash (a
- * working build, a remote's standalone page) loads as before.
- */
-class SriChunkPlugin {
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('SriChunkPlugin', (compilation) => {
-      webpack.runtime.LoadScriptRuntimeModule.getCompilationHooks(compilation).createScript.tap('SriChunkPlugin', (source) => `${source}
-const sri = typeof self !== 'undefined' && self.${SRI_GLOBAL} && self.${SRI_GLOBAL}[script.src];
-if (sri) script.integrity = sri;`);
-    });
-  }
+/** The Module Federation plugin of a build (host or remote). @param {Build} b */
+function federationPlugin(b) {
+  const { name, exposes, host, pkg, runtimePlugins } = b;
+  return new ModuleFederationPlugin({
+    name,
+    filename: 'remoteEntry.js',
+    exposes,
+    remotes: {},
+    shared: sharedScope(host ? undefined : pkg),
+    shareStrategy: 'loaded-first',
+    runtimePlugins: host ? [...runtimePlugins, require.resolve('./provide-runtime-globals.js')] : runtimePlugins,
+    // One MF runtime in the browser (ARCHITECTURE §2): the host bundles and provides
+    // the runtime core on a global; every remote entry uses it instead of carrying its own copy.
+    // optimization.target 'web': the runtime's Node-only script loading is left out.
+    experiments: host ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true, optimization: { target: 'web' } },
+    manifest: { fileName: 'mf-manifest.json' },
+    // The type gate of a release (tooling/deploy/type-gate.mjs): MF_DTS=1 generates the
+    // exposes' types (@module-federation/dts-plugin) into dist/@mf-types; off in dev and tests.
+    dts: process.env.MF_DTS === '1' && !host
+      ? { generateTypes: { compileInChildProcess: false, extractThirdParty: false, abortOnError: true, generateAPITypes: false }, consumeTypes: false, displayErrorInTerminal: true }
+      : false,
+  });
 }
 
-/**
- * The CSP nonce for the styles and scripts webpack adds (style-loader's `<style>`, the chunk loader's
- * `<script>`): `__webpack_nonce__` (`__webpack_require__.nc`) of every build, read at start from the
- * page's `<meta name="csp-nonce" nonce="…">`, which the edge writes with the response's nonce
- * (shell/server/edge.mjs; its CSP has `style-src 'self' 'nonce-…'`, no 'unsafe-inline'). Each remote has a
- * webpack runtime of its own, so each reads it. The `nonce` property, not the attribute: browsers hide
- * the attribute's value once the page has a CSP. A page without the meta (a standalone page, a test) keeps none.
- */
-class CspNoncePlugin {
-  apply(compiler) {
-    const { RuntimeGlobals, RuntimeModule } = webpack;
-    class CspNonceRuntimeModule extends RuntimeModule {
-      constructor() {
-        // after webpack's own nonce module (STAGE_ATTACH), which sets it to undefined
-        super('csp nonce', RuntimeModule.STAGE_TRIGGER);
-      }
-
-      generate() {
-        return `if (!${RuntimeGlobals.scriptNonce} && typeof document !== 'undefined') {
-  var cspMeta = document.querySelector('meta[name="csp-nonce"]');
-  var cspNonce = cspMeta && (cspMeta.nonce || cspMeta.getAttribute('nonce'));
-  if (cspNonce) ${RuntimeGlobals.scriptNonce} = cspNonce;
-}`;
-      }
-    }
-    compiler.hooks.thisCompilation.tap('CspNoncePlugin', (compilation) => {
-      compilation.hooks.runtimeRequirementInTree.for(RuntimeGlobals.scriptNonce).tap('CspNoncePlugin', (chunk) => {
-        compilation.addRuntimeModule(chunk, new CspNonceRuntimeModule());
-      });
-    });
-  }
+/** The webpack plugins of a build. @param {Build} b @param {string} mode */
+function plugins(b, mode) {
+  const { dirname, pkg, host, define, title, templateParameters, htmlPages, name } = b;
+  const prod = mode === 'production';
+  return [
+    new webpack.DefinePlugin({
+      'process.env.NODE_ENV': JSON.stringify(mode),
+      __REMOTE_NAME__: JSON.stringify(pkg.name),
+      __REMOTE_VERSION__: JSON.stringify(pkg.version),
+      __REMOTE_MF_NAME__: JSON.stringify(name),
+      ...Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
+    }),
+    federationPlugin(b),
+    ...htmlPages.map((page) => new HtmlWebpackPlugin({
+      template: fs.existsSync(path.join(dirname, 'public', 'index.html'))
+        ? path.join(dirname, 'public', 'index.html')
+        : path.join(__dirname, 'index.html'),
+      filename: page.filename,
+      title: title || pkg.name,
+      templateParameters: { ...templateParameters, ...page.templateParameters },
+      chunks: ['main'],
+      hash: prod,
+    })),
+    new SriChunkPlugin(),
+    new CspNoncePlugin(),
+    ...(host && fs.existsSync(path.join(dirname, 'src', 'trusted-types.ts')) ? [new TrustedTypesInlinePlugin(path.join(dirname, 'src', 'trusted-types.ts'), prod)] : []),
+    ...(host ? [] : [
+      new StandaloneRuntimeTagPlugin(),
+      new FirstViewPlugin(path.join(dirname, 'src', 'first-view.json'), pkg.name),
+      // The bundler runtime's functions come from the host too (./bundler-runtime-from-host.js).
+      new webpack.NormalModuleReplacementPlugin(/[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/, require.resolve('./bundler-runtime-from-host.js')),
+    ]),
+  ];
 }
 
-/**
- * The host's Trusted Types policy (src/trusted-types.ts) compiled and inlined as the first script of its
- * HTML, so the policy exists before any script URL is assigned (paint-first.js adds main.js with one).
- * The edge gives the inline script the response's nonce. The file must have no imports.
- */
-class TrustedTypesInlinePlugin {
-  constructor(file, minify) {
-    this.file = file;
-    this.minify = minify;
-  }
-
-  apply(compiler) {
-    compiler.hooks.compilation.tap('TrustedTypesInlinePlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('TrustedTypesInlinePlugin', (data) => {
-        compilation.fileDependencies.add(this.file);
-        const { code } = require('@swc/core').transformSync(fs.readFileSync(this.file, 'utf8'), {
-          filename: this.file,
-          jsc: { parser: { syntax: 'typescript' }, target: 'es2019', minify: this.minify ? { compress: true, mangle: true } : undefined },
-          module: { type: 'commonjs' },
-          minify: this.minify,
-          sourceMaps: false,
-        });
-        const body = `(function(exports){${code}})({});`.replace(/<\/script/gi, '<\\/script');
-        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { 'data-trusted-types': '' }, body));
-        return data;
-      });
-    });
-  }
+/** The main build (the host's main.js, or a remote's remoteEntry.js and standalone page). @param {Build} b @param {string} mode */
+function mainBuild(b, mode) {
+  const { dirname, host, name, outDir, port } = b;
+  const prod = mode === 'production';
+  return {
+    name: 'main',
+    mode,
+    context: dirname,
+    // ES2020 like the swc output: webpack's own runtime code (chunk loading, sharing) uses arrow
+    // functions and const, which keeps each remoteEntry.js smaller.
+    target: ['web', 'es2020'],
+    entry: { main: './src/index.ts' },
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: outDir,
+      publicPath: 'auto',
+      // Entry chunks (main.js, remoteEntry.js) keep stable names and are served no-cache: webpack
+      // 5.111 cannot put [contenthash] in output.filename with MF exposes (module-federation/core#5077).
+      filename: '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: name,
+      // Subresource Integrity: a cross-origin chunk is fetched with CORS, so the browser can check the
+      // `integrity` SriChunkPlugin sets (a no-cors response cannot be checked).
+      crossOriginLoading: 'anonymous',
+      clean: true,
+    },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(dirname, '.cache', 'webpack'),
+      buildDependencies: { config: [__filename, ...PRESET_FILES, path.join(dirname, 'webpack.config.js'), registry.registryFile, path.join(__dirname, '..', 'registry', 'index.cjs')] },
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      alias: {
+        ...MF_RUNTIME_ESM,
+        // The MF runtime packages under names the remote externals do not match (standalone-runtime.js).
+        ...Object.fromEntries(Object.keys(MF_RUNTIME_GLOBALS).map((pkg) => [`storefront-mf-direct/${pkg.split('/')[1]}$`, MF_RUNTIME_ESM[`${pkg}$`]])),
+      },
+    },
+    // Remotes: the MF runtime packages come from the host's globals (MF_RUNTIME_GLOBALS).
+    ...(host ? {} : { externalsType: 'global', externals: { '@module-federation/sdk': MF_RUNTIME_GLOBALS['@module-federation/sdk'], '@module-federation/error-codes': MF_RUNTIME_GLOBALS['@module-federation/error-codes'] } }),
+    module: {
+      rules: moduleRules(prod),
+    },
+    plugins: plugins(b, mode),
+    // mangleExports off: a shared singleton provided by one build is consumed by others
+    // (shareStrategy 'loaded-first'), so its exports must not be renamed for the provider's own usage.
+    // With per-runtime usedExports on, the shell received a `react` built by mf-header without `StrictMode`.
+    // concatenateModules off too: scope hoisting of a module that imports a consumed shared module
+    // left the shell's page components undefined in production (React error #130), found by e2e.
+    // usedExports 'global': private dependencies (zod inside shared-events, the MF sdk,
+    // tslib...) are tree-shaken, while usage is tracked for all runtimes together, so a shared module
+    // provided by one build keeps every export the other builds' runtimes use (per-runtime tracking
+    // is what pruned them before). Shared packages are referenced whole by their provide dependency.
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', usedExports: 'global', mangleExports: false, concatenateModules: false },
+    performance: { hints: false },
+    stats: prod ? 'errors-warnings' : 'minimal',
+    devServer: {
+      port,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      hot: false,
+      client: { overlay: false },
+    },
+  };
 }
 
-/** Puts `<script src="standalone-runtime.js">` (blocking, so it runs first) in a remote's standalone index.html. */
-class StandaloneRuntimeTagPlugin {
-  apply(compiler) {
-    compiler.hooks.compilation.tap('StandaloneRuntimeTagPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimeTagPlugin', (data) => {
-        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { src: 'standalone-runtime.js' }));
-        return data;
-      });
-    });
-  }
-}
-
-/**
- * Publishes a remote's page intros (`src/first-view.json` → `first-view.json` beside mf-manifest.json)
- * for the edge to write into the HTML it serves (@storefront/remote-kit/page-intro; "a stable,
- * fast first paint"). The build fails when the file names a route that is not one of this remote's
- * page routes in the registry, or an entry is not `{ heading, lead, picture? }` strings of 1–400 characters.
- * A remote without the file publishes nothing (its pages get no first view).
- */
-class FirstViewPlugin {
-  constructor(file, pkgName) {
-    this.file = file;
-    this.pkgName = pkgName;
-  }
-
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('FirstViewPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'FirstViewPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        if (!fs.existsSync(this.file)) return;
-        compilation.fileDependencies.add(this.file);
-        const views = JSON.parse(fs.readFileSync(this.file, 'utf8'));
-        const routes = new Set(registry.remoteOf(this.pkgName).exposes.filter((e) => e.kind === 'page').flatMap((e) => e.routes || []));
-        const text = (v) => typeof v === 'string' && v.length > 0 && v.length <= 400;
-        for (const [route, view] of Object.entries(views)) {
-          if (!routes.has(route)) throw new Error(`${this.file}: '${route}' is not a page route of ${this.pkgName} in the registry (${[...routes].join(', ')})`);
-          if (!view || !text(view.heading) || !text(view.lead) || (view.picture !== undefined && !text(view.picture))) {
-            throw new Error(`${this.file}: '${route}' needs { heading, lead, picture? }, strings of 1–400 characters`);
-          }
-        }
-        compilation.emitAsset('first-view.json', new webpack.sources.RawSource(JSON.stringify(views)));
-      });
-    });
-  }
+/** A remote's standalone runtime build, after the main build (which cleans the folder). @param {Build} b @param {string} mode @param {object} main */
+function standaloneRuntimeBuild(b, mode, main) {
+  const prod = mode === 'production';
+  return {
+    name: 'standalone-runtime',
+    dependencies: ['main'],
+    mode,
+    context: b.dirname,
+    entry: { 'standalone-runtime': path.join(__dirname, 'standalone-runtime.js') },
+    devtool: false,
+    output: { path: b.outDir, filename: '[name].js', clean: false },
+    resolve: { alias: main.resolve.alias },
+    cache: { ...main.cache, name: `standalone-runtime-${mode}` },
+    optimization: { minimize: prod },
+    performance: { hints: false },
+    stats: prod ? 'errors-warnings' : 'minimal',
+  };
 }
 
 module.exports = { createConfig, sharedScope, moduleRules, SHARED_SINGLETONS, SRI_GLOBAL };

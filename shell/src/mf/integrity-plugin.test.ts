@@ -1,23 +1,29 @@
 /**
- * @jest-environment node
- *
  * The storefront runs only published code: a pinned manifest is hashed (SHA-384) before use, the remote's
- * scripts get `integrity` + `crossorigin`, a manifest of another remote is refused (SHELL-009, SHELL-010).
+ * scripts get `integrity` + `crossorigin`, a manifest of another remote (a tester override pointing at it)
+ * is refused (SHELL-009, SHELL-010). The plugin inside a real MF runtime, with the shell's fallback
+ * plugin, against fixture remotes (./fixture-origin).
  */
-import { createHash } from 'node:crypto';
-import { integrityPlugin, pinManifests, recordFileHashes, secureAttrs, sriTable, sriOf, diagnoseLoadFailure } from '../mf/integrity-plugin';
-import { readManifestPins, readOverrides } from '../remotes';
+import { createHash, webcrypto } from 'node:crypto';
+import { ModuleFederation, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { resetFederationGlobalInfo } from '@module-federation/runtime-core';
+import { integrityPlugin, pinManifests, recordFileHashes, sriTable, sriOf, diagnoseLoadFailure } from './integrity-plugin';
+import offlineRemotePlugin from './offline-remote-plugin';
+import { startupManifestsPlugin } from './startup-manifests-plugin';
+import { fixtureManifest, manifestUrlOf, serveFixtureRemotes, type FixtureOrigin } from './fixture-origin';
+import { readManifestPins, readOverrides, registerRemoteMap, resolveRemoteMap } from '../remotes';
 import { overrideOriginsFor } from '../startup-data';
+import { REQUIRED_REMOTES } from '../apps';
 import { shellErrors } from '../errors';
 
 const BASE = 'http://localhost:4600/mf-search/1.2.0/';
 const MANIFEST_URL = `${BASE}mf-manifest.json`;
 const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 const manifestText = JSON.stringify({ name: 'mf_search', metaData: { publicPath: 'auto' }, integrity: { 'remoteEntry.js': sri('entry'), '__federation_expose_spa.1a.js': sri('chunk') } });
+/** The fixture remoteEntry.js of mf-header, as served. */
+const HEADER_ENTRY = 'http://fixtures.test/mf-header/1.0.0/remoteEntry.js';
 
-type FetchHook = (url: string, init: unknown, remoteInfo?: { name: string }) => Promise<Response> | undefined;
-type SnapshotHook = (args: unknown) => unknown;
-type AttrsHook = (args: { url: string; attrs: Record<string, unknown> }) => unknown;
+type Spa = { remote?: string; __shellFallback?: true };
 
 /** A fetch answering `body` for every URL, counting calls. */
 function serving(body: string) {
@@ -26,66 +32,91 @@ function serving(body: string) {
   return { impl, calls };
 }
 
+/** The shell's plugins in the order the host runs them (build-time fallback, then integrity at bootstrap). */
+function host(remotes: Record<string, string>, integrity: ModuleFederationRuntimePlugin = integrityPlugin()) {
+  const mf = new ModuleFederation({ name: 'shell_host', remotes: [], plugins: [offlineRemotePlugin()] });
+  mf.registerPlugins([integrity]);
+  registerRemoteMap(remotes, mf);
+  return mf;
+}
+
+let origin: FixtureOrigin | undefined;
+beforeAll(() => {
+  const g = globalThis as Record<string, unknown>;
+  if (!(g.crypto as Crypto | undefined)?.subtle) Object.defineProperty(g, 'crypto', { value: webcrypto, configurable: true });
+});
 beforeEach(() => {
+  resetFederationGlobalInfo();
   (globalThis as Record<string, unknown>).__SHELL_ERRORS__ = [];
   (globalThis as Record<string, unknown>).__STOREFRONT_SRI__ = {};
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  jest.spyOn(console, 'info').mockImplementation(() => undefined);
   pinManifests({});
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  origin?.close();
+  origin = undefined;
+  jest.restoreAllMocks();
+});
 
-describe('the integrity plugin', () => {
+describe('the integrity plugin in the MF runtime', () => {
   it('hashes like the deploy store (sha384, base64)', async () => {
     expect(await sriOf(new TextEncoder().encode('entry').buffer as ArrayBuffer)).toBe(sri('entry'));
   });
 
-  it('checks a pinned manifest before the runtime reads it', async () => {
-    pinManifests({ [MANIFEST_URL]: sri(manifestText) });
-    const { impl } = serving(manifestText);
-    const res = await (integrityPlugin(new Set(), impl).fetch as FetchHook)(MANIFEST_URL, {}, { name: 'mf_search' });
-    expect(await res!.json()).toMatchObject({ name: 'mf_search' });
+  it("loads a remote whose pinned manifest is the published one, with its entry script's integrity and crossorigin set", async () => {
+    const entrySri = 'sha384-' + 'A'.repeat(64);
+    origin = serveFixtureRemotes(['mf-header'], { manifestPatch: { 'mf-header': { integrity: { 'remoteEntry.js': entrySri } } } });
+    const published = JSON.stringify({ ...fixtureManifest('mf-header'), integrity: { 'remoteEntry.js': entrySri } });
+    pinManifests({ [manifestUrlOf('mf-header')]: sri(published) });
+
+    const mod = await host({ 'mf-header': manifestUrlOf('mf-header') }).loadRemote<Spa>('mf_header/spa');
+    expect(mod!.remote).toBe('mf_header');
+    expect(origin.scripts).toEqual([{ src: HEADER_ENTRY, integrity: entrySri, crossorigin: 'anonymous' }]);
     expect(shellErrors()).toEqual([]);
   });
 
-  it('refuses a pinned manifest with one byte changed (SHELL-009)', async () => {
-    pinManifests({ [MANIFEST_URL]: sri(manifestText) });
-    const { impl } = serving(manifestText.replace('mf_search', 'mf_searcH'));
-    await expect((integrityPlugin(new Set(), impl).fetch as FetchHook)(MANIFEST_URL, {}, { name: 'mf_search' })).rejects.toThrow(/does not match its published hash/);
-    expect(shellErrors().map((e) => [e.code, e.remote])).toEqual([['SHELL-009', 'mf_search']]);
+  it('refuses a pinned manifest with one byte changed: SHELL-009, and the slot gets its fallback', async () => {
+    origin = serveFixtureRemotes(['mf-header'], { manifestPatch: { 'mf-header': { id: 'mf_headeR' } } });
+    pinManifests({ [manifestUrlOf('mf-header')]: sri(JSON.stringify(fixtureManifest('mf-header'))) });
+
+    const mod = await host({ 'mf-header': manifestUrlOf('mf-header') }).loadRemote<Spa>('mf_header/spa');
+    expect(mod!.__shellFallback).toBe(true);
+    expect(origin.scripts).toEqual([]);
+    expect(shellErrors().map((e) => e.code)).toEqual(['SHELL-009', 'SHELL-002']);
   });
 
-  it('leaves unpinned manifests and those the edge wrote into the page to the other plugins', () => {
-    const { impl, calls } = serving(manifestText);
-    pinManifests({ [MANIFEST_URL]: sri(manifestText) });
-    const hook = integrityPlugin(new Set([MANIFEST_URL]), impl).fetch as FetchHook;
-    expect(hook(MANIFEST_URL, {})).toBeUndefined();
-    expect(hook('http://localhost:3001/mf-header/1.0.0/mf-manifest.json', {})).toBeUndefined();
-    expect(calls).toEqual([]);
+  it('does not fetch again a manifest the edge wrote into the page, nor check an unpinned one', async () => {
+    origin = serveFixtureRemotes(['mf-header', 'mf-search']);
+    pinManifests({ [manifestUrlOf('mf-header')]: sri('not the text the edge checked') });
+    const page = new Map<string, unknown>([[manifestUrlOf('mf-header'), fixtureManifest('mf-header')]]);
+    const mf = new ModuleFederation({ name: 'shell_host', remotes: [], plugins: [offlineRemotePlugin(), startupManifestsPlugin(page)] });
+    mf.registerPlugins([integrityPlugin(new Set(page.keys()))]);
+    registerRemoteMap({ 'mf-header': manifestUrlOf('mf-header'), 'mf-search': manifestUrlOf('mf-search') }, mf);
+
+    expect((await mf.loadRemote<Spa>('mf_header/spa'))!.remote).toBe('mf_header');
+    expect((await mf.loadRemote<Spa>('mf_search/spa'))!.remote).toBe('mf_search');
+    expect(origin.fetched).toEqual([manifestUrlOf('mf-search')]);
+    expect(shellErrors()).toEqual([]);
   });
 
-  it("records the manifest's file hashes by absolute URL and puts them on the remote's scripts", async () => {
-    const hook = integrityPlugin().loadRemoteSnapshot as SnapshotHook;
-    await hook({ from: 'manifest', moduleInfo: { name: 'mf_search' }, manifestUrl: MANIFEST_URL, manifestJson: JSON.parse(manifestText) });
-    expect(sriTable()).toEqual({ [`${BASE}remoteEntry.js`]: sri('entry'), [`${BASE}__federation_expose_spa.1a.js`]: sri('chunk') });
-    const attrs: Record<string, unknown> = {};
-    (integrityPlugin().createScript as AttrsHook)({ url: `${BASE}remoteEntry.js`, attrs });
-    expect(attrs).toEqual({ crossorigin: 'anonymous', integrity: sri('entry') });
-    const unknown: Record<string, unknown> = {};
-    secureAttrs('http://localhost:3002/mf-search/1.0.0/remoteEntry.js', unknown);
-    expect(unknown).toEqual({ crossorigin: 'anonymous' });
-  });
+  it("refuses a tester override naming another remote's manifest (SHELL-010): the slot gets its fallback, that remote's code never runs", async () => {
+    origin = serveFixtureRemotes(['mf-header', 'mf-offers']);
+    const override = `?remote.mf-header=${encodeURIComponent(manifestUrlOf('mf-offers'))}`;
+    const map = Object.fromEntries(REQUIRED_REMOTES.map((pkg) => [pkg, manifestUrlOf(pkg)]));
+    const remotes = resolveRemoteMap(map, { href: `http://localhost:8080/${override}`, search: override }, null);
 
-  it("refuses a manifest that names another remote (an override pointing at another remote's manifest): SHELL-010", async () => {
-    const hook = integrityPlugin().loadRemoteSnapshot as SnapshotHook;
-    const offers = { name: 'mf_offers', metaData: { publicPath: 'auto' }, integrity: { 'remoteEntry.js': sri('x') } };
-    await expect(async () => hook({ from: 'manifest', moduleInfo: { name: 'mf_header' }, manifestUrl: MANIFEST_URL, manifestJson: offers }))
-      .rejects.toThrow(/manifest of 'mf_offers', not of 'mf_header'/);
-    expect(shellErrors().map((e) => [e.code, e.remote])).toEqual([['SHELL-010', 'mf_header']]);
-    expect(sriTable()).toEqual({});
+    expect(remotes['mf-header']).toBe(manifestUrlOf('mf-offers'));
+    const mod = await host(remotes).loadRemote<Spa>('mf_header/spa');
+    expect(mod!.__shellFallback).toBe(true);
+    expect(origin.scripts).toEqual([]);
+    expect(shellErrors().map((e) => [e.code, e.remote])).toEqual([['SHELL-010', 'mf_header'], ['SHELL-002', 'mf_header/spa']]);
   });
 
   it('names a changed file after a failed load (SHELL-009), and nothing for a file that is intact', async () => {
     recordFileHashes(MANIFEST_URL, JSON.parse(manifestText));
+    expect(sriTable()).toEqual({ [`${BASE}remoteEntry.js`]: sri('entry'), [`${BASE}__federation_expose_spa.1a.js`]: sri('chunk') });
     const chunk = `${BASE}__federation_expose_spa.1a.js`;
     await diagnoseLoadFailure('mf_search/spa', new Error(`Loading chunk 1 failed.\n(error: ${chunk})`), serving('chunk').impl);
     expect(shellErrors()).toEqual([]);

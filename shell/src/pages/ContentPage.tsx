@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { siteLinkClick } from 'shared-events';
-import { safeReturnPath } from '@storefront/remote-kit/safe-url';
+import { safeReturnPath } from '@storefront/remote-kit';
 import { CONTENT_LOADING_TEXT, ContentFrame, contentNameFor, type ContentPageRoute } from './content-routes';
 
 /** A link under a section: an in-site path ('/store-locator') or a `tel:` number. */

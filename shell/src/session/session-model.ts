@@ -1,0 +1,95 @@
+/**
+ * The session model (spec §3): how the account and card answers of the BFF map to the bus's `Session`.
+ * Pure: no I/O (./session-manager does the calls).
+ */
+// From the kit's shared root (one copy in the browser), not its subpath (a second copy in the shell's chunk).
+import { safeReturnPath as kitSafeReturnPath } from '@storefront/remote-kit';
+import { EMPTY_SESSION, type CardStatus, type Scene, type Session } from 'shared-events';
+import { CALLBACK_PATH, type SessionInfo } from './bff-session';
+
+/** `GET /api/account` data (wave-2 contract "BFF API"). */
+export interface AccountData {
+  uid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  cardNumber: string | null;
+  preferredStoreId: string | null;
+  subscribed: boolean;
+}
+
+/** `POST /api/services/Inquire` data. Amounts: pointBalance in points, dollarValue in cents. */
+export interface InquireData {
+  cardNumber: string;
+  cardStatus: CardStatus;
+  enrollmentStatus: string | null;
+  linkedStatus: boolean;
+  info: { pointBalance: number; dollarValue: number } | null;
+}
+
+const CARD_STATUSES: readonly string[] = ['LP00', 'LP01', 'LP02', 'LP03'];
+
+/**
+ * A same-origin path to return to after sign-in, never the callback itself; anything else gives '/'.
+ * The one URL-safety rule of the storefront: `safeReturnPath` of @storefront/remote-kit (OWASP
+ * unvalidated redirects; refuses other origins, `//x`, `/\x`, encoded and dot-segment bypasses).
+ */
+export function safeReturnPath(value: unknown): string {
+  return kitSafeReturnPath(value, { exclude: [CALLBACK_PATH] });
+}
+
+/** The scene of a shopper without a card: spec §4 "No card number" (mf-loyalty shows addCard). */
+export const NO_CARD_SCENE: Scene = Object.freeze({ cardNumber: null, enrollmentStatus: null, linkedStatus: false, info: null }) as Scene;
+
+/**
+ * Maps the account and card answers to the session of spec §3.
+ * @param inquire the Inquire answer; null when the account has no card; undefined when Inquire failed
+ */
+export function toSession(
+  account: Pick<AccountData, 'uid' | 'firstName' | 'lastName' | 'cardNumber' | 'preferredStoreId' | 'subscribed'>,
+  inquire: { code: string | number; data: InquireData | null } | null | undefined,
+): Session {
+  let scene: Scene;
+  let cardStatus: CardStatus | null = null;
+  if (!account.cardNumber) scene = NO_CARD_SCENE;
+  else if (inquire?.data) {
+    const d = inquire.data;
+    scene = { cardNumber: d.cardNumber ?? account.cardNumber, enrollmentStatus: d.enrollmentStatus ?? null, linkedStatus: !!d.linkedStatus, info: d.info ?? null };
+    const status = String(d.cardStatus ?? inquire.code);
+    cardStatus = CARD_STATUSES.includes(status) ? (status as CardStatus) : null;
+  } else {
+    scene = { cardNumber: account.cardNumber, enrollmentStatus: null, linkedStatus: false, info: null };
+  }
+  return {
+    uid: account.uid,
+    loggedIn: true,
+    isLoading: false,
+    profile: { firstName: account.firstName, lastName: account.lastName },
+    id_token: null,
+    scene,
+    cardStatus,
+    product: accountProduct(account.preferredStoreId),
+    subscribed: !!account.subscribed,
+  };
+}
+
+/**
+ * `session.product` from the account's `preferredStoreId`, as the BFF answered it. The account has no
+ * banner: `bannerCode` is null (the page's banner is `bus.state.store.value?.bannerCode`).
+ */
+export function accountProduct(preferredStoreId: string | null): Session['product'] {
+  return { storeId: preferredStoreId, bannerCode: null };
+}
+
+/** The session of a signed-in shopper while (or instead of) reading the account: the names the BFF read from the id token. */
+export function sessionFromInfo(user: SessionInfo, isLoading: boolean): Session {
+  return {
+    ...EMPTY_SESSION,
+    uid: user.uid,
+    loggedIn: true,
+    isLoading,
+    profile: { firstName: user.firstName, lastName: user.lastName },
+    id_token: null,
+    product: { storeId: null, bannerCode: null },
+  };
+}
