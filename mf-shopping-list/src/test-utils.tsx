@@ -6,12 +6,15 @@ import { act } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { DEFAULT_RUNTIME_CONFIG, EMPTY_SESSION, type EventBus, type Session } from 'shared-events';
 import { fixtures } from 'shared-events/testing';
-import { ListApiError, type Cart, type CartLine, type ListApi, type MergeResult } from './api/listApi';
+import type { Cart, CartLine, MergeResult } from 'shared-events/contracts';
+import { ListApiError, type ListApi } from './api/listApi';
 import type { ProductRecord } from './api/products';
-import { memoryBackend } from './state/backend';
-import { silentChannel, type ChangeChannel } from './state/channel';
-import { createListService, type ListServiceOptions } from './state/listService';
-import { mergeItems, type ListItem, type PutBody } from './state/model';
+import { memoryBackend } from './api/backend';
+import { silentChannel, type ChangeChannel } from './api/channel';
+import { createListService, type ListServiceOptions } from './api/listService';
+import type { ListItem } from './state/model';
+import type { PutBody } from './state/outbox';
+import { mergeItems } from './state/signInMerge';
 
 /** A new, empty fake IndexedDB as `globalThis.indexedDB` (what the next idb-keyval store opens). */
 export function freshIndexedDB(): IDBFactory {

@@ -54,6 +54,16 @@ describe('BFF shopping-list client (contract "Shopping-list and cart API")', () 
   });
 
   it.each([
+    ['items that are not a list', { items: 'none', page: 0, hitsPerPage: 100, nbHits: 0, nbPages: 1 }],
+    ['no page count', { items: [], page: 0, hitsPerPage: 100, nbHits: 0 }],
+  ])('refuses a list page with %s (a transient error: the list is not read as empty)', async (_label, data) => {
+    mockFetch(async () => answer(envelope(data)));
+    const error = await createListApi('/api').fetchAll().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ListApiError);
+    expect((error as ListApiError).permanent).toBe(false);
+  });
+
+  it.each([
     ['a 400 (validation)', () => answer(envelope(null, 'error', 400, 'Invalid body.quantity: must be an integer from 1 to 999'), 400), true],
     ['a full list (409 LIST_FULL)', () => answer(envelope(null, 'error', 'LIST_FULL', 'Your list is full: 1,000 items at most. Remove some items to add more.'), 409), true],
     ['a 401 (token)', () => answer(envelope(null, 'error', 401, 'Unauthorized'), 401), false],

@@ -3,10 +3,13 @@
  * Shopping list and cart, §6 "shopping list and flyer items sync to the server with an identity
  * token", §7 "Add or update list to cart; get cart"). Every call goes through shared-events
  * `callBff`: the shopper is the BFF's HttpOnly session cookie (`credentials: 'same-origin'`,
- * `x-storefront-csrf: 1`, `x-nonce`); no token is on the page or sent from it.
+ * `x-storefront-csrf: 1`, `x-nonce`); no token is on the page or sent from it. Answers are parsed with
+ * the `shared-events/contracts` schemas; an answer that breaks them is a transient {@link ListApiError}.
  */
 import { BffError, callBff, type BffEnvelope } from 'shared-events';
-import { asListItems, isShown, type ListItem, type PutBody } from '../state/model';
+import { cartResultSchema, listItemSchema, mergeResultSchema, type Cart, type CartLine, type MergeResult } from 'shared-events/contracts';
+import { isShown, type ListItem } from '../state/model';
+import type { PutBody } from '../state/outbox';
 
 /** Items per `GET /api/shopping-list` page (spec §4, §9: 100). */
 export const LIST_PAGE_SIZE = 100;
@@ -24,29 +27,6 @@ export class ListApiError extends Error {
     super(message);
     this.name = 'ListApiError';
   }
-}
-
-/** `POST /api/shopping-list/merge` answer data. */
-export interface MergeResult {
-  mergeId: string;
-  /** New items. */
-  added: number;
-  /** Existing items whose quantity grew. */
-  updated: number;
-  nbHits: number;
-}
-
-/** A cart line (`GET /api/cart`). */
-export interface CartLine {
-  item_id: string;
-  quantity: number;
-}
-
-/** `GET /api/cart` data.cart. */
-export interface Cart {
-  storeId: string;
-  items: CartLine[];
-  updated_at: string | null;
 }
 
 /** The BFF calls of the list, as the shopper of the session cookie; the service takes one (tests pass a fake). */
@@ -84,6 +64,11 @@ function envelopeError(path: string, env: BffEnvelope): ListApiError {
   return new ListApiError(message, status, permanent);
 }
 
+/** An answer that breaks the contract: transient (a fixed BFF answers the retry). */
+function badAnswer(path: string): ListApiError {
+  return new ListApiError(`BFF ${path}: the answer does not follow the contract`, 0, false);
+}
+
 /** Calls the BFF; network errors and 5xx become transient {@link ListApiError}s, error envelopes as above. */
 async function call<T>(apiBase: string, path: string, options: { method: string; body?: unknown }): Promise<T> {
   let env: BffEnvelope<T>;
@@ -108,11 +93,13 @@ export function createListApi(apiBase: string): ListApi {
     async fetchAll() {
       const items: ListItem[] = [];
       for (let page = 0; page < MAX_PAGES; page += 1) {
-        const data = await call<{ items?: unknown; nbPages?: unknown }>(apiBase, `/shopping-list?page=${page}&hitsPerPage=${LIST_PAGE_SIZE}`, { method: 'GET' });
-        const got = asListItems(data?.items);
+        const path = `/shopping-list?page=${page}&hitsPerPage=${LIST_PAGE_SIZE}`;
+        const data = await call<{ items?: unknown; nbPages?: unknown }>(apiBase, path, { method: 'GET' });
+        if (!Array.isArray(data?.items) || typeof data.nbPages !== 'number') throw badAnswer(path);
+        // Item by item (listItemSchema): one item the list cannot show (quantity 0, spec §5) does not hide the others.
+        const got = data.items.map((i) => listItemSchema.safeParse(i)).flatMap((r) => (r.success ? [r.data as ListItem] : []));
         items.push(...got.filter(isShown));
-        const nbPages = typeof data?.nbPages === 'number' ? data.nbPages : 0;
-        if (page + 1 >= nbPages || got.length === 0) break;
+        if (page + 1 >= data.nbPages || data.items.length === 0) break;
       }
       return items;
     },
@@ -124,14 +111,18 @@ export function createListApi(apiBase: string): ListApi {
     },
     async merge(mergeId, items) {
       const data = await call<Partial<MergeResult>>(apiBase, '/shopping-list/merge', { method: 'POST', body: { mergeId, items } });
-      return { mergeId, added: Number(data?.added ?? 0), updated: Number(data?.updated ?? 0), nbHits: Number(data?.nbHits ?? 0) };
+      const parsed = mergeResultSchema.safeParse({ mergeId, ...data });
+      if (!parsed.success) throw badAnswer('/shopping-list/merge');
+      return parsed.data;
     },
     async setCart(userToken, storeId, items) {
       await call(apiBase, '/cart', { method: 'POST', body: { userToken, storeId, items } });
     },
     async getCart(storeId) {
-      const data = await call<{ cart?: Cart }>(apiBase, `/cart?storeId=${encodeURIComponent(storeId)}`, { method: 'GET' });
-      return data?.cart ?? { storeId, items: [], updated_at: null };
+      const path = `/cart?storeId=${encodeURIComponent(storeId)}`;
+      const parsed = cartResultSchema.safeParse(await call<unknown>(apiBase, path, { method: 'GET' }));
+      if (!parsed.success) throw badAnswer(path);
+      return parsed.data.cart;
     },
   };
 }

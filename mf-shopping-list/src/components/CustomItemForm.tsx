@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ListService } from '../state/listService';
-import { cleanCustomName, MAX_CUSTOM_NAME, metaName } from '../state/model';
+import type { ListService } from '../api/listService';
+import { cleanCustomName, metaName } from '../state/model';
+import { CustomNameInput } from './CustomNameInput';
 
 /**
  * 'Add a custom item' (spec §3 custom items, §5 name cut at 50): a field (maxLength 50) and 'Add'
@@ -40,17 +41,12 @@ export function CustomItemForm({ service, disabled = false }: { service: ListSer
     <form className="mfsl-add" onSubmit={submit} noValidate>
       <label className="mfsl-add__label" htmlFor={inputId}>Add a custom item</label>
       <div className="mfsl-add__row">
-        <input
+        <CustomNameInput
           id={inputId}
-          className="mfsl-input"
-          type="text"
-          maxLength={MAX_CUSTOM_NAME}
-          autoComplete="off"
           placeholder="e.g. Birthday candles"
           value={name}
           disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          errorId={error ? errorId : null}
           onChange={(e) => { setName(e.target.value); if (error) setError(null); }}
         />
         <button type="submit" className="mfsl-btn mfsl-btn--quiet" disabled={disabled}>Add</button>

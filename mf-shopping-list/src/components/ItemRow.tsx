@@ -2,8 +2,9 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { siteLinkClick, type Store } from 'shared-events';
 import type { ProductRecord } from '../api/products';
 import { availabilityOf, availabilityText } from '../state/availability';
-import type { ListService } from '../state/listService';
-import { articleNumberOf, cleanCustomName, isCustom, MAX_CUSTOM_NAME, metaName, metaSaleStory, type ListItem } from '../state/model';
+import type { ListService } from '../api/listService';
+import { articleNumberOf, cleanCustomName, isCustom, metaName, metaSaleStory, type ListItem } from '../state/model';
+import { CustomNameInput } from './CustomNameInput';
 import { QuantityStepper } from './QuantityStepper';
 
 /** The name shown for an item: a custom item's name, else the product title, else the name the adding remote gave, else the article number. */
@@ -120,16 +121,11 @@ function CustomName({ item, name, service }: { item: ListItem; name: string; ser
   return (
     <span className="mfsl-item__rename">
       <label className="mfsl-visually-hidden" htmlFor={inputId}>New name for {name}</label>
-      <input
+      <CustomNameInput
         id={inputId}
-        className="mfsl-input"
-        type="text"
-        maxLength={MAX_CUSTOM_NAME}
-        autoComplete="off"
         autoFocus
         value={draft}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        errorId={error ? errorId : null}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
       />

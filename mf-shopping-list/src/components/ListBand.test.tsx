@@ -4,7 +4,7 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import { mockLayout } from '@storefront/tooling/jest/layout';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { createTestBus, fixtures, type TestBus } from 'shared-events/testing';
-import type { ListService } from '../state/listService';
+import type { ListService } from '../api/listService';
 import { custom, eventually, freshIndexedDB, manyProducts, memoryService, mockProductFetch, product, record } from '../test-utils';
 import { ListBand } from './ListBand';
 
@@ -85,7 +85,7 @@ describe('side panel (spec §2 "Shopping-list side panel")', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger()).toHaveFocus();
     await openPanel(trigger());
-    fireEvent.click(screen.getByTestId('list-backdrop'));
+    fireEvent.click(document.querySelector('[data-kit-dialog-backdrop]')!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -224,7 +224,7 @@ describe('side panel (spec §2 "Shopping-list side panel")', () => {
     act(() => kit.bus.emit('list/add-requested', { requestId: 'early', itemId: '20010010_G_3299' }));
     await eventually(() => expect(kit.published('list/item-added').map((e) => e.payload.requestId)).toEqual(['early']));
     expect(screen.getByTestId('list-badge')).toHaveTextContent('1');
-    const { getListService } = await import('../state/listService');
+    const { getListService } = await import('../api/listService');
     getListService(kit.bus, DEFAULT_RUNTIME_CONFIG).dispose();
   });
 
@@ -239,7 +239,7 @@ describe('side panel (spec §2 "Shopping-list side panel")', () => {
     await eventually(() => expect(kit.published('list/item-added').map((e) => e.payload.requestId)).toEqual(['first']));
     await eventually(() => expect(screen.getByRole('button', { name: 'Shopping list, 1 item' })).toBeInTheDocument());
     expect(window.localStorage.getItem('mfsl-count')).toBe('1');
-    const { getListService } = await import('../state/listService');
+    const { getListService } = await import('../api/listService');
     getListService(kit.bus, DEFAULT_RUNTIME_CONFIG).dispose();
     window.localStorage.removeItem('mfsl-count');
   });

@@ -4,31 +4,31 @@
  *
  * First load stays tiny (paint first): this file, the icon, the labels, the count snapshot and the
  * request buffer. The badge shows the last published count from localStorage at first paint
- * (state/countSnapshot). The list service (storage, sync; chunk `mfsl-list`) is not first-paint work:
+ * (api/countSnapshot). The list service (storage, sync; chunk `mfsl-list`) is not first-paint work:
  * it starts on the first need — a `list/add-requested` / `list/remove-requested` (kept by the request
  * buffer meanwhile, and answered in order), a hover, focus or press of the trigger, a signed-in session
  * (sync, merge on sign-in), another tab changing the list (the snapshot's `storage` event) — or else
  * once the page is loaded and idle ({@link SERVICE_IDLE_DELAY_MS} after `load`). The panel (with
- * focus-trap and the product fetch; chunk `mfsl-panel`) is fetched on the first hover, focus or press.
+ * the kit Dialog and the product fetch; chunk `mfsl-panel`) is fetched on the first hover, focus or press.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { lazyPart, PartBoundary } from '@storefront/remote-kit';
 import { useBusState, type RemoteProps } from 'shared-events';
-import type { ListService } from '../state/listService';
+import type { ListService } from '../api/listService';
 import { badgeText, triggerLabel } from '../state/labels';
-import { COUNT_SNAPSHOT_KEY, readCountSnapshot } from '../state/countSnapshot';
-import { bufferListRequests } from '../state/requestBuffer';
+import { COUNT_SNAPSHOT_KEY, readCountSnapshot } from '../api/countSnapshot';
+import { bufferListRequests } from '../api/requestBuffer';
 import { isSignedIn } from '../state/signedIn';
 import { ListIcon } from './ListIcon';
 import type { ListPanelProps } from './ListPanel';
 import './band.css';
 
-/** The side panel: its own chunk (with focus-trap and the product fetch). */
+/** The side panel: its own chunk (with the kit Dialog and the product fetch). */
 export const listPanel = lazyPart<ListPanelProps>(() => import(/* webpackChunkName: "mfsl-panel" */ './ListPanel').then((m) => m.ListPanel));
 
 /** Loads the list service chunk and returns the page's service for `bus`. */
 export function loadListService(bus: RemoteProps['bus'], config: RemoteProps['config']): Promise<ListService> {
-  return import(/* webpackChunkName: "mfsl-list" */ '../state/listService').then((m) => m.getListService(bus, config));
+  return import(/* webpackChunkName: "mfsl-list" */ '../api/listService').then((m) => m.getListService(bus, config));
 }
 
 /** After the window's `load`, how long the band waits (then for an idle moment) before starting the list service unasked, in ms. */

@@ -1,4 +1,4 @@
-import type { ListSnapshot } from '../state/listService';
+import type { ListSnapshot } from '../state/listState';
 
 /**
  * Short notices about where the list is: not read (with 'Try again'), kept in memory only, merging,

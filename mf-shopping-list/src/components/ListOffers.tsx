@@ -1,7 +1,7 @@
 /**
  * The panel's offers section (spec §2 Shopping-list side panel: "offers sections"): the shopper's
- * loaded offers that match products in the list. Asked through the bus only — `offers/matches-requested`
- * `{ requestId, articleNumbers }`, answered by mf-offers with `offers/matches` (same requestId; signed-in
+ * loaded offers that match products in the list. Asked through the bus only — `bus.request('offers/matches-requested',
+ * { articleNumbers })`, answered by mf-offers with `offers/matches` (same requestId; signed-in
  * shoppers only, shared-events 1.3.0). No answer (anonymous shopper, mf-offers down) or no match: the
  * section is not shown. Offer texts are rendered as text.
  */
@@ -24,11 +24,18 @@ export function useListOffers(bus: EventBus, articleNumbers: readonly string[], 
       return undefined;
     }
     const requestId = newRequestId('list-offers');
+    // mf-offers answers again under the same requestId when the shopper's offers change: every answer counts.
     const sub = bus.on('offers/matches').subscribe((e) => {
       if (e.payload.requestId === requestId) setOffers(e.payload.offers);
     });
-    bus.emit('offers/matches-requested', { requestId, articleNumbers: key.split(',').slice(0, 1000) });
-    return () => sub.unsubscribe();
+    const aborter = new AbortController();
+    bus.request('offers/matches-requested', { articleNumbers: key.split(',').slice(0, 1000) }, { reply: 'offers/matches', requestId, signal: aborter.signal })
+      // No answer (anonymous shopper, mf-offers down) or unmounted: no section.
+      .catch(() => undefined);
+    return () => {
+      aborter.abort();
+      sub.unsubscribe();
+    };
   }, [bus, key, enabled]);
   return offers;
 }

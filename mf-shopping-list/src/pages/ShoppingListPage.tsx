@@ -5,15 +5,16 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from '@storefront/remote-kit';
 import { siteLinkClick, useBusState, type RemoteProps } from 'shared-events';
+import { LoadError, Skeleton } from '@storefront/remote-kit/blocks';
 import { CustomItemForm } from '../components/CustomItemForm';
 import { ItemRow } from '../components/ItemRow';
 import { ListNotices } from '../components/ListNotices';
 import { useRemovalFocus } from '../components/removalFocus';
 import { groupItems } from '../state/grouping';
 import { itemsLabel } from '../state/labels';
-import { getListService, type ListService } from '../state/listService';
+import { getListService, type ListService } from '../api/listService';
 import { articleNumberOf, isCustom, PAGE_SIZE, type ListItem } from '../state/model';
-import { useListSnapshot, useProductRecords } from '../state/useList';
+import { useListSnapshot, useProductRecords } from '../hooks/useList';
 import '../components/list.css';
 import './page.css';
 
@@ -104,10 +105,7 @@ export function ShoppingListPage({ bus, config, service: given }: ShoppingListPa
       <div className="mfsl-page__add"><CustomItemForm service={service} disabled={loading} /></div>
 
       {loading && (
-        <div className="mfsl-skeleton" role="status" aria-live="polite" aria-busy="true">
-          <span className="mfsl-visually-hidden">Loading your list…</span>
-          {[0, 1, 2, 3, 4].map((i) => <div key={i} className="mfsl-skeleton__row" aria-hidden="true" />)}
-        </div>
+        <Skeleton label="Loading your list…" count={5} className="mfsl-skeleton" />
       )}
 
       {empty && (
@@ -121,18 +119,13 @@ export function ShoppingListPage({ bus, config, service: given }: ShoppingListPa
       {!loading && total > 0 && (
         <div ref={rootRef} className="mfsl-page__list">
           {details.isError && (
-            <p className="mfsl-notice mfsl-notice--error" role="alert">
-              Product details could not be loaded. <button type="button" className="mfsl-link-btn" onClick={details.retry}>Try again</button>
-            </p>
+            <LoadError message="Product details could not be loaded." onRetry={details.retry} className="mfsl-notice mfsl-notice--error" buttonClassName="mfsl-link-btn" />
           )}
           {groups.custom.length > 0 && section('custom', 'Custom List Items', groups.custom)}
           {groups.categories.map((g, i) => section(`c${i}`, g.name, g.items))}
           {groups.pending.length > 0 && (
             // Rows appear once their category is known, so they never move (and lose focus) when it arrives.
-            <div className="mfsl-skeleton" role="status" aria-live="polite" aria-busy="true">
-              <span className="mfsl-visually-hidden">Loading {itemsLabel(groups.pending.length)}…</span>
-              {groups.pending.slice(0, 5).map((i) => <div key={i.item_id} className="mfsl-skeleton__row" aria-hidden="true" />)}
-            </div>
+            <Skeleton label={`Loading ${itemsLabel(groups.pending.length)}…`} count={Math.min(5, groups.pending.length)} className="mfsl-skeleton" />
           )}
           {total > visible.length && (
             <div className="mfsl-page__more">

@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RuntimeConfig } from 'shared-events';
-import { Dialog } from './Dialog';
+import { Dialog } from '@storefront/remote-kit/dialog';
 import { messageOf } from './shared';
 import { useRecipeRecords } from './useRecipes';
 
@@ -45,7 +45,7 @@ export function AddRecipeDialog({ title, recipeId, search, submitLabel, failMess
   };
 
   return (
-    <Dialog title={title} onClose={onClose}>
+    <Dialog className="mfsl-dialog" title={title} onClose={onClose}>
       {recipe === null
         ? (
           <>

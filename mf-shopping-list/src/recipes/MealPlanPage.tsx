@@ -11,15 +11,16 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@storefront/remote-kit';
 import { siteLinkClick, useBusState, type RemoteProps } from 'shared-events';
-import { getListService, type ListService } from '../state/listService';
-import { Dialog } from './Dialog';
+import { getListService, type ListService } from '../api/listService';
+import { Dialog } from '@storefront/remote-kit/dialog';
 import { addIngredientsToList, ingredientMessage } from './ingredients';
 import { addDays, dayLabel, entriesByDay, isoDate, mondayOf, parseIsoDate, weekDays, weekLabel, type MealPlanEntry } from './model';
 import { RecipeCard } from './RecipeCard';
 import { RecipePicker } from './RecipePicker';
 import type { RecipeRecord } from './recipesApi';
 import { AddRecipeDialog } from './AddRecipeDialog';
-import { BrowseRecipesLink, LoadError, messageOf, Skeleton, storageKey, useAddParam } from './shared';
+import { LoadError, Skeleton } from '@storefront/remote-kit/blocks';
+import { BrowseRecipesLink, messageOf, storageKey, useAddParam } from './shared';
 import type { RecipePlanStorage } from './storage';
 import { useLoaded, type PlanStorageState } from './usePlans';
 import { useRecipeRecords } from './useRecipes';
@@ -112,9 +113,9 @@ export function MealPlanPage({ bus, config, plans, listService, today = () => ne
         <p className="mfrp-status" role="status" aria-live="polite">{status}</p>
         {addError && <p className="mfsl-error" role="alert">{addError}</p>}
       </div>
-      {plan.status === 'loading' && <Skeleton label="Loading your meal plan…" rows={7} />}
-      {plan.status === 'error' && <LoadError message={plan.error ?? ''} onRetry={plan.retry} />}
-      {records.isError && <LoadError message="Recipe details could not be loaded." onRetry={records.retry} />}
+      {plan.status === 'loading' && <Skeleton label="Loading your meal plan…" count={7} className="mfsl-skeleton mfrp-skeleton" />}
+      {plan.status === 'error' && <LoadError message={plan.error ?? ''} onRetry={plan.retry} className="mfsl-notice mfsl-notice--error" buttonClassName="mfsl-link-btn" />}
+      {records.isError && <LoadError message="Recipe details could not be loaded." onRetry={records.retry} className="mfsl-notice mfsl-notice--error" buttonClassName="mfsl-link-btn" />}
       {plan.status === 'ready' && entries.length === 0 && (
         <div className="mfsl-page__empty">
           <p className="mfsl-empty">Nothing planned {isThisWeek ? 'this week' : 'for this week'} yet.</p>
@@ -194,7 +195,7 @@ function DaySection({ day, entries, storage, records, search, isToday, onChanged
       )}
       <button ref={addRef} type="button" className="mfsl-btn mfsl-btn--small mfsl-btn--quiet" aria-haspopup="dialog" aria-label={`Add a recipe to ${label}`} onClick={() => setPicking(true)}>Add a recipe</button>
       {picking && (
-        <Dialog title={`Add a recipe to ${label}`} onClose={() => setPicking(false)} returnFocusTo={addRef}>
+        <Dialog className="mfsl-dialog" title={`Add a recipe to ${label}`} onClose={() => setPicking(false)} returnFocusTo={addRef}>
           <RecipePicker search={search} chosen={entries.map((e) => e.recipeId)} onPick={async (rid, title) => {
             await storage.addToPlan(day, rid);
             onStatus(`Planned ‘${title}’ on ${label}.`);

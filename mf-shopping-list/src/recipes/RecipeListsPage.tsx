@@ -9,12 +9,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@storefront/remote-kit';
 import { siteLinkClick, type RemoteProps } from 'shared-events';
-import { Dialog } from './Dialog';
+import { Dialog } from '@storefront/remote-kit/dialog';
 import { MAX_LIST_NAME, type RecipeList } from './model';
 import { RecipeCard } from './RecipeCard';
 import { RecipePicker } from './RecipePicker';
 import { AddRecipeDialog } from './AddRecipeDialog';
-import { BrowseRecipesLink, LoadError, messageOf, Skeleton, storageKey, useAddParam } from './shared';
+import { LoadError, Skeleton } from '@storefront/remote-kit/blocks';
+import { BrowseRecipesLink, messageOf, storageKey, useAddParam } from './shared';
 import type { RecipePlanStorage } from './storage';
 import { useLoaded, type PlanStorageState } from './usePlans';
 import { useRecipeRecords, type RecipeRecords } from './useRecipes';
@@ -46,8 +47,8 @@ export function RecipeListsPage({ config, plans }: RecipeListsPageProps) {
       <p className="mfrp-status" role="status" aria-live="polite">{status}</p>
       {badAddId && <p className="mfsl-notice mfsl-notice--error" role="alert">The recipe to save could not be recognised.</p>}
       {storage && <CreateListForm storage={storage} disabled={lists.status !== 'ready'} onCreated={(l) => { replace(l); setStatus(`Created the list ‘${l.name}’.`); }} />}
-      {lists.status === 'loading' && <Skeleton label="Loading your recipe lists…" />}
-      {lists.status === 'error' && <LoadError message={lists.error ?? ''} onRetry={lists.retry} />}
+      {lists.status === 'loading' && <Skeleton label="Loading your recipe lists…" className="mfsl-skeleton mfrp-skeleton" />}
+      {lists.status === 'error' && <LoadError message={lists.error ?? ''} onRetry={lists.retry} className="mfsl-notice mfsl-notice--error" buttonClassName="mfsl-link-btn" />}
       {lists.status === 'ready' && all.length === 0 && (
         <div className="mfsl-page__empty">
           <p className="mfsl-empty">You have no recipe lists yet.</p>
@@ -55,7 +56,7 @@ export function RecipeListsPage({ config, plans }: RecipeListsPageProps) {
           <BrowseRecipesLink />
         </div>
       )}
-      {records.isError && <LoadError message="Recipe details could not be loaded." onRetry={records.retry} />}
+      {records.isError && <LoadError message="Recipe details could not be loaded." onRetry={records.retry} className="mfsl-notice mfsl-notice--error" buttonClassName="mfsl-link-btn" />}
       {lists.status === 'ready' && all.length > 0 && (
         <ul className="mfrp-lists">
           {all.map((l) => (
@@ -196,7 +197,7 @@ function ListSection({ list, storage, records, search, onChanged, onDeleted, onS
         )}
       <button ref={addRef} type="button" className="mfsl-btn mfsl-btn--small mfsl-btn--quiet" aria-haspopup="dialog" onClick={() => setPicking(true)}>Add a recipe</button>
       {picking && (
-        <Dialog title={`Add a recipe to ${list.name}`} onClose={() => setPicking(false)} returnFocusTo={addRef}>
+        <Dialog className="mfsl-dialog" title={`Add a recipe to ${list.name}`} onClose={() => setPicking(false)} returnFocusTo={addRef}>
           <RecipePicker search={search} chosen={list.recipeIds} onPick={async (rid, title) => {
             onChanged(await storage.addRecipe(list.id, rid));
             onStatus(`Saved ‘${title}’ to ‘${list.name}’.`);

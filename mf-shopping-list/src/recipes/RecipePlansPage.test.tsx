@@ -8,8 +8,8 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
 import { createStore } from 'idb-keyval';
-import { idbBackend } from '../state/backend';
-import type { ListService } from '../state/listService';
+import { idbBackend } from '../api/backend';
+import type { ListService } from '../api/listService';
 import { eventually, freshIndexedDB, memoryService, record, sessions } from '../test-utils';
 import { isoDate, mondayOf, weekLabel } from './model';
 import { RecipePlansPage } from './RecipePlansPage';
@@ -165,7 +165,7 @@ describe('/recipes/my-recipe-lists', () => {
       bff.push({ call: `${init?.method} ${url}`, credentials: init?.credentials, headers: init?.headers as Record<string, string> });
       const put = String(url).match(/^\/api\/recipe-lists\/([^/]+)$/);
       const data = String(url) === '/api/recipe-lists'
-        ? { lists: [{ id: 'acc-1', name: 'From my account', recipeIds: ['recipe-003'], createdAt: '', updatedAt: '' }] }
+        ? { lists: [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'From my account', recipeIds: ['recipe-003'], createdAt: '', updatedAt: '' }] }
         : put ? { list: { id: decodeURIComponent(put[1]), name: JSON.parse(String(init?.body)).name, recipeIds: [], createdAt: '', updatedAt: '' } } : {};
       return { ok: true, status: 200, json: async () => ({ status: 'success', code: 200, message: 'OK', data }) } as Response;
     }) as unknown as typeof fetch;

@@ -5,7 +5,7 @@
  */
 import { useLocation } from '@storefront/remote-kit';
 import type { RemoteProps } from 'shared-events';
-import type { ListService } from '../state/listService';
+import type { ListService } from '../api/listService';
 import { MealPlanPage } from './MealPlanPage';
 import { RecipeListsPage } from './RecipeListsPage';
 import type { RecipePlanStorage } from './storage';

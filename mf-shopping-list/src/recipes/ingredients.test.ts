@@ -31,6 +31,21 @@ describe("the week's ingredients to the shopping list", () => {
     service.dispose();
   });
 
+  it('adds a product whose record spells its unit in lower case, at a store number shorter than 4 digits', async () => {
+    const kit = createTestBus();
+    const service = await memoryService(kit.bus, []);
+    const outcome = await addIngredientsToList({
+      recipes: [recipe(1, ['20010010', '20111434'])],
+      search: DEFAULT_RUNTIME_CONFIG.search,
+      storeNumber: '412',
+      service,
+      lookup: async () => new Map([['20010010', record('20010010', { uom: ' g ' })], ['20111434', record('20111434', { uom: '' })]]),
+    });
+    expect(outcome).toEqual({ ingredients: 2, added: 2, alreadyOnList: 0, notAdded: 0 });
+    expect(service.getSnapshot().items.map((i) => i.item_id)).toEqual(['20010010_G_0412', '20111434_EA_0412']);
+    service.dispose();
+  });
+
   it('messages say what happened', () => {
     expect(ingredientMessage({ ingredients: 13, added: 13, alreadyOnList: 0, notAdded: 0 })).toBe('Added 13 ingredients to your list.');
     expect(ingredientMessage({ ingredients: 3, added: 0, alreadyOnList: 3, notAdded: 0 })).toBe('All 3 ingredients are already on your list.');

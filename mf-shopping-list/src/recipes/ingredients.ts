@@ -5,9 +5,9 @@
  * products index; the item id is spec §3's `articleNumber_uom_storeId` with the product's `uom` (from
  * the products index) and the page's store (`bus.state.store`, else the config's default store).
  */
-import type { RuntimeConfig } from 'shared-events';
+import { itemId, type RuntimeConfig } from 'shared-events';
 import { fetchProducts, type ProductRecord } from '../api/products';
-import type { AddProductsResult, ListService } from '../state/listService';
+import type { AddProductsResult, ListService } from '../api/listService';
 import type { RecipeRecord } from './recipesApi';
 
 /** What one "add the week's ingredients" did; counts are distinct products. */
@@ -60,7 +60,7 @@ export async function addIngredientsToList(o: AddIngredientsOptions): Promise<In
       missing += 1;
       continue;
     }
-    products.push({ itemId: `${w.articleNumber}_${r.uom || 'EA'}_${o.storeNumber}`, name: r.title || w.name });
+    products.push({ itemId: itemId({ articleNumber: w.articleNumber, uom: r.uom, storeId: o.storeNumber }), name: r.title || w.name });
   }
   const result: AddProductsResult = await o.service.addProducts(products);
   return { ingredients: wanted.length, added: result.added.length, alreadyOnList: result.alreadyOnList.length, notAdded: missing + result.failed.length };

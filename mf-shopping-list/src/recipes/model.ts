@@ -3,6 +3,7 @@
  * the pages (spec §2 Routes `/recipes/my-recipe-lists`, `/recipes/meal-plan`). The BFF applies
  * the same rules (services/bff/src/recipe-plans.ts).
  */
+import type { MealPlanEntry, RecipeList } from 'shared-events/contracts';
 
 /** Longest list name, in characters after trimming (the BFF's rule). */
 export const MAX_LIST_NAME = 60;
@@ -13,26 +14,8 @@ export const MAX_RECIPES_PER_LIST = 200;
 /** Most recipes on one day. */
 export const MAX_RECIPES_PER_DAY = 10;
 
-/** A named list of saved recipes. */
-export interface RecipeList {
-  /** UUID made by the browser that created the list (kept when it is merged into the account). */
-  id: string;
-  name: string;
-  /** Recipe objectIDs of the recipes index, oldest added first. */
-  recipeIds: string[];
-  /** ISO 8601. */
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** One recipe planned on one day. */
-export interface MealPlanEntry {
-  /** The shopper's local calendar day, `YYYY-MM-DD`. */
-  date: string;
-  recipeId: string;
-  /** ISO 8601. */
-  addedAt: string;
-}
+/** A named list of saved recipes, and one recipe planned on one day (the BFF contract's shapes). */
+export type { MealPlanEntry, RecipeList };
 
 /** Recipe objectIDs look like 'recipe-001' (1–64 letters, digits, '-' or '_'; the BFF's pattern). */
 export const RECIPE_ID = /^[A-Za-z0-9_-]{1,64}$/;

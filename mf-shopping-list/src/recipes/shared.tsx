@@ -38,25 +38,6 @@ export function useAddParam(): { addId: string | null; badAddId: boolean; clearA
   return { addId, badAddId: raw !== null && addId === null, clearAdd };
 }
 
-/** Loading placeholder of a fixed height (no shift when the content arrives). */
-export function Skeleton({ label, rows = 3 }: { label: string; rows?: number }) {
-  return (
-    <div className="mfsl-skeleton" role="status" aria-live="polite" aria-busy="true">
-      <span className="mfsl-visually-hidden">{label}</span>
-      {Array.from({ length: rows }, (_, i) => <div key={i} className="mfsl-skeleton__row mfrp-skeleton__row" aria-hidden="true" />)}
-    </div>
-  );
-}
-
-/** An error with 'Try again'. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <p className="mfsl-notice mfsl-notice--error" role="alert">
-      {message} <button type="button" className="mfsl-link-btn" onClick={onRetry}>Try again</button>
-    </p>
-  );
-}
-
 /** A link to /recipes that stays in the site. */
 export function BrowseRecipesLink({ children = 'Browse recipes' }: { children?: string }) {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { createStore } from 'idb-keyval';
-import { idbBackend } from '../state/backend';
+import { idbBackend } from '../api/backend';
 import { freshIndexedDB } from '../test-utils';
 import { ANON_PLANS_KEY, browserStorage, mergeBrowserIntoAccount, PLANS_IDB_NAME, PLANS_IDB_STORE } from './storage';
 

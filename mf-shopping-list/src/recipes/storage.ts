@@ -9,9 +9,10 @@
  *   union, idempotent), then removed from the browser — like the shopping list's merge (README "Merge rules").
  */
 import { BffError, callBff } from 'shared-events';
+import { mealPlanSchema, recipeListResultSchema, recipeListsSchema } from 'shared-events/contracts';
 import { createStore } from 'idb-keyval';
-import { idbBackend, type ListBackend } from '../state/backend';
-import { randomUuid } from '../state/listService';
+import { idbBackend, type ListBackend } from '../api/backend';
+import { randomUuid } from '../api/uuid';
 import {
   asPlanEntry, asRecipeList, cleanListName, MAX_LISTS, MAX_RECIPES_PER_DAY, MAX_RECIPES_PER_LIST,
   type MealPlanEntry, type RecipeList,
@@ -186,18 +187,26 @@ async function bff<T>(apiBase: string, method: string, path: string, body?: unkn
 
 const enc = encodeURIComponent;
 
+/** Shown when an answer breaks the contract. */
+const LOAD_FAILED = 'Your recipes could not be loaded. Please try again.';
+
+/**
+ * A BFF answer parsed with its `shared-events/contracts` schema.
+ * @throws PlanApiError(`message`) when it does not follow the contract
+ */
+function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, data: unknown, message: string): T {
+  const r = schema.safeParse(data);
+  if (!r.success) throw new PlanApiError(message, 0);
+  return r.data;
+}
+
 /** The signed-in shopper's storage: the BFF (the shopper is its session cookie). */
 export function accountStorage(apiBase: string): RecipePlanStorage {
-  const list = (d: { list?: unknown }) => {
-    const l = asRecipeList(d?.list);
-    if (!l) throw new PlanApiError('The change could not be saved. Please try again.', 0);
-    return l;
-  };
+  const list = (d: unknown) => parsed(recipeListResultSchema, d, 'The change could not be saved. Please try again.').list;
   return {
     kind: 'account',
     async lists() {
-      const d = await bff<{ lists?: unknown[] }>(apiBase, 'GET', '/recipe-lists');
-      return (d?.lists ?? []).map(asRecipeList).filter((l): l is RecipeList => l !== null);
+      return parsed(recipeListsSchema, await bff(apiBase, 'GET', '/recipe-lists'), LOAD_FAILED).lists;
     },
     createList: async (name) => list(await bff(apiBase, 'PUT', `/recipe-lists/${randomUuid()}`, { name: cleanListName(name) })),
     renameList: async (id, name) => list(await bff(apiBase, 'PUT', `/recipe-lists/${enc(id)}`, { name: cleanListName(name) })),
@@ -207,8 +216,7 @@ export function accountStorage(apiBase: string): RecipePlanStorage {
     addRecipe: async (listId, recipeId) => list(await bff(apiBase, 'PUT', `/recipe-lists/${enc(listId)}/recipes/${enc(recipeId)}`)),
     removeRecipe: async (listId, recipeId) => list(await bff(apiBase, 'DELETE', `/recipe-lists/${enc(listId)}/recipes/${enc(recipeId)}`)),
     async plan(from, to) {
-      const d = await bff<{ entries?: unknown[] }>(apiBase, 'GET', `/meal-plan?from=${enc(from)}&to=${enc(to)}`);
-      return (d?.entries ?? []).map(asPlanEntry).filter((e): e is MealPlanEntry => e !== null);
+      return parsed(mealPlanSchema, await bff(apiBase, 'GET', `/meal-plan?from=${enc(from)}&to=${enc(to)}`), LOAD_FAILED).entries;
     },
     async addToPlan(date, recipeId) {
       await bff(apiBase, 'PUT', `/meal-plan/${enc(date)}/recipes/${enc(recipeId)}`);

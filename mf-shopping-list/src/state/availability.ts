@@ -6,7 +6,7 @@
  * longer has means 'No longer available'. A store change (bus `store/changed`) re-checks it all.
  */
 import type { Store } from 'shared-events';
-import type { ProductRecord } from '../api/products';
+import type { ProductRecord } from './productRecord';
 
 /** Availability of one product item. Prices are in cents. */
 export type Availability =

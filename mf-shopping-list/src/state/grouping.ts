@@ -3,7 +3,7 @@
  * their product record (alphabetical, 'Other' last for a record without one or with none at all),
  * then products whose record is still loading.
  */
-import type { ProductRecord } from '../api/products';
+import type { ProductRecord } from './productRecord';
 import { articleNumberOf, isCustom, type ListItem } from './model';
 
 /** The heading of products without a known category. */

@@ -1,8 +1,10 @@
 import { custom, product } from '../test-utils';
 import { badgeText, itemsLabel, triggerLabel } from './labels';
 import {
-  applyChange, applyOutbox, cleanCustomName, countOf, cutText, isStorable, mergeItems, opFor, parseQuantity, shownItems, validateAddRequest,
+  applyChange, cleanCustomName, countOf, cutText, isStorable, parseQuantity, shownItems, validateAddRequest,
 } from './model';
+import { applyOutbox, opFor } from './outbox';
+import { mergeItems } from './signInMerge';
 
 const NOW = '2025-03-01T00:00:00.000Z';
 

@@ -1,8 +1,10 @@
 /**
  * The shopping list's data and the pure rules over it (spec §3 Shopping list, §4 Shopping list and
  * cart, §5 validation, §9 limits; BFF contract "Shopping-list and cart API"). No I/O here: the list
- * service (./listService) stores what these functions compute.
+ * service (../api/listService) stores what these functions compute.
  */
+import { PRODUCT_ITEM_ID } from 'shared-events';
+import type { CustomMeta, ProductMeta } from 'shared-events/contracts';
 
 /** Largest quantity of one item (BFF contract: integer 1..999). */
 export const MAX_QUANTITY = 999;
@@ -15,8 +17,6 @@ export const PAGE_SIZE = 100;
 /** Most items an anonymous (browser) list holds: one merge request carries at most 1000 (BFF contract). */
 export const MAX_BROWSER_ITEMS = 1000;
 
-/** Product item id: articleNumber_uom_storeId (spec §3; BFF contract pattern). */
-export const PRODUCT_ITEM_ID = /^[0-9A-Za-z]{1,20}_(EA|G|KG|L|ML|LB)_[0-9]{4}$/;
 /** Custom item id: `custom_<uuid>` (BFF contract pattern). */
 export const CUSTOM_ITEM_ID = /^custom_[A-Za-z0-9-]{8,64}$/;
 
@@ -25,27 +25,8 @@ export const CUSTOM_TYPE = 'Custom';
 /** `product_type`s a product item may have (BFF contract). */
 export const PRODUCT_TYPES = ['product', 'flyer'] as const;
 
-/** `meta` of a custom item (spec §3; BFF contract: all fields required). */
-export interface CustomMeta {
-  /** Plain text, 1–50 characters after trimming; always rendered as text. */
-  name: string;
-  /** Equal to the item's `item_id` (spec §3 spells it `item_Id`). */
-  item_Id: string;
-  itemType: 'custom';
-  /** ≤ 50 characters. */
-  category: string;
-  product_type: typeof CUSTOM_TYPE;
-  /** The uuid part of the item id. */
-  id: string;
-  /** ISO 8601 time the shopper created it. */
-  created_at: string;
-}
-
-/** `meta` of a product item: optional, e.g. the name the requesting remote knew. */
-export interface ProductMeta {
-  name?: string;
-  [key: string]: unknown;
-}
+/** `meta` of a custom item (spec §3) and of a product item, as the BFF contract has them. */
+export type { CustomMeta, ProductMeta };
 
 /**
  * One list item (spec §3 Shopping list; BFF ListItem). Products: `item_id` articleNumber_uom_storeId,
@@ -94,12 +75,6 @@ export function sortItems(items: readonly ListItem[]): ListItem[] {
 export function articleNumberOf(itemId: string): string {
   const i = itemId.indexOf('_');
   return i < 0 ? itemId : itemId.slice(0, i);
-}
-
-/** The store number of a product item: its last part ('20010010_G_3299' → '3299'), or null. */
-export function storeNumberOf(itemId: string): string | null {
-  const m = /_([0-9]{4})$/.exec(itemId);
-  return m ? m[1] : null;
 }
 
 /** Clamps to an integer 1..999 (non-numbers → 1). */
@@ -253,102 +228,6 @@ export function applyChange(items: readonly ListItem[], change: ListChange, now:
     default:
       return { items: [...items], item: null, added: 0, removed: false, changed: false };
   }
-}
-
-/**
- * Merges an anonymous list into an account list, the BFF merge rule (spec §4 "An anonymous shopping
- * list is merged into the account on login"; vercel/commerce "union, sum"): union by item_id with
- * quantities summed (capped at 999); a custom item whose normalised name matches an existing custom
- * item adds its quantity to that one. Used to show a pending merge before the server has answered.
- */
-export function mergeItems(target: readonly ListItem[], incoming: readonly ListItem[]): ListItem[] {
-  const out = [...target];
-  for (const item of incoming) {
-    if (!isShown(item)) continue;
-    let index = out.findIndex((t) => t.item_id === item.item_id);
-    if (index < 0 && isCustom(item)) {
-      const name = metaName(item);
-      if (name !== null) index = out.findIndex((t) => isCustom(t) && metaName(t) !== null && normaliseName(metaName(t)!) === normaliseName(name));
-    }
-    if (index < 0) out.push({ ...item });
-    else out[index] = { ...out[index], quantity: Math.min(MAX_QUANTITY, out[index].quantity + item.quantity) };
-  }
-  return out;
-}
-
-/** Body of `PUT /api/shopping-list/items/:itemId` (absolute values). */
-export interface PutBody {
-  product_type: string;
-  quantity: number;
-  checked: boolean;
-  meta?: ListItem['meta'];
-}
-
-/**
- * One pending server write of the account list's outbox: ABSOLUTE (a PUT of the item as it should
- * be, or a DELETE), so replaying it changes nothing, and coalesced per item_id (a newer change of
- * the same item replaces the older op).
- */
-export interface OutboxOp {
-  /** Unique per op: a send removes its op only if it is still this one (not a newer change). */
-  id: string;
-  item_id: string;
-  kind: 'put' | 'delete';
-  /** For 'put'. */
-  body?: PutBody;
-  /** For 'put': the item's created_at (keeps the order when the op is applied locally). */
-  created_at?: string;
-  /** ISO time the op was (last) queued. */
-  queuedAt: string;
-  /** Failed sends so far. */
-  attempts: number;
-}
-
-/** The outbox: at most one op per item_id. */
-export type Outbox = Record<string, OutboxOp>;
-
-/** The op that makes the server hold `item` (or, for null, not hold `itemId`). */
-export function opFor(itemId: string, item: ListItem | null, id: string, now: string): OutboxOp {
-  if (!item) return { id, item_id: itemId, kind: 'delete', queuedAt: now, attempts: 0 };
-  return {
-    id,
-    item_id: itemId,
-    kind: 'put',
-    body: { product_type: item.product_type, quantity: item.quantity, checked: item.checked, ...(item.meta ? { meta: item.meta } : {}) },
-    created_at: item.created_at,
-    queuedAt: now,
-    attempts: 0,
-  };
-}
-
-/** Applies one outbox op to a list (what the server will hold once it is sent). */
-export function applyOp(items: readonly ListItem[], op: OutboxOp): ListItem[] {
-  const index = items.findIndex((i) => i.item_id === op.item_id);
-  if (op.kind === 'delete' || !op.body) return index < 0 ? [...items] : items.filter((_, i) => i !== index);
-  const prev = index >= 0 ? items[index] : null;
-  const item: ListItem = {
-    item_id: op.item_id,
-    product_type: op.body.product_type,
-    quantity: op.body.quantity,
-    checked: op.body.checked,
-    meta: op.body.meta ?? null,
-    created_at: prev?.created_at ?? op.created_at ?? op.queuedAt,
-    updated_at: op.queuedAt,
-  };
-  const out = [...items];
-  if (index >= 0) out[index] = item;
-  else out.push(item);
-  return out;
-}
-
-/** Applies every op of an outbox. */
-export function applyOutbox(items: readonly ListItem[], outbox: Outbox): ListItem[] {
-  return Object.values(outbox).reduce<ListItem[]>((acc, op) => applyOp(acc, op), [...items]);
-}
-
-/** A list item as it goes into a merge request (BFF contract merge items). */
-export function mergePayload(item: ListItem): { item_id: string; product_type: string; quantity: number; checked: boolean; meta?: ListItem['meta'] } {
-  return { item_id: item.item_id, product_type: item.product_type, quantity: item.quantity, checked: item.checked, ...(item.meta ? { meta: item.meta } : {}) };
 }
 
 /** Why an add request is refused, or null when it is valid. */

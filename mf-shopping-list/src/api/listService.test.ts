@@ -5,8 +5,10 @@ import {
 } from '../test-utils';
 import { idbBackend, localStorageBackend, LOCAL_PREFIX, memoryBackend, MEMORY_WARNING, openBackend, type ListBackend } from './backend';
 import type { ChangeChannel } from './channel';
-import { accountKey, ANON_KEY, createListService, TOASTS, type ListServiceOptions } from './listService';
-import { ListApiError } from '../api/listApi';
+import { createListService, type ListServiceOptions } from './listService';
+import { ListApiError } from './listApi';
+import { TOASTS } from '../state/messages';
+import { accountKey, ANON_KEY } from '../state/records';
 
 type Service = ReturnType<typeof createListService>;
 

@@ -6,7 +6,8 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { useQueries } from '@storefront/remote-kit';
 import type { RuntimeConfig } from 'shared-events';
 import { chunk, fetchProducts, PRODUCT_BATCH_SIZE, type ProductRecord } from '../api/products';
-import type { ListService, ListSnapshot } from './listService';
+import type { ListService } from '../api/listService';
+import type { ListSnapshot } from '../state/listState';
 
 /** The list's current snapshot; re-renders on every change. */
 export function useListSnapshot(service: ListService): ListSnapshot {

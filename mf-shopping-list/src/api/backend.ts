@@ -8,6 +8,7 @@
  * other's changes.
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import type { StorageKind } from '../state/listState';
 
 /** IndexedDB database and object store of the list (idb-keyval `createStore`). */
 export const IDB_NAME = 'storefront-shopping-list';
@@ -16,7 +17,7 @@ export const IDB_STORE = 'list';
 export const LOCAL_PREFIX = 'storefront-shopping-list:';
 
 /** Which storage a backend uses. */
-export type BackendKind = 'indexeddb' | 'localstorage' | 'memory';
+export type BackendKind = StorageKind;
 
 /** What {@link ListBackend.transact}'s function returns: the writes (undefined = delete) and a result. */
 export interface TransactResult<R> {
