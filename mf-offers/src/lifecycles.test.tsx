@@ -1,74 +1,63 @@
-import { act, screen, within } from '@testing-library/react';
-import { navigate } from '@storefront/remote-kit';
-import { DEFAULT_RUNTIME_CONFIG, type EventBus } from 'shared-events';
-import { createTestBus } from 'shared-events/testing';
-import * as pages from './pages-spa';
+import { act, screen } from '@testing-library/react';
+import { createLifecycleContext, describeRemoteLifecycles, runLifecycle, type LifecycleContext } from '@storefront/remote-kit/testing';
 import * as spa from './spa';
-import { clearOffersCache } from './state/offersCache';
+import { clearOffersCache } from './api/offersCache';
 import { lenaData, sessions } from './test-utils';
 
-type Lifecycles = typeof spa;
-
-function props(domElement: HTMLElement, bus: EventBus) {
-  return { name: 'mf-offers', singleSpa: {}, mountParcel: jest.fn(), bus, config: DEFAULT_RUNTIME_CONFIG, domElement, navigate: jest.fn() };
-}
-
-/** ARCHITECTURE §7: start the lifecycle inside act(...), await it outside. */
-async function lifecycle(fn: Lifecycles['mount'], p: ReturnType<typeof props>) {
-  let done!: Promise<unknown>;
-  act(() => { done = fn(p as never) as Promise<unknown>; });
-  await act(async () => { await done; });
-}
-
-function slot(id: string) {
-  const el = document.createElement('div');
-  el.id = id;
-  document.body.appendChild(el);
-  return el;
-}
-
+const realFetch = globalThis.fetch;
 const answer = (body: unknown, status = 200) => Promise.resolve({ ok: status < 300, status, json: async () => body } as Response);
 
-describe("single-spa lifecycles (ARCHITECTURE §4; registry 'mf-offers' and 'mf-offers-pages')", () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => { globalThis.fetch = realFetch; clearOffersCache(); });
+/** Lena signed in, the BFF answering her offers. */
+function lena({ kit }: Pick<LifecycleContext, 'kit'>) {
+  globalThis.fetch = jest.fn(() => answer({ status: 'success', code: 200, message: 'OK', data: lenaData() }));
+  kit.bus.emit('session/changed', sessions.lena());
+  return () => { globalThis.fetch = realFetch; clearOffersCache(); };
+}
 
-  it("'./spa' renders nothing visible and answers offers/matches-requested over the real BFF call; unmount stops it", async () => {
-    globalThis.fetch = jest.fn(() => answer({ status: 'success', code: 200, message: 'OK', data: lenaData() }));
-    const el = slot('slot-mf-offers');
-    const kit = createTestBus();
-    kit.bus.emit('session/changed', sessions.lena());
-    const p = props(el, kit.bus);
-    await lifecycle(spa.bootstrap, p);
-    await lifecycle(spa.mount, p);
-    expect(el).toBeEmptyDOMElement();
-    await act(async () => {
-      kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20070175'] });
-      await new Promise((r) => setTimeout(r, 0));
-    });
-    expect(kit.published('offers/matches')[0].payload.offers.map((o) => o.offerId)).toEqual(['ofr-1003-019']);
+/** Lets pending promises and the next task run. */
+const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+
+describeRemoteLifecycles("'./spa' (band in #slot-mf-offers)", () => import('./spa'), {
+  remote: 'mf-offers',
+  label: 'band',
+  setup: lena,
+  // Nothing visible: it answers the shopping-list panel's requests over the real BFF call.
+  expectMounted: async ({ slot, kit }) => {
+    expect(slot).toBeEmptyDOMElement();
+    kit.bus.emit('offers/matches-requested', { requestId: 'r1', articleNumbers: ['20070175'] });
+    await settle();
+    expect(kit.published('offers/matches').at(-1)?.payload.offers.map((o) => o.offerId)).toEqual(['ofr-1003-019']);
     expect((globalThis.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/offers');
-    await lifecycle(spa.unmount, p);
-    kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20070175'] });
-    await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
-    expect(kit.published('offers/matches')).toHaveLength(1);
-    el.remove();
-  });
+  },
+});
 
-  it.each([
-    ['/offers', 'Offers'],
-    ['/favourites', 'Favourite offers'],
-  ])("'./pages' renders %s", async (url, title) => {
-    act(() => navigate(url));
-    const el = slot('slot-page');
-    const kit = createTestBus();
-    const p = props(el, kit.bus);
-    await lifecycle(pages.bootstrap, p);
-    await lifecycle(pages.mount, p);
-    expect(await within(el).findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
-    await lifecycle(pages.unmount, p);
-    expect(el).toBeEmptyDOMElement();
-    el.remove();
-  });
+const signedOutPage = (title: string) => async ({ view }: LifecycleContext) => {
+  await view.findByRole('heading', { level: 1, name: title });
+  screen.getByRole('button', { name: 'Log In' });
+};
+
+describeRemoteLifecycles("'./pages' (#slot-page)", () => import('./pages-spa'), {
+  remote: 'mf-offers',
+  label: 'pages',
+  slotId: 'slot-page',
+  url: '/offers',
+  expectMounted: signedOutPage('Offers'),
+  routes: [{ url: '/favourites', expectMounted: signedOutPage('Favourite offers') }],
+  expectFallback: async ({ view }) => {
+    await view.findByText(/Your offers could not be shown/);
+    expect(view.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  },
+});
+
+it("unmounting './spa' stops answering offers/matches-requested", async () => {
+  const ctx = createLifecycleContext({ remote: 'mf-offers' });
+  const undo = lena(ctx);
+  await runLifecycle(spa.bootstrap, ctx.props);
+  await runLifecycle(spa.mount, ctx.props);
+  await runLifecycle(spa.unmount, ctx.props);
+  ctx.kit.bus.emit('offers/matches-requested', { requestId: 'r2', articleNumbers: ['20070175'] });
+  await settle();
+  expect(ctx.kit.published('offers/matches')).toHaveLength(0);
+  undo();
+  ctx.slot.remove();
 });

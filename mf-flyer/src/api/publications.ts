@@ -3,7 +3,7 @@
  * → `{ publications: [...] }`, the current one first. A cross-origin GET (the provider allows any
  * origin); the page's CSP must allow the provider's origin in `connect-src`.
  */
-import type { Publication } from './types';
+import { publicationSummarySchema, type Publication } from 'shared-events/contracts';
 
 /** How long the publications call may take (ms). */
 export const PUBLICATIONS_TIMEOUT_MS = 10_000;
@@ -15,13 +15,6 @@ export class NoPublicationError extends Error {
     this.name = 'NoPublicationError';
   }
 }
-
-const isPublication = (p: unknown): p is Publication => {
-  if (typeof p !== 'object' || p === null) return false;
-  const { id, storeCode, title, validFrom, validTo } = p as Record<string, unknown>;
-  return typeof id === 'string' && id.length > 0 && id.length <= 200 && typeof storeCode === 'string'
-    && typeof title === 'string' && typeof validFrom === 'string' && typeof validTo === 'string';
-};
 
 /**
  * The current publication of a store: the first of the answer.
@@ -55,9 +48,10 @@ export async function fetchCurrentPublication(
     const body = (await res.json()) as { publications?: unknown };
     if (!Array.isArray(body?.publications)) throw new Error('publications: bad answer');
     if (body.publications.length === 0) throw new NoPublicationError(storeCode);
-    const first: unknown = body.publications[0];
-    if (!isPublication(first)) throw new Error('publications: bad answer');
-    return { id: first.id, storeCode: first.storeCode, title: first.title, validFrom: first.validFrom, validTo: first.validTo };
+    // The current one (the first) must match the contract; later ones are not used.
+    const first = publicationSummarySchema.safeParse(body.publications[0]);
+    if (!first.success) throw new Error('publications: bad answer');
+    return first.data;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

@@ -3,34 +3,8 @@
  * `services/flyer-provider` locally, the third-party flyer provider in production).
  */
 
-/** Units of measure of a flyer item (the shopping list's item_id middle part, spec §3). */
-export const UOMS = ['EA', 'G', 'KG', 'L', 'ML', 'LB'] as const;
-export type Uom = (typeof UOMS)[number];
-
-/** One item of a publication (contract §2 FlyerItem). Dates are ISO dates (YYYY-MM-DD). */
-export interface FlyerItem {
-  id: string;
-  articleNumber: string;
-  uom: Uom;
-  name: string;
-  /** URL of the image, on the provider's origin. */
-  image: string;
-  /** e.g. '$4.99', '2 for $5'. */
-  priceText: string;
-  /** e.g. '2 for $5', 'Save $1.50', 'Earn 500 points'. */
-  saleStory: string;
-  validFrom: string;
-  validTo: string;
-}
-
-/** A weekly publication of one store (contract §2 `GET {origin}/api/publications`). */
-export interface Publication {
-  id: string;
-  storeCode: string;
-  title: string;
-  validFrom: string;
-  validTo: string;
-}
+/** FlyerItem (contract §2) and Publication (`GET {origin}/api/publications`): typed once, in shared-events/contracts. */
+export type { FlyerItem, Publication } from 'shared-events/contracts';
 
 /** Options of `window.FlyerStorefront.create` (contract §1). */
 export interface FlyerStorefrontOptions {

@@ -15,7 +15,7 @@ import type { EventBus } from 'shared-events';
 import type { FlyerItem, FlyerStorefront, FlyerStorefrontApi } from '../api/types';
 import { acceptFlyerMessage, clampFlyerHeight } from '../state/bridge';
 import type { FlyerConfig } from '../state/config';
-import { createListBridge, type ListBridge } from '../state/listBridge';
+import { createListBridge, type ListBridge } from '../api/listBridge';
 import { FlyerSkeleton } from './FlyerSkeleton';
 import { ItemDialog } from './ItemDialog';
 

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithKit } from '@storefront/remote-kit/testing';
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig, type Store } from 'shared-events';
 import { createTestBus, fixtures } from 'shared-events/testing';
 import { resetFlyerScriptForTests } from '../api/providerScript';
-import { SELECT_TIMEOUT_MS } from '../state/usePreferredStoreParam';
+import { SELECT_TIMEOUT_MS } from '../hooks/usePreferredStoreParam';
 import {
   fakePublicationsApi, flyerItem, flyerMessage, flyerRuntimeConfig, goTo, installFakeProvider, postToHost, PROVIDER, SCRIPT_URL,
 } from '../test-utils';
@@ -245,7 +246,7 @@ describe('the bridge (contract §3): only the storefront iframe, from the provid
     const [req] = kit.published('list/add-requested');
     expect(req.payload).toEqual({ requestId: expect.any(String), itemId: '20010010_EA_3299', quantity: 1, productType: 'flyer', name: 'Gala apples', saleStory: '2 for $5' });
     // The list stores it (mf-shopping-list): its ids, then its answer.
-    act(() => {
+    await act(async () => {
       kit.bus.emit('list/count-changed', { count: 3, itemIds: ['20010099_EA_3299', 'custom_abcdef12', '20010010_EA_3299'] });
       kit.bus.emit('list/item-added', { itemId: '20010010_EA_3299', quantity: 1, requestId: req.payload.requestId });
     });
@@ -255,7 +256,7 @@ describe('the bridge (contract §3): only the storefront iframe, from the provid
     postToHost(flyerMessage('flyer:remove-from-list', 'pub-3299-w47', { item }), { source: sf.iframe.contentWindow });
     const [rm] = kit.published('list/remove-requested');
     expect(rm.payload).toEqual({ requestId: expect.any(String), itemId: '20010010_EA_3299' });
-    act(() => {
+    await act(async () => {
       kit.bus.emit('list/count-changed', { count: 2, itemIds: ['20010099_EA_3299', 'custom_abcdef12'] });
       kit.bus.emit('list/item-removed', { itemId: '20010010_EA_3299', requestId: rm.payload.requestId });
     });
@@ -300,6 +301,29 @@ describe('the bridge (contract §3): only the storefront iframe, from the provid
     postToHost(flyerMessage('flyer:item-open', 'pub-3299-w47', { item }), { source: sf.iframe.contentWindow });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('the item dialog keeps Tab inside it, and Escape gives focus back to where it was', async () => {
+    const user = userEvent.setup();
+    renderFlyer();
+    const sf = await storefront();
+    ready(sf);
+    const opener = document.body.appendChild(document.createElement('button'));
+    opener.textContent = 'Opener';
+    opener.focus();
+    postToHost(flyerMessage('flyer:item-open', 'pub-3299-w47', { item: flyerItem({ name: 'Gala apples' }) }), { source: sf.iframe.contentWindow });
+    const dialog = await screen.findByRole('dialog', { name: 'Gala apples' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Add to list' })).toHaveFocus());
+    for (let i = 0; i < 4; i += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.tab({ shift: true });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    opener.remove();
   });
 
   it('after a store change, messages of the old iframe are ignored', async () => {
@@ -365,7 +389,7 @@ describe('/flyer?set_preferred_store_number (spec §2, §5)', () => {
     const { kit } = renderFlyer({ url: '/flyer?set_preferred_store_number=42' });
     act(() => { jest.advanceTimersByTime(1); });
     expect(kit.published('store/select-requested')).toHaveLength(1);
-    act(() => { jest.advanceTimersByTime(SELECT_TIMEOUT_MS); });
+    await act(async () => { await jest.advanceTimersByTimeAsync(SELECT_TIMEOUT_MS); });
     expect(screen.getByText("We couldn't find store 0042. Showing the flyer for Halifax Quinpool Road (3299).")).toBeInTheDocument();
     expect((await storefront()).options.storeCode).toBe('3299');
   });

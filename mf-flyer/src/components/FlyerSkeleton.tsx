@@ -1,9 +1,6 @@
-/** The flyer's loading state: a grid of grey tiles in the flyer's reserved box (no layout shift). */
+import { Skeleton } from '@storefront/remote-kit/blocks';
+
+/** The flyer's loading state: the kit's tiles in the flyer's reserved box (no layout shift). */
 export function FlyerSkeleton() {
-  return (
-    <div className="mf-flyer__skeleton" role="status" aria-live="polite" aria-busy="true">
-      <span className="mf-flyer__sr">Loading the weekly flyer…</span>
-      {Array.from({ length: 8 }, (_, i) => <div key={i} className="mf-flyer__tile" aria-hidden="true" />)}
-    </div>
-  );
+  return <Skeleton label="Loading the weekly flyer…" variant="cards" count={8} className="mf-flyer__skeleton" />;
 }

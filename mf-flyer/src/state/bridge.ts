@@ -8,7 +8,9 @@
  * 3. the data has exactly the contract's shape (see {@link parseFlyerMessage}).
  */
 import { isSafeHttpUrl } from '@storefront/remote-kit';
-import { UOMS, type FlyerItem, type Uom } from '../api/types';
+import { itemId, parseItemId } from 'shared-events';
+import { UOMS, type Uom } from 'shared-events';
+import type { FlyerItem } from 'shared-events/contracts';
 
 /** Message types the iframe sends (contract §3). */
 export const FLYER_MESSAGE_TYPES = ['flyer:ready', 'flyer:resize', 'flyer:item-open', 'flyer:add-to-list', 'flyer:remove-from-list'] as const;
@@ -105,20 +107,18 @@ export function acceptFlyerMessage(event: Pick<MessageEvent, 'origin' | 'source'
   return parseFlyerMessage(event.data, from.origin);
 }
 
-/** The shopping-list item id of a flyer item at a store (spec §3: articleNumber_uom_storeId). */
+/** The shopping-list item id of a flyer item at a store (spec §3: articleNumber_uom_storeId; shared-events `itemId`). */
 export function listItemIdOf(item: Pick<FlyerItem, 'articleNumber' | 'uom'>, storeCode: string): string {
-  return `${item.articleNumber}_${item.uom}_${storeCode}`;
+  return itemId({ articleNumber: item.articleNumber, uom: item.uom, storeId: storeCode });
 }
 
 /**
  * The list ids the flyer of `storeCode` may know (the saved flags): only product ids of that store
- * (articleNumber_uom_<storeCode>). Custom items and other stores' items never leave the page.
+ * (articleNumber_uom_<storeCode>, shared-events `parseItemId`). Custom items and other stores' items
+ * never leave the page.
  */
 export function savedIdsForStore(listItemIds: readonly string[], storeCode: string): string[] {
-  const suffix = `_${storeCode}`;
-  const uoms = UOMS.join('|');
-  const shape = new RegExp(`^[0-9A-Za-z]{1,20}_(${uoms})_\\d{4}$`);
-  return listItemIds.filter((id) => id.endsWith(suffix) && shape.test(id));
+  return listItemIds.filter((id) => parseItemId(id)?.storeId === storeCode);
 }
 
 /**

@@ -5,27 +5,11 @@
  * the envelope `{ status, code, message, data }`; network failures and 5xx throw `BffError`.
  */
 import { callBff, type BffEnvelope } from 'shared-events';
+import { accountDataSchema, type AccountData, type Preferences } from 'shared-events/contracts';
+import { parsedData } from './parsedData';
 
-/** `data` of `GET /api/account` (services/bff README). */
-export interface AccountData {
-  uid: string;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  cardNumber: string | null;
-  preferredStoreId: string | null;
-  subscribed: boolean;
-}
-
-/** Email language of the Preferences Centre. */
-export type PreferenceLanguage = 'en' | 'fr';
-
-/** `data` of `GET` / `PUT /api/account/preferences`, and the `PUT` body. */
-export interface Preferences {
-  flyerEmail: boolean;
-  offersEmail: boolean;
-  language: PreferenceLanguage;
-}
+/** `data` of `GET /api/account` and of the preferences calls: typed once, in shared-events/contracts. */
+export type { AccountData, PreferenceLanguage, Preferences } from 'shared-events/contracts';
 
 /** The calls, bound to `apiBase` (RuntimeConfig.apiBase, normally '/api'), as the shopper of the session cookie. Tests replace this object. */
 export interface AccountApi {
@@ -40,7 +24,7 @@ export interface AccountApi {
 /** The real API over `callBff`. */
 export function createAccountApi(apiBase: string): AccountApi {
   return {
-    getAccount: () => callBff<AccountData>(apiBase, '/account', { method: 'GET' }),
+    getAccount: () => parsedData(callBff(apiBase, '/account', { method: 'GET' }), accountDataSchema),
     getPreferences: () => callBff<Preferences>(apiBase, '/account/preferences', { method: 'GET' }),
     savePreferences: (preferences) => callBff<Preferences>(apiBase, '/account/preferences', { method: 'PUT', body: preferences }),
   };

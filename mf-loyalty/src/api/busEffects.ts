@@ -1,5 +1,5 @@
 import type { EventBus } from 'shared-events';
-import type { MachineEffect } from './popupMachine';
+import type { MachineEffect } from '../state/popupMachine';
 
 /**
  * Performs the bus effects of the machine (toast → `toast/show`; signOut →

@@ -6,21 +6,12 @@
  * "Exception during a call").
  */
 import { callBff, type BffEnvelope } from 'shared-events';
+import { transactionsDataSchema, type TransactionsData } from 'shared-events/contracts';
 import { historyRequestBody } from '../state/history';
+import { parsedData } from './parsedData';
 
-/** One transaction (historyLite and transactionHistory). `date`: ISO; `points`: signed points. */
-export interface Transaction {
-  id: string;
-  date: string;
-  description: string;
-  points: number;
-  storeNumber?: string | null;
-}
-
-/** `data` of historyLite / transactionHistory. */
-export interface TransactionsData {
-  transactions: Transaction[];
-}
+/** One transaction and the `data` of historyLite / transactionHistory: typed once, in shared-events/contracts. */
+export type { Transaction, TransactionsData } from 'shared-events/contracts';
 
 /** The calls, bound to `apiBase` (RuntimeConfig.apiBase, normally '/api'), as the shopper of the session cookie. Tests replace this object. */
 export interface LoyaltyApi {
@@ -45,8 +36,8 @@ export function createLoyaltyApi(apiBase: string): LoyaltyApi {
     linkAccount: () => callBff(apiBase, '/services/linkAccount', { body: {} }),
     verifyCode: (code) => callBff(apiBase, '/services/verifyCode', { body: { code } }),
     resendCode: () => callBff(apiBase, '/services/resendCode', { body: {} }),
-    historyLite: () => callBff<TransactionsData>(apiBase, '/services/historyLite', { body: {} }),
+    historyLite: () => parsedData(callBff(apiBase, '/services/historyLite', { body: {} }), transactionsDataSchema),
     transactionHistory: (enrollmentStatus, now = Date.now()) =>
-      callBff<TransactionsData>(apiBase, '/services/transactionHistory', { body: historyRequestBody(now, enrollmentStatus) }),
+      parsedData(callBff(apiBase, '/services/transactionHistory', { body: historyRequestBody(now, enrollmentStatus) }), transactionsDataSchema),
   };
 }

@@ -1,16 +1,10 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { createFocusTrap } from 'focus-trap';
+import { useRef, type ReactNode } from 'react';
+import { Dialog as KitDialog, type DialogCloseReason } from '@storefront/remote-kit/dialog';
 
 const FOCUSABLE = [
   'a[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])',
   'select:not([disabled])', 'textarea:not([disabled])', '[tabindex]:not([tabindex="-1"])',
 ].join(',');
-
-/** Focusable elements inside `container`, in DOM order. */
-export function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
-}
 
 export interface DialogProps {
   /** Heading text; names the dialog (aria-labelledby). */
@@ -27,74 +21,37 @@ export interface DialogProps {
 }
 
 /**
- * A card popup as a WAI-ARIA APG modal dialog: `role="dialog"`, `aria-modal`, labelled by its
- * heading and described by its text; rendered in a portal on `document.body`; focus moves into the
- * dialog on open (the first field, else the first control after the x), Tab/Shift+Tab wrap inside it,
- * Escape is a soft close, and focus returns to the element that had it before the dialog opened.
- * Every popup has 'Remind me later' (soft) and the x 'Close' (hard).
+ * A card popup: the kit's modal `Dialog` (WAI-ARIA APG: portal, focus trap, focus back to the opener)
+ * with the popups' two closes. Escape and 'Remind me later' are the soft close, the × 'Close' the hard
+ * one (spec §4 Suppression); a press on the backdrop does nothing. First focus: the first field, else
+ * the first control after the ×.
  */
 export function Dialog({ title, description, onSoftClose, onHardClose, children, className }: DialogProps) {
-  const titleId = useId();
-  const descId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    const trap = createFocusTrap(panel, {
-      // The first field, else the first control after the x, else the x, else the panel itself.
-      initialFocus: () => {
-        const items = focusableIn(panel);
-        return panel.querySelector<HTMLElement>('input:not([disabled])') ?? items[1] ?? items[0] ?? panel;
-      },
-      fallbackFocus: panel,
-      delayInitialFocus: false,
-      // Escape is the soft close of onKeyDown below; a click outside neither closes nor is blocked.
-      escapeDeactivates: false,
-      clickOutsideDeactivates: false,
-      allowOutsideClick: true,
-      returnFocusOnDeactivate: true,
-      delayReturnFocus: false,
-      setReturnFocus: (previous) => (previous !== document.body && previous.isConnected ? previous : false),
-    });
-    trap.activate();
-    return () => {
-      trap.deactivate();
-    };
-  }, []);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onSoftClose();
-    }
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const laterRef = useRef<HTMLButtonElement>(null);
+  const onClose = (reason: DialogCloseReason) => (reason === 'button' ? onHardClose() : onSoftClose());
+  const initialFocus = () => {
+    const box = bodyRef.current?.closest<HTMLElement>('[role="dialog"]');
+    return box?.querySelector<HTMLElement>('input:not([disabled])')
+      ?? bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE)
+      ?? laterRef.current;
   };
 
-  return createPortal(
-    <div className="mfl-layer">
-      <div className="mfl-backdrop" aria-hidden="true" />
-      <div
-        ref={panelRef}
-        className={`mfl-dialog${className ? ` ${className}` : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <button type="button" className="mfl-dialog__close" aria-label="Close" onClick={onHardClose}>
-          <span aria-hidden="true">×</span>
-        </button>
-        <h2 className="mfl-dialog__title" id={titleId}>{title}</h2>
-        <div className="mfl-dialog__desc" id={descId}>{description}</div>
-        {children}
-        <button type="button" className="mfl-btn mfl-btn--quiet mfl-dialog__later" onClick={onSoftClose}>
+  return (
+    <KitDialog
+      title={title}
+      description={description}
+      onClose={onClose}
+      closeOnBackdrop={false}
+      initialFocus={initialFocus}
+      className={`mfl-popup${className ? ` ${className}` : ''}`}
+      footer={(
+        <button ref={laterRef} type="button" className="mfl-btn mfl-btn--quiet mfl-dialog__later" onClick={onSoftClose}>
           Remind me later
         </button>
-      </div>
-    </div>,
-    document.body,
+      )}
+    >
+      <div ref={bodyRef} className="mfl-dialog__body">{children}</div>
+    </KitDialog>
   );
 }

@@ -10,7 +10,7 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import { readRecord, recordClose } from '../state/suppression';
+import { readRecord, recordClose } from '../api/suppressionCookies';
 import { clearCookies, fakeApi, goTo, mockLayout, sessions } from '../test-utils';
 import { PopupHost } from './PopupHost';
 

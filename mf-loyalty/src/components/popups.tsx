@@ -11,7 +11,8 @@ import { lastFour, validateCardNumber } from '../state/cardNumber';
 import { addCardMessage, EXCEPTION_MESSAGE, linkAccountMessage } from '../state/messages';
 import { SESSION_PROBLEM_CODE } from '../state/popupMachine';
 import { Dialog } from './Dialog';
-import { REGISTER_PATH, useRegisterUrl } from '../state/registerUrl';
+import { REGISTER_PATH } from '../state/registerUrl';
+import { useRegisterUrl } from '../hooks/useRegisterUrl';
 
 /**
  * The storefront's registration path (spec §2 Routes "/register External loyalty site (registration)").

@@ -84,6 +84,13 @@ describe('/my-profile (spec §2 Routes, §3 Session, §6)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('an account answer that breaks the contract (shared-events/contracts) is an error, not a page of blanks', async () => {
+    mockedCallBff.mockResolvedValueOnce(envelope('success', 200, 'OK', { ...LENA_ACCOUNT, email: 42, cardNumber: undefined }));
+    setup(sessions.lena());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. please try later.');
+    expect(screen.getByText('Lena Linked')).toBeInTheDocument();
+  });
+
   it('session loading: a loading state, no prompt, no call; signed out afterwards: the sign-in prompt', async () => {
     const { kit, user } = setup({ ...sessions.nora(), loggedIn: false, uid: null, isLoading: true });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');

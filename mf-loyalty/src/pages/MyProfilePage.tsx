@@ -1,13 +1,12 @@
-import { useMemo } from 'react';
 import { useQuery } from '@storefront/remote-kit';
 import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
-import { createAccountApi, type AccountApi, type AccountData } from '../api/accountApi';
+import type { AccountApi, AccountData } from '../api/accountApi';
+import { ACCOUNT_QUERY, useAccount } from '../hooks/useAccount';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { SiteLink } from '../components/SiteLink';
 import { lastFour, maskCardNumber } from '../state/cardNumber';
 import { formatCents, formatPoints } from '../state/format';
 import { EXCEPTION_MESSAGE } from '../state/messages';
-import { isSignedIn } from '../state/signedIn';
 
 /** Props of {@link MyProfilePage}. */
 export interface MyProfilePageProps {
@@ -26,17 +25,13 @@ export interface MyProfilePageProps {
  * Signed out: a sign-in prompt once the session has loaded ('Loading your account…' until then).
  */
 export function MyProfilePage({ bus = sharedBus, apiBase = '/api', api: apiProp, navigate }: MyProfilePageProps) {
-  const api = useMemo(() => apiProp ?? createAccountApi(apiBase), [apiProp, apiBase]);
-  const session = useBusState(bus.state.session);
+  const { api, session, signedIn } = useAccount(bus, apiBase, apiProp);
   const store = useBusState(bus.state.store);
-  const signedIn = isSignedIn(session);
 
   const account = useQuery({
     queryKey: ['mf-loyalty', 'account', apiBase, session.uid],
     enabled: signedIn,
-    retry: false,
-    staleTime: 0,
-    refetchOnReconnect: false,
+    ...ACCOUNT_QUERY,
     queryFn: async (): Promise<AccountData> => {
       const env = await api.getAccount();
       if (env.status === 'success' && env.data) return env.data;

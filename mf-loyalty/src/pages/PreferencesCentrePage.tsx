@@ -1,10 +1,10 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@storefront/remote-kit';
-import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
-import { createAccountApi, type AccountApi, type PreferenceLanguage, type Preferences } from '../api/accountApi';
+import { bus as sharedBus, type EventBus } from 'shared-events';
+import type { AccountApi, PreferenceLanguage, Preferences } from '../api/accountApi';
+import { ACCOUNT_QUERY, useAccount } from '../hooks/useAccount';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { EXCEPTION_MESSAGE } from '../state/messages';
-import { isSignedIn } from '../state/signedIn';
 
 /** Props of {@link PreferencesCentrePage}. */
 export interface PreferencesCentrePageProps {
@@ -97,17 +97,13 @@ function PreferencesForm({ bus, api, initial }: { bus: EventBus; api: AccountApi
  * Signed out: a sign-in prompt once the session has loaded.
  */
 export function PreferencesCentrePage({ bus = sharedBus, apiBase = '/api', api: apiProp }: PreferencesCentrePageProps) {
-  const api = useMemo(() => apiProp ?? createAccountApi(apiBase), [apiProp, apiBase]);
-  const session = useBusState(bus.state.session);
-  const signedIn = isSignedIn(session);
+  const { api, session, signedIn } = useAccount(bus, apiBase, apiProp);
 
   const preferences = useQuery({
     queryKey: ['mf-loyalty', 'preferences', apiBase, session.uid],
     enabled: signedIn,
-    retry: false,
-    staleTime: 0,
+    ...ACCOUNT_QUERY,
     gcTime: 0,
-    refetchOnReconnect: false,
     refetchOnWindowFocus: false,
     queryFn: async (): Promise<Preferences> => {
       const env = await api.getPreferences();

@@ -3,7 +3,7 @@ import { renderWithKit } from '@storefront/remote-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { callBff, type Session } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
-import { recentActivity } from '../state/recentActivity';
+import { recentActivity } from '../hooks/recentActivity';
 import { blockLinkNavigation, envelope, sessions } from '../test-utils';
 import { ScenePage } from './ScenePage';
 

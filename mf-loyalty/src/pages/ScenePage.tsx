@@ -2,16 +2,16 @@ import { useMemo } from 'react';
 import { useQuery } from '@storefront/remote-kit';
 import { bus as sharedBus, useBusState, type EventBus } from 'shared-events';
 import { createLoyaltyApi, type LoyaltyApi, type Transaction } from '../api/loyaltyApi';
-import { useRegisterUrl } from '../state/registerUrl';
+import { useRegisterUrl } from '../hooks/useRegisterUrl';
 import { SignInPrompt } from '../components/SignInPrompt';
-import { trackSceneRegistration } from '../state/analytics';
+import { trackSceneRegistration } from '../api/analytics';
 import { maskCardNumber, lastFour } from '../state/cardNumber';
-import { runBusEffects } from '../state/effects';
+import { runBusEffects } from '../api/busEffects';
 import { formatCents, formatDate, formatPoints } from '../state/format';
 import { HISTORY_WINDOW_DAYS } from '../state/history';
 import { CARD_STATUS_MESSAGE, EXCEPTION_MESSAGE } from '../state/messages';
 import { effectsForResponseCode, SESSION_PROBLEM_CODE } from '../state/popupMachine';
-import { useRecentActivity } from '../state/recentActivity';
+import { useRecentActivity } from '../hooks/recentActivity';
 import { isSignedIn } from '../state/signedIn';
 
 /** Props of {@link ScenePage}. */

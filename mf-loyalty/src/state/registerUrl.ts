@@ -4,7 +4,7 @@
  * set by the edge's /config.json), with `returnUrl` = the storefront page the shopper is on, so the
  * site can send them back. Without that config: the storefront's own `/register` (the edge redirects it).
  */
-import { isSafeHttpUrl, useLocation, useRemote } from '@storefront/remote-kit';
+import { isSafeHttpUrl } from '@storefront/remote-kit';
 import type { RuntimeConfig } from 'shared-events';
 
 /** The storefront's own registration path (spec §2 Routes). */
@@ -22,11 +22,4 @@ export function registerUrl(loyaltySite: RuntimeConfig['loyaltySite'], returnUrl
   const url = new URL(base);
   url.searchParams.set('returnUrl', returnUrl);
   return url.href;
-}
-
-/** {@link registerUrl} for the current page and the remote's runtime config (kit context; re-renders on navigation). */
-export function useRegisterUrl(): string {
-  const { config } = useRemote();
-  const { pathname, search, hash } = useLocation();
-  return registerUrl(config?.loyaltySite, `${window.location.origin}${pathname}${search}${hash}`);
 }

@@ -11,8 +11,9 @@
  * suppressed for good, and the cookie is then written with the reset max age 94608000 s (1095 days,
  * 3 years) instead of 365 days. When it expires, the suppression record is gone and the popup's visit
  * count starts again from zero: that expiry is what the reset resets.
+ *
+ * The rules only (pure); reading and writing the cookies is `api/suppressionCookies.ts`.
  */
-import Cookies from 'js-cookie';
 import type { PopupType } from 'shared-events';
 
 /** A popup that can be suppressed (every popupType except 'none'). */
@@ -81,30 +82,7 @@ export function parseRecord(raw: string | undefined): SuppressionRecord | null {
   }
 }
 
-/** Reads one popup's record from `document.cookie`. */
-export function readRecord(popup: SuppressiblePopup): SuppressionRecord | null {
-  return parseRecord(Cookies.get(cookieName(popup)));
-}
-
-/** Reads every popup's record (the machine's `suppression` input). */
-export function readSuppression(): SuppressionState {
-  return Object.fromEntries(SUPPRESSIBLE_POPUPS.map((p) => [p, readRecord(p)])) as SuppressionState;
-}
-
-/**
- * Records a soft or hard close (spec §4 Suppression): writes the popup's cookie for 365 days, or for
- * the cookie-reset max age (94608000 s) once visits exceed 3.
- * @returns the record written
- */
-export function recordClose(popup: SuppressiblePopup, suppressType: SuppressType, now: number = Date.now()): SuppressionRecord {
-  const record = nextRecord(readRecord(popup), suppressType, now);
-  const expires = record.visits > MAX_VISITS ? COOKIE_RESET_MAX_AGE_S / (24 * 60 * 60) : SUPPRESSION_COOKIE_DAYS;
-  Cookies.set(cookieName(popup), JSON.stringify(record), { expires, path: '/', sameSite: 'Lax' });
-  return record;
-}
-
-/** Spec §4: "Adding a card clears the add and link suppression cookies." */
-export function clearCardSuppression(): void {
-  Cookies.remove(cookieName('addCard'), { path: '/' });
-  Cookies.remove(cookieName('linkCard'), { path: '/' });
+/** The cookie's lifetime in days for a record: 365, or the cookie-reset max age (1095) once visits exceed 3. */
+export function cookieDays(record: SuppressionRecord): number {
+  return record.visits > MAX_VISITS ? COOKIE_RESET_MAX_AGE_S / (24 * 60 * 60) : SUPPRESSION_COOKIE_DAYS;
 }

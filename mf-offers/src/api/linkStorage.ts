@@ -7,7 +7,7 @@
  * one link at a time (the last one opened in this tab). An entry is used for {@link LINK_CACHE_MS} ms
  * (then the link is asked again: it may have expired). Storage that is blocked or full is ignored.
  */
-import type { OffersData } from '../api/offersApi';
+import type { OffersData } from './offersApi';
 
 /** The session key of the offers of the last opened offers link. */
 export const LINK_STORAGE_KEY = 'mf-offers:link-offers';

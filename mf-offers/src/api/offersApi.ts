@@ -5,22 +5,11 @@
  * nonce); no token is on the page or sent from it. The public hash route needs no session. Every
  * failure becomes an {@link OffersError} with a `kind` the pages switch on.
  */
-import { BffError, callBff, type BffEnvelope, type CardStatus } from 'shared-events';
-import type { Favourites, LoadOfferItem, OfferCollections } from '../state/offer';
+import { BffError, callBff, type BffEnvelope } from 'shared-events';
+import type { Favourites, LoadOfferItem, LoadResult, OffersData } from 'shared-events/contracts';
 
-/** `data` of GET /api/offers (signed-in or `?hash=`). `cardNumber` is masked: '•••• 1003'. */
-export interface OffersData {
-  cardNumber: string;
-  status: CardStatus | string;
-  collections: OfferCollections;
-}
-
-/** `data` of POST /api/offers/load: ids loaded, ids refused (with the reason), the collections after. */
-export interface LoadResult {
-  loaded: string[];
-  failed: Array<{ id: string; reason: string }>;
-  collections: OfferCollections;
-}
+/** `data` of GET /api/offers (`cardNumber` masked: '•••• 1003') and of POST /api/offers/load. */
+export type { LoadResult, OffersData } from 'shared-events/contracts';
 
 /**
  * Why a call failed:

@@ -5,7 +5,7 @@
  * module is one instance per page. One shopper at a time (keyed by uid); an entry is fresh for
  * {@link OFFERS_CACHE_MS} ms. Never persisted.
  */
-import type { OfferCollections } from './offer';
+import type { OfferCollections } from '../state/offer';
 
 /** How long cached collections are used before GET /api/offers is asked again: 5 minutes, in ms. */
 export const OFFERS_CACHE_MS = 5 * 60 * 1000;

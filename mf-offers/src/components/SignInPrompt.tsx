@@ -1,18 +1,9 @@
-import type { EventBus } from 'shared-events';
+import { SignInPrompt as KitSignInPrompt, type SignInPromptProps } from '@storefront/remote-kit/blocks';
 
 /**
- * Signed-out prompt (spec §6: offers to load and favourites are for signed-in shoppers): 'Log In'
- * publishes `session/sign-in-requested { mode: 'signIn', returnTo }`, 'Sign Up' the same with
- * `mode: 'signUp'`; the shell runs the identity flow and comes back to `returnTo`.
+ * Signed-out prompt (spec §6: offers to load and favourites are for signed-in shoppers): the kit's
+ * block ('Log In' / 'Sign Up' publish `session/sign-in-requested { mode, returnTo }`) in the offers look.
  */
-export function SignInPrompt({ bus, text, returnTo }: { bus: EventBus; text: string; returnTo: string }) {
-  return (
-    <div className="mfo-notice mfo-signin">
-      <p>{text}</p>
-      <div className="mfo-actions">
-        <button type="button" className="mfo-btn" onClick={() => bus.emit('session/sign-in-requested', { mode: 'signIn', returnTo })}>Log In</button>
-        <button type="button" className="mfo-btn mfo-btn--quiet" onClick={() => bus.emit('session/sign-in-requested', { mode: 'signUp', returnTo })}>Sign Up</button>
-      </div>
-    </div>
-  );
+export function SignInPrompt(props: Pick<SignInPromptProps, 'bus' | 'text' | 'returnTo'>) {
+  return <KitSignInPrompt {...props} className="mfo-notice mfo-signin" buttonClassName="mfo-btn" secondaryButtonClassName="mfo-btn mfo-btn--quiet" />;
 }

@@ -5,9 +5,9 @@ import { EMPTY_SESSION, type Session } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
 import { OffersError } from '../api/offersApi';
 import { OffersPages } from './OffersPages';
-import { LINK_STORAGE_KEY } from '../state/linkStorage';
+import { LINK_STORAGE_KEY } from '../api/linkStorage';
 import { EXCEPTION_MESSAGE, HASH_EXPIRED_MESSAGE, THROTTLED_MESSAGE } from '../state/messages';
-import { clearOffersCache } from '../state/offersCache';
+import { clearOffersCache } from '../api/offersCache';
 import { fakeApi, goTo, lenaData, sessions } from '../test-utils';
 
 const VALID = 'mc1hXipzEPjUP_tOqbh95j_i4Z16Rd75dsHV0tNFzwM';

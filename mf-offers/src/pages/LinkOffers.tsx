@@ -5,7 +5,7 @@
  *
  * - The hash is checked locally first (`^[A-Za-z0-9_-]{32,64}$`, the BFF's rule): a malformed one is
  *   answered like an expired one without asking the BFF.
- * - The answer is kept in sessionStorage (state/linkStorage.ts, 30 minutes), so a reload does not spend
+ * - The answer is kept in sessionStorage (api/linkStorage.ts, 30 minutes), so a reload does not spend
  *   another of the 10 hash lookups a minute the BFF allows. Never retried automatically.
  * - 410 (unknown or expired) → the spec §8 text, then home after 3 s; 429 → 'Too many attempts…' with
  *   'Try again'; anything else → spec §8 exception text with 'Try again'.
@@ -17,7 +17,7 @@ import { OffersError, type OffersApi, type OffersData } from '../api/offersApi';
 import { ExpiredLink } from '../components/ExpiredLink';
 import { OffersView } from '../components/OffersView';
 import { PageFrame } from '../components/PageFrame';
-import { clearLinkOffers, readLinkOffers, saveLinkOffers } from '../state/linkStorage';
+import { clearLinkOffers, readLinkOffers, saveLinkOffers } from '../api/linkStorage';
 import { EXCEPTION_MESSAGE, THROTTLED_MESSAGE } from '../state/messages';
 import { usableCollections } from '../state/offer';
 import { Loading } from './common';

@@ -5,7 +5,7 @@ import { EMPTY_SESSION, type Session } from 'shared-events';
 import { createTestBus } from 'shared-events/testing';
 import { OffersError } from '../api/offersApi';
 import { OffersPages } from './OffersPages';
-import { cachedCollections, clearOffersCache } from '../state/offersCache';
+import { cachedCollections, clearOffersCache } from '../api/offersCache';
 import { usableCollections, type OfferCollections } from '../state/offer';
 import { CARD_STATUS_MESSAGE, EXCEPTION_MESSAGE, NO_CARD_MESSAGE } from '../state/messages';
 import { deferred, fakeApi, goTo, inDays, lenaCollections, lenaData, offer, sessions } from '../test-utils';

@@ -16,7 +16,7 @@ import { PageFrame } from '../components/PageFrame';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { EXCEPTION_MESSAGE, NO_CARD_MESSAGE } from '../state/messages';
 import { liveFavourites, loadItemsFor, offerText, usableCollections, type Favourites, type Offer } from '../state/offer';
-import { putCollections } from '../state/offersCache';
+import { putCollections } from '../api/offersCache';
 import { LinkOffers } from './LinkOffers';
 import { Loading, NoCard, SessionGate, useOffersApi, type OffersPageProps } from './common';
 import { favouritesKey, offersKey, retryTransient } from './queries';
@@ -64,7 +64,7 @@ function failureText(error: unknown): string {
 
 /**
  * The signed-in shopper's offers: GET /api/offers (kit query, shared with the list-panel band through
- * state/offersCache), the favourites (GET /api/offers/favourites, for the toggles), loads and
+ * api/offersCache), the favourites (GET /api/offers/favourites, for the toggles), loads and
  * favourite changes (kit mutations, no retries).
  * After a load: the answer's collections replace the page's (loaded offers move to active), the
  * banner shows the count and the offers that did not load, `analytics/track card_activation` when at

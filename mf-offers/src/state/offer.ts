@@ -4,63 +4,12 @@
  * `offer_description` (safely) and cut at 90 characters (spec §5), the §5 filter, 'expiring soon'
  * (48 hours), the shopper's filters and the sort by end date.
  */
+import { offerSchema, type Favourites, type LoadOfferItem, type Offer, type OfferCollections } from 'shared-events/contracts';
 import { isUsableOffer } from './badges';
 
-/** Spec §3 Offer as the BFF answers it. Dates are ISO 8601 UTC; points are integers. */
-export interface Offer {
-  /** The offer id (`offerId`, `offer_id` and `id` carry the same value), e.g. 'ofr-1003-001'. */
-  offerId: string;
-  offer_id?: string;
-  id?: string;
-  /** This card-offer's own UUID. */
-  uid?: string;
-  /** 11–27: the badge layout (state/badges.ts). */
-  offerType: number;
-  /** Banner indicator letters, e.g. 'B', 'BC', 'C' (only 'B' offers are used, spec §5). */
-  bannerInd: string;
-  /** 'standard' or 'coop': what a load-offer item sends as `banner`. */
-  banner: string;
-  /** A JSON string `{"en","fr","category","articleNumbers"}` (parse with {@link parseOfferDescription}). */
-  offer_description: string;
-  /** Plain text in the language asked for; the fallback when offer_description cannot be read. */
-  description: string;
-  /** `'<articleNumber>.png'` or '' (then a placeholder is shown). */
-  imageName: string;
-  /** ISO 8601, e.g. '2026-12-05T08:18:27.000Z'. */
-  endDate: string;
-  points: number | null;
-  offerIconText1: string | null;
-  offerIconText2: string | null;
-  offerIconText3: string | null;
-  bonusMultiplier: number | null;
-  /** Loaded to the card (active; or redeemed / expired after being loaded). */
-  loaded: boolean;
-  category?: string;
-  articleNumbers?: string[];
-}
+/** Spec §3 Offer, Offer collections, Favourites, Load-offer item: typed once, in shared-events/contracts. */
+export type { Favourites, LoadOfferItem, Offer, OfferCollections } from 'shared-events/contracts';
 
-/** Spec §3 Offer collections. */
-export interface OfferCollections {
-  activeOffers: Offer[];
-  pendingOffers: Offer[];
-  expiredOffers: Offer[];
-  redeemedOffers: Offer[];
-}
-
-/** Spec §3 Favourites. */
-export interface Favourites {
-  favouriteOffers: Offer[];
-  basketBuilderOffers: Offer[];
-}
-
-/** Spec §3 Load-offer item (POST /api/offers/load `offers[]`). */
-export interface LoadOfferItem {
-  id: string;
-  channel: 'web' | 'mobile';
-  banner: 'standard' | 'coop';
-}
-
-/** The four collections in page order. */
 export const COLLECTION_KEYS = ['activeOffers', 'pendingOffers', 'expiredOffers', 'redeemedOffers'] as const;
 export type CollectionKey = (typeof COLLECTION_KEYS)[number];
 
@@ -137,11 +86,9 @@ export function formatEndDate(endDate: string): string {
   return new Date(t).toLocaleDateString('en-CA', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** A well-formed offer object (has a string id, a numeric type, string texts): what the pages may render. */
+/** An offer exactly as the contract says (`offerSchema`): what the pages may render. Bad ones are dropped one by one. */
 function isOfferShape(x: unknown): x is Offer {
-  if (!x || typeof x !== 'object') return false;
-  const o = x as Record<string, unknown>;
-  return typeof o.offerId === 'string' && o.offerId !== '' && typeof o.offerType === 'number' && typeof o.endDate === 'string';
+  return offerSchema.safeParse(x).success && (x as Offer).offerId !== '';
 }
 
 /** The well-formed offers of an answer's array that spec §5 lets the storefront use (allowed type, 'B'). */

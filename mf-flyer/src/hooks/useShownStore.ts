@@ -4,7 +4,7 @@
  * store is shown at once (there is nothing to debounce yet).
  */
 import { useEffect, useState } from 'react';
-import type { FlyerStore } from './storeLabel';
+import type { FlyerStore } from '../state/storeLabel';
 
 export const FLYER_DEBOUNCE_MS = 500;
 

@@ -8,8 +8,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@storefront/remote-kit';
-import { newRequestId, type EventBus } from 'shared-events';
-import { padStoreNumber, quoteRequested, STORE_PARAM, urlWithoutStoreParam } from './storeNumber';
+import { BusRequestError, newRequestId, type EventBus } from 'shared-events';
+import { padStoreNumber, quoteRequested, STORE_PARAM, urlWithoutStoreParam } from '../state/storeNumber';
 
 /** How long the store selector may take to answer (ms). */
 export const SELECT_TIMEOUT_MS = 5_000;
@@ -65,28 +65,30 @@ export function usePreferredStoreParam(bus: EventBus, selectorReady: boolean): P
       setRequest(null);
       return;
     }
-    let done = false;
-    const finish = (failed: boolean) => {
-      if (done) return;
-      done = true;
-      stop();
-      setRequest(null);
-      if (failed) setNotFound({ requested: request.storeNumber });
-    };
-    const subs = [
-      bus.on('store/changed').subscribe((e) => { if (e.payload.store.storeNumber === request.storeNumber) finish(false); }),
-      bus.on('store/select-failed').subscribe((e) => { if (e.payload.requestId === request.id) finish(true); }),
-    ];
+    const aborter = new AbortController();
+    const ask = () => bus.request('store/select-requested', { storeNumber: request.storeNumber }, {
+      reply: 'store/changed',
+      fail: 'store/select-failed',
+      match: (p) => p.store.storeNumber === request.storeNumber,
+      requestId: request.id,
+      timeoutMs: SELECT_TIMEOUT_MS,
+      signal: aborter.signal,
+    }).then(() => false, (err: unknown) => !(err instanceof BusRequestError && err.kind === 'aborted'));
     // Next task: the selector may have published its first store/changed from an effect of the same
     // commit as the one that subscribes to requests.
-    const send = setTimeout(() => bus.emit('store/select-requested', { requestId: request.id, storeNumber: request.storeNumber }), 0);
-    const timeout = setTimeout(() => finish(true), SELECT_TIMEOUT_MS);
-    function stop() {
-      for (const s of subs) s.unsubscribe();
+    const send = setTimeout(() => {
+      // Already there (the store changed meanwhile): nothing to ask.
+      const asked = bus.state.store.value?.storeNumber === request.storeNumber ? Promise.resolve(false) : ask();
+      void asked.then((failed) => {
+        if (aborter.signal.aborted) return;
+        setRequest(null);
+        if (failed) setNotFound({ requested: request.storeNumber });
+      });
+    }, 0);
+    return () => {
       clearTimeout(send);
-      clearTimeout(timeout);
-    }
-    return stop;
+      aborter.abort();
+    };
   }, [request, selectorReady, bus]);
 
   // Also while the parameter is still in the URL (the first render, before the effect above ran), so

@@ -12,9 +12,12 @@
  *   answered yet is left out (the list counts it at once, optimistically), so a failed add never
  *   shows the flag, even for a moment.
  */
-import type { FlyerItem } from '../api/types';
-import { listItemIdOf, savedIdsForStore } from './bridge';
+import type { FlyerItem } from 'shared-events/contracts';
+import { listItemIdOf, savedIdsForStore } from '../state/bridge';
 import { newRequestId, type EventBus } from 'shared-events';
+
+/** Tracks one `bus.request` (given the dispose signal) until it is answered, fails or times out. */
+type Ask = (requestId: string, send: (signal: AbortSignal) => Promise<unknown>) => void;
 
 /** How long a request may stay unanswered before the saved flags are sent anyway (ms). */
 export const LIST_ANSWER_TIMEOUT_MS = 10_000;
@@ -45,7 +48,8 @@ export interface ListBridgeOptions {
 export function createListBridge({ bus, storeCode, send, answerTimeoutMs = LIST_ANSWER_TIMEOUT_MS }: ListBridgeOptions): ListBridge {
   /** Our unanswered requests: requestId → the item id of an add that is not in the list yet (or null). */
   const pending = new Map<string, string | null>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Aborted on dispose: the outstanding `bus.request`s stop listening. */
+  let stop = new AbortController();
   let ready = false;
   let lastSent: string | null = null;
 
@@ -61,40 +65,37 @@ export function createListBridge({ bus, storeCode, send, answerTimeoutMs = LIST_
     lastSent = key;
     send(ids);
   };
-  const settle = (requestId: string | undefined) => {
-    if (!requestId || !pending.has(requestId)) return;
-    pending.delete(requestId);
-    clearTimeout(timers.get(requestId));
-    timers.delete(requestId);
-    sendNow(true);
-  };
-  const track = (requestId: string, addingId: string | null) => {
-    pending.set(requestId, addingId);
-    timers.set(requestId, setTimeout(() => settle(requestId), answerTimeoutMs));
+  // Answered, failed or timed out alike: the flyer gets its next saved-items (contract §3).
+  const ask: Ask = (requestId, request) => {
+    const { signal } = stop;
+    request(signal).catch(() => undefined).then(() => {
+      if (signal.aborted || !pending.delete(requestId)) return;
+      sendNow(true);
+    });
   };
 
-  const subs = [
-    bus.state.listItemIds.subscribe(() => sendNow(false)),
-    bus.on('list/item-added').subscribe((e) => settle(e.payload.requestId)),
-    bus.on('list/add-failed').subscribe((e) => settle(e.payload.requestId)),
-    bus.on('list/item-removed').subscribe((e) => settle(e.payload.requestId)),
-  ];
+  const sub = bus.state.listItemIds.subscribe(() => sendNow(false));
 
   return {
     add(item) {
       const itemId = listItemIdOf(item, storeCode);
       const requestId = newRequestId('flyer');
-      // Before the emit: the list publishes its optimistic count (and ids) synchronously.
-      track(requestId, bus.state.listItemIds.value.includes(itemId) ? null : itemId);
-      bus.emit('list/add-requested', {
-        requestId, itemId, quantity: 1, productType: 'flyer', name: item.name,
+      // Before the request: the list publishes its optimistic count (and ids) synchronously.
+      pending.set(requestId, bus.state.listItemIds.value.includes(itemId) ? null : itemId);
+      const payload = {
+        itemId, quantity: 1, productType: 'flyer' as const, name: item.name,
         ...(item.saleStory.trim() ? { saleStory: item.saleStory } : {}),
-      });
+      };
+      ask(requestId, (signal) => bus.request('list/add-requested', payload, {
+        reply: 'list/item-added', fail: 'list/add-failed', timeoutMs: answerTimeoutMs, requestId, signal,
+      }));
     },
     remove(item) {
       const requestId = newRequestId('flyer');
-      track(requestId, null);
-      bus.emit('list/remove-requested', { requestId, itemId: listItemIdOf(item, storeCode) });
+      pending.set(requestId, null);
+      ask(requestId, (signal) => bus.request('list/remove-requested', { itemId: listItemIdOf(item, storeCode) }, {
+        reply: 'list/item-removed', timeoutMs: answerTimeoutMs, requestId, signal,
+      }));
     },
     markReady() {
       ready = true;
@@ -102,9 +103,9 @@ export function createListBridge({ bus, storeCode, send, answerTimeoutMs = LIST_
     },
     savedIds,
     dispose() {
-      for (const s of subs) s.unsubscribe();
-      for (const t of timers.values()) clearTimeout(t);
-      timers.clear();
+      sub.unsubscribe();
+      stop.abort();
+      stop = new AbortController();
       pending.clear();
       ready = false;
     },
