@@ -174,34 +174,7 @@ export function idempotencyPlugin(app: FastifyInstance, { db, waitMs = IDEMPOTEN
     }
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const held = request.idempotency;
-    if (!held) return payload;
-    request.idempotency = null;
-    const status = reply.statusCode;
-    const body = typeof payload === 'string' ? payload
-      : Buffer.isBuffer(payload) ? payload.toString('utf8')
-        : payload === null || payload === undefined ? '' : null; // null: a stream, not replayable
-    try {
-      if (status >= 500 || status === 429 || body === null || Buffer.byteLength(body) > IDEMPOTENCY_MAX_BODY) {
-        await db.query('DELETE FROM idempotency_keys WHERE owner = $1 AND key = $2 AND claim = $3', [held.owner, held.key, held.claim]);
-        return payload;
-      }
-      const headers: Record<string, string | string[]> = {};
-      for (const name of STORED_HEADERS) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = Array.isArray(value) ? value.map(String) : String(value);
-      }
-      await db.query(
-        'UPDATE idempotency_keys SET status = $4, body = $5, headers = $6::jsonb WHERE owner = $1 AND key = $2 AND claim = $3',
-        [held.owner, held.key, held.claim, status, body, JSON.stringify(headers)],
-      );
-    } catch (error) {
-      // The write has applied: answer it anyway. A retry waits, then finds the reservation stale.
-      request.log.error({ err: error }, 'could not store the answer of an Idempotency-Key request');
-    }
-    return payload;
-  });
+  app.addHook('onSend', async (request, reply, payload) => storeAnswer(db, request, reply, payload));
 
   let timer: NodeJS.Timeout | undefined;
   if (pruneEveryMs > 0) {
@@ -218,3 +191,37 @@ export function idempotencyPlugin(app: FastifyInstance, { db, waitMs = IDEMPOTEN
 }
 // Not encapsulated (what fastify-plugin does): the hooks apply to every route of the instance.
 (idempotencyPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/**
+ * onSend of an Idempotency-Key request: stores the answer (status, body, STORED_HEADERS) for retries, or
+ * drops the reservation when the answer must not be replayed (5xx, 429, a stream, over IDEMPOTENCY_MAX_BODY bytes).
+ * @returns the payload, unchanged
+ */
+async function storeAnswer(db: Db, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  const held = request.idempotency;
+  if (!held) return payload;
+  request.idempotency = null;
+  const status = reply.statusCode;
+  const body = typeof payload === 'string' ? payload
+    : Buffer.isBuffer(payload) ? payload.toString('utf8')
+      : payload === null || payload === undefined ? '' : null; // null: a stream, not replayable
+  try {
+    if (status >= 500 || status === 429 || body === null || Buffer.byteLength(body) > IDEMPOTENCY_MAX_BODY) {
+      await db.query('DELETE FROM idempotency_keys WHERE owner = $1 AND key = $2 AND claim = $3', [held.owner, held.key, held.claim]);
+      return payload;
+    }
+    const headers: Record<string, string | string[]> = {};
+    for (const name of STORED_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+    }
+    await db.query(
+      'UPDATE idempotency_keys SET status = $4, body = $5, headers = $6::jsonb WHERE owner = $1 AND key = $2 AND claim = $3',
+      [held.owner, held.key, held.claim, status, body, JSON.stringify(headers)],
+    );
+  } catch (error) {
+    // The write has applied: answer it anyway. A retry waits, then finds the reservation stale.
+    request.log.error({ err: error }, 'could not store the answer of an Idempotency-Key request');
+  }
+  return payload;
+}

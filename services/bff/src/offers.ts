@@ -1,8 +1,8 @@
 /**
  * Scene+ offers of a card, favourite offers and offers links (spec §2 /offers?hash=, /favourites;
  * §3 Offer, Offer collections, Favourites, Load-offer item; §4 Offers; §6; §7 "Offer and cart
- * operations"; §8 expired hash link). Routes are in routes/offers.ts; the contract is in README.md
- * ("Offers").
+ * operations"; §8 expired hash link). Favourites are in offer-favourites.ts, routes in routes/offers.ts;
+ * the contract is in README.md ("Offers").
  *
  * Rules:
  * - a signed-in shopper reaches only the card on their own account (`accounts.card_number` owned by them,
@@ -137,7 +137,7 @@ export function hashDigest(hash: string): string {
 }
 
 /** The card on the shopper's own account (the join of scene/store.ts cardOf). */
-const OWN_CARD = `SELECT c.card_number, c.status FROM accounts a
+export const OWN_CARD = `SELECT c.card_number, c.status FROM accounts a
   JOIN scene_cards c ON c.card_number = a.card_number AND c.owner_uid = a.uid WHERE a.uid = $1`;
 
 /** The card of a live link (digest in $1 as hex); an unknown digest and an expired link both give no row. */
@@ -152,7 +152,7 @@ const BUCKET = `CASE WHEN o.state = 'redeemed' THEN 'r' WHEN o.end_date <= now()
  * One Offer as JSON text: the stored head in `lang` (a SQL expression giving 'en' or 'fr'; the head is the
  * object without its closing brace, made by the database at insert) plus `loaded`. Only concatenation.
  */
-const offerItem = (lang: string) =>
+export const offerItem = (lang: string) =>
   `CASE WHEN ${lang} = 'fr' THEN o.json_head_fr ELSE o.json_head_en END
    || CASE WHEN o.state = 'pending' THEN ',"loaded":false}' ELSE ',"loaded":true}' END`;
 
@@ -289,83 +289,6 @@ export async function loadOffers(db: Queryable, uid: string, items: LoadItem[]):
     else result.failed.push({ id: row.id, reason });
   }
   return result;
-}
-
-/** Favourites as JSON texts made by the database. */
-export interface FavouritesJson {
-  cardNumber: string;
-  /** JSON array text of the favourite offers, oldest first. */
-  favouritesJson: string;
-  /** JSON array text of the basket-builder offers, oldest first. */
-  basketBuilderJson: string;
-  /** Redeemed or expired favourites deleted by this read. */
-  removed: number;
-}
-
-/**
- * The shopper's favourites (spec §3 Favourites) with descriptions in `lang`, in one statement that also
- * DELETES the favourites whose offer is redeemed or expired (spec §4): they are gone for good, not hidden.
- * @returns null when the shopper has no card
- */
-export async function readFavourites(db: Queryable, uid: string, lang: Lang): Promise<FavouritesJson | null> {
-  const item = offerItem('$2');
-  const { rows } = await db.query<{ card_number: string | null; favourites: string; basket: string; removed: number }>(
-    `WITH card AS (${OWN_CARD}),
-     gone AS (
-       DELETE FROM offer_favourites f USING card_offers o
-        WHERE f.uid = $1 AND o.card_number = f.card_number AND o.offer_id = f.offer_id
-          AND (o.state = 'redeemed' OR o.end_date <= now())
-        RETURNING f.offer_id)
-     SELECT (SELECT card_number FROM card) AS card_number, (SELECT count(*) FROM gone)::int AS removed,
-            '[' || coalesce(string_agg(${item}, ',' ORDER BY f.created_at, f.offer_id) FILTER (WHERE f.kind = 'favourite'), '') || ']' AS favourites,
-            '[' || coalesce(string_agg(${item}, ',' ORDER BY f.created_at, f.offer_id) FILTER (WHERE f.kind = 'basketBuilder'), '') || ']' AS basket
-       FROM offer_favourites f JOIN card_offers o ON o.card_number = f.card_number AND o.offer_id = f.offer_id
-      WHERE f.uid = $1 AND f.card_number = (SELECT card_number FROM card)
-        AND o.state <> 'redeemed' AND o.end_date > now()`,
-    [uid, lang],
-  );
-  const row = rows[0]!;
-  if (!row.card_number) return null;
-  return { cardNumber: row.card_number, favouritesJson: row.favourites, basketBuilderJson: row.basket, removed: row.removed };
-}
-
-/** Outcome of {@link addFavourite}. */
-export type AddFavouriteResult = 'added' | 'already' | 'not-found' | 'not-live' | 'no-card';
-
-/**
- * Adds an offer of the shopper's own card to their favourites (kind 'favourite'). Only a live offer
- * (not redeemed, not expired) can be added; one already in favourites (either kind) is left as it is.
- */
-export async function addFavourite(db: Queryable, uid: string, offerId: string): Promise<AddFavouriteResult> {
-  const { rows } = await db.query<{ card_number: string | null; state: OfferState | null; live: boolean | null; added: number }>(
-    `WITH card AS (${OWN_CARD}),
-     offer AS (SELECT o.card_number, o.offer_id, o.state, o.end_date > now() AS live
-                 FROM card_offers o JOIN card ON o.card_number = card.card_number WHERE o.offer_id = $2),
-     ins AS (INSERT INTO offer_favourites (uid, card_number, offer_id, kind)
-             SELECT $1, offer.card_number, offer.offer_id, 'favourite' FROM offer WHERE offer.state <> 'redeemed' AND offer.live
-             ON CONFLICT (uid, card_number, offer_id) DO NOTHING RETURNING 1)
-     SELECT (SELECT card_number FROM card) AS card_number, (SELECT state FROM offer) AS state,
-            (SELECT live FROM offer) AS live, (SELECT count(*) FROM ins)::int AS added`,
-    [uid, offerId],
-  );
-  const row = rows[0]!;
-  if (!row.card_number) return 'no-card';
-  if (row.state === null) return 'not-found';
-  if (row.state === 'redeemed' || !row.live) return 'not-live';
-  return row.added === 1 ? 'added' : 'already';
-}
-
-/** Removes an offer from the shopper's favourites (either kind). false: it was not one; null: no card. */
-export async function removeFavourite(db: Queryable, uid: string, offerId: string): Promise<boolean | null> {
-  const { rows } = await db.query<{ card_number: string | null; removed: number }>(
-    `WITH card AS (${OWN_CARD}),
-     del AS (DELETE FROM offer_favourites f USING card
-              WHERE f.uid = $1 AND f.card_number = card.card_number AND f.offer_id = $2 RETURNING 1)
-     SELECT (SELECT card_number FROM card) AS card_number, (SELECT count(*) FROM del)::int AS removed`,
-    [uid, offerId],
-  );
-  const row = rows[0]!;
-  return row.card_number ? row.removed > 0 : null;
 }
 
 /** The Offer fields of an input row `r` of {@link insertOffers}, as json_build_object arguments (description apart). */

@@ -178,36 +178,10 @@ function logRequest(request: FastifyRequest) {
  * Every answer carries `x-request-id` (the request's, see {@link requestIdOf}); every write under /api
  * takes an optional `Idempotency-Key` (src/idempotency.ts). With `redis` the throttles count in Redis.
  */
-export function buildServer({
-  db,
-  logger = false,
-  bodyLimit = 16 * 1024,
-  auth = {},
-  tokenSecret: secret = tokenSecret(undefined),
-  contentDir = path.join(DATA_DIR, 'content'),
-  now = Date.now,
-  historyCacheTtlMs = HISTORY_CACHE_TTL_MS,
-  hashLimit,
-  cardLimit,
-  redis = null,
-  redisPrefix = 'bff:',
-  trustProxy = false,
-  logLevel = 'info',
-  idempotencyWaitMs,
-  nonceStore,
-  session = null,
-}: BuildServerOptions): FastifyInstance {
-  const app = Fastify({
-    bodyLimit,
-    trustProxy,
-    ...(typeof logger === 'boolean'
-      ? { logger: logger && { level: logLevel, base: { service: 'bff', pid: process.pid, hostname: hostname() }, serializers: { req: logRequest } } }
-      : { loggerInstance: logger }),
-    logController: new RequestLog({ requestIdLogLabel: 'reqId' }),
-    requestIdHeader: false, // read (and checked) by genReqId
-    genReqId: (raw) => requestIdOf(raw.headers),
-    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
-  });
+export function buildServer(options: BuildServerOptions): FastifyInstance {
+  const { db, auth = {}, tokenSecret: secret = tokenSecret(undefined), contentDir = path.join(DATA_DIR, 'content') } = options;
+  const { now = Date.now, historyCacheTtlMs = HISTORY_CACHE_TTL_MS, hashLimit, cardLimit, redis = null, redisPrefix = 'bff:' } = options;
+  const app = createApp(options);
 
   let draining = false;
   app.decorate('startDraining', () => {
@@ -217,88 +191,21 @@ export function buildServer({
     reply.header('x-request-id', request.id);
   });
 
-  const verify: IdTokenVerifier = createIdTokenVerifier({
-    issuer: auth.issuer ?? DEFAULT_ISSUER,
-    clientId: auth.clientId ?? DEFAULT_CLIENT_ID,
-    jwks: auth.jwks,
-    discoveryTimeoutMs: auth.discoveryTimeoutMs,
-    // tokens of the session the shopper signed out of (POST /api/session/end) are refused
-    sessionEndedAt: async (uid) => {
-      const { rows } = await db.query<{ t: string | number; sid: string | null }>('SELECT floor(extract(epoch FROM ended_at))::bigint AS t, sid FROM session_ends WHERE uid = $1', [uid]);
-      return rows[0] ? { at: Number(rows[0].t), sid: rows[0].sid } : null;
-    },
-  });
+  const verify = idTokenVerifier(db, auth);
   const sign = createTokenSigner(secret);
   const storeNumbers = new Set(loadStores().map((s) => s.storeNumber));
   const historyCache = new TtlCache<Transaction[]>(historyCacheTtlMs, 10_000, now);
 
-  // x-nonce is single-use (src/nonces.ts): in Redis when there is one (the database while it does not
-  // answer), else in the database; expired rows of seen_nonces are pruned.
-  const onNonceFallback = (error: unknown) => app.log.warn({ err: error }, 'redis did not answer: x-nonce claimed in the database');
-  app.decorate('nonces', nonceStore === undefined ? (redis ? redisNonceStore(redis, redisPrefix, dbNonceStore(db), onNonceFallback) : dbNonceStore(db)) : nonceStore);
-  if (nonceStore === undefined) {
-    const prune = () => {
-      pruneNonces(db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning seen_nonces failed'));
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(prune, NONCE_PRUNE_EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-  const sessions = session
-    ? new CookieSessions({
-      db, verify, now,
-      issuer: auth.issuer ?? DEFAULT_ISSUER,
-      clientId: auth.clientId ?? DEFAULT_CLIENT_ID,
-      clientSecret: session.clientSecret,
-      publicOrigins: session.publicOrigins,
-      timeoutMs: session.timeoutMs,
-      warn: (error, message) => app.log.warn({ err: error }, message),
-    })
-    : null;
+  registerNonces(app, db, redis, redisPrefix, options.nonceStore);
+  const sessions = options.session ? cookieSessions(app, db, verify, now, auth, options.session) : null;
   app.decorate('sessions', sessions);
   app.decorateRequest('shopper', null);
   app.decorateRequest('account', null);
   void app.register(cookie);
-  void app.register(idempotencyPlugin, { db, waitMs: idempotencyWaitMs });
+  void app.register(idempotencyPlugin, { db, waitMs: options.idempotencyWaitMs });
   const sharedStore: SharedStore | null = redis ? { client: redis, prefix: redisPrefix } : null;
-
-  // JSON bodies (also sent as text/plain by beacons and some clients): an empty body means "no body";
-  // malformed JSON is a clean 400, and so is nesting deeper than MAX_JSON_DEPTH (checked before parsing:
-  // deeply nested bodies must not reach recursive code). Other media types answer 415.
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => {
-    const text = (body as string).trim();
-    if (text === '') return done(null, undefined);
-    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return done(new HttpError(400, `Invalid body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, 'Malformed JSON body'), undefined);
-    }
-  });
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) return reply.code(400).send(fail(400, validationMessage(error, request.routeOptions.config?.fieldRules)));
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
-      return reply.code(error.statusCode).send(fail(error.code, error.message));
-    }
-    const capped = capError(error); // a per-shopper cap the database enforced (src/caps.ts)
-    if (capped) return reply.code(capped.statusCode).send(fail(capped.code, capped.message));
-    const code = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (code >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(code).send(fail(code, REASONS[code] ?? 'Internal Server Error'));
-    }
-    return reply.code(code).send(fail(code, error.message || REASONS[code] || 'Request error'));
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(fail(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
-  });
+  registerJsonParser(app);
+  registerErrorHandlers(app);
 
   /** GET /api/health → 200 { ok: true }. */
   app.get('/api/health', async () => ({ ok: true }));
@@ -320,4 +227,117 @@ export function buildServer({
   void app.register(offersRoutes, { prefix: '/api', db, verify, hashLimit, sharedStore });
 
   return app;
+}
+
+/** The fastify instance: body limit (bytes, default 16 KiB), proxy trust, the JSON log and request ids. */
+function createApp({ logger = false, bodyLimit = 16 * 1024, trustProxy = false, logLevel = 'info' }: BuildServerOptions): FastifyInstance {
+  return Fastify({
+    bodyLimit,
+    trustProxy,
+    ...(typeof logger === 'boolean'
+      ? { logger: logger && { level: logLevel, base: { service: 'bff', pid: process.pid, hostname: hostname() }, serializers: { req: logRequest } } }
+      : { loggerInstance: logger }),
+    logController: new RequestLog({ requestIdLogLabel: 'reqId' }),
+    requestIdHeader: false, // read (and checked) by genReqId
+    genReqId: (raw) => requestIdOf(raw.headers),
+    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+  });
+}
+
+/** The id-token verifier; tokens of the session the shopper signed out of (POST /api/session/end) are refused. */
+function idTokenVerifier(db: Db, auth: Partial<AuthOptions>): IdTokenVerifier {
+  return createIdTokenVerifier({
+    issuer: auth.issuer ?? DEFAULT_ISSUER,
+    clientId: auth.clientId ?? DEFAULT_CLIENT_ID,
+    jwks: auth.jwks,
+    discoveryTimeoutMs: auth.discoveryTimeoutMs,
+    sessionEndedAt: async (uid) => {
+      const { rows } = await db.query<{ t: string | number; sid: string | null }>('SELECT floor(extract(epoch FROM ended_at))::bigint AS t, sid FROM session_ends WHERE uid = $1', [uid]);
+      return rows[0] ? { at: Number(rows[0].t), sid: rows[0].sid } : null;
+    },
+  });
+}
+
+/**
+ * x-nonce is single-use (src/nonces.ts): in Redis when there is one (the database while it does not
+ * answer), else in the database; expired rows of seen_nonces are pruned. A given `nonceStore` is used as is.
+ */
+function registerNonces(app: FastifyInstance, db: Db, redis: Redis | null, redisPrefix: string, nonceStore: NonceStore | null | undefined): void {
+  const onNonceFallback = (error: unknown) => app.log.warn({ err: error }, 'redis did not answer: x-nonce claimed in the database');
+  app.decorate('nonces', nonceStore === undefined ? (redis ? redisNonceStore(redis, redisPrefix, dbNonceStore(db), onNonceFallback) : dbNonceStore(db)) : nonceStore);
+  if (nonceStore !== undefined) return;
+  const prune = () => {
+    pruneNonces(db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning seen_nonces failed'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(prune, NONCE_PRUNE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** The cookie sessions of /api/auth/* (src/session.ts). */
+function cookieSessions(
+  app: FastifyInstance,
+  db: Db,
+  verify: IdTokenVerifier,
+  now: () => number,
+  auth: Partial<AuthOptions>,
+  session: NonNullable<BuildServerOptions['session']>,
+): CookieSessions {
+  return new CookieSessions({
+    db, verify, now,
+    issuer: auth.issuer ?? DEFAULT_ISSUER,
+    clientId: auth.clientId ?? DEFAULT_CLIENT_ID,
+    clientSecret: session.clientSecret,
+    publicOrigins: session.publicOrigins,
+    timeoutMs: session.timeoutMs,
+    warn: (error, message) => app.log.warn({ err: error }, message),
+  });
+}
+
+/**
+ * JSON bodies (also sent as text/plain by beacons and some clients): an empty body means "no body";
+ * malformed JSON is a clean 400, and so is nesting deeper than MAX_JSON_DEPTH (checked before parsing:
+ * deeply nested bodies must not reach recursive code). Other media types answer 415.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return done(new HttpError(400, `Invalid body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'Malformed JSON body'), undefined);
+    }
+  });
+}
+
+/**
+ * Errors as envelopes: validation → 400 naming the field, HttpError → its status, a database cap → 409,
+ * anything else ≥ 500 → the bare reason (detail only in the log); unknown routes → 404.
+ */
+function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) return reply.code(400).send(fail(400, validationMessage(error, request.routeOptions.config?.fieldRules)));
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
+      return reply.code(error.statusCode).send(fail(error.code, error.message));
+    }
+    const capped = capError(error); // a per-shopper cap the database enforced (src/caps.ts)
+    if (capped) return reply.code(capped.statusCode).send(fail(capped.code, capped.message));
+    const code = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (code >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(code).send(fail(code, REASONS[code] ?? 'Internal Server Error'));
+    }
+    return reply.code(code).send(fail(code, error.message || REASONS[code] || 'Request error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(fail(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
 }

@@ -259,6 +259,63 @@ const customName = (meta: Record<string, unknown> | null): string | null =>
   meta && typeof meta.name === 'string' ? normaliseName(meta.name) : null;
 
 /**
+ * What a merge writes (pure): the guest's items folded per target row (a custom item joins the shopper's
+ * custom item of the same normalised name; quantities add up to MAX_QUANTITY), and how many rows are
+ * added and updated. Rows already at MAX_QUANTITY with meta are left alone.
+ * @param existing the shopper's rows for these ids (and every custom row when a custom item is merged), oldest first
+ */
+function planMerge(items: ListItemInput[], existing: StoredItem[]): { write: MergeRow[]; added: number; updated: number } {
+  const byId = new Map(existing.map((e) => [e.item_id, e]));
+  const customByName = new Map<string, string>(); // normalised name → item_id (the oldest)
+  for (const e of existing) {
+    const key = e.product_type === 'Custom' ? customName(e.meta) : null;
+    if (key !== null && !customByName.has(key)) customByName.set(key, e.item_id);
+  }
+
+  const rows = new Map<string, MergeRow>(); // item_id → what to write
+  let ord = 0;
+  for (const item of items) {
+    let target = item.item_id;
+    if (item.product_type === 'Custom' && !byId.has(target) && !rows.has(target)) {
+      const key = customName(item.meta ?? null);
+      const same = key === null ? undefined : customByName.get(key);
+      if (same !== undefined) target = same;
+      else if (key !== null) customByName.set(key, target);
+    }
+    const row = rows.get(target);
+    if (row) {
+      row.quantity = Math.min(MAX_QUANTITY, row.quantity + item.quantity);
+      if (row.meta === null && item.meta) row.meta = item.meta;
+      continue;
+    }
+    const isNew = !byId.has(target);
+    rows.set(target, {
+      item_id: target,
+      product_type: isNew ? item.product_type : byId.get(target)!.product_type,
+      quantity: Math.min(MAX_QUANTITY, item.quantity),
+      checked: isNew ? item.checked === true : false,
+      meta: item.meta ?? null,
+      ord: isNew ? ord++ : 0,
+    });
+  }
+
+  let added = 0;
+  let updated = 0;
+  const write: MergeRow[] = [];
+  for (const row of rows.values()) {
+    const old = byId.get(row.item_id);
+    if (!old) {
+      added++;
+      write.push(row);
+    } else if (old.quantity < MAX_QUANTITY || (old.meta === null && row.meta !== null)) {
+      if (old.quantity < MAX_QUANTITY) updated++;
+      write.push(row);
+    }
+  }
+  return { write, added, updated };
+}
+
+/**
  * Merges items (an anonymous browser list, spec §4 "merged into the account on login") into the
  * shopper's list in one transaction, idempotent by `mergeId`:
  * - union by item_id, quantities summed and capped at 999;
@@ -290,53 +347,7 @@ export async function mergeItems(db: Db, uid: string, mergeId: string, items: Li
        ORDER BY created_at, item_id`,
       [uid, ids, hasCustom],
     );
-    const byId = new Map(existing.map((e) => [e.item_id, e]));
-    const customByName = new Map<string, string>(); // normalised name → item_id (the oldest)
-    for (const e of existing) {
-      const key = e.product_type === 'Custom' ? customName(e.meta) : null;
-      if (key !== null && !customByName.has(key)) customByName.set(key, e.item_id);
-    }
-
-    const rows = new Map<string, MergeRow>(); // item_id → what to write
-    let ord = 0;
-    for (const item of items) {
-      let target = item.item_id;
-      if (item.product_type === 'Custom' && !byId.has(target) && !rows.has(target)) {
-        const key = customName(item.meta ?? null);
-        const same = key === null ? undefined : customByName.get(key);
-        if (same !== undefined) target = same;
-        else if (key !== null) customByName.set(key, target);
-      }
-      const row = rows.get(target);
-      if (row) {
-        row.quantity = Math.min(MAX_QUANTITY, row.quantity + item.quantity);
-        if (row.meta === null && item.meta) row.meta = item.meta;
-        continue;
-      }
-      const isNew = !byId.has(target);
-      rows.set(target, {
-        item_id: target,
-        product_type: isNew ? item.product_type : byId.get(target)!.product_type,
-        quantity: Math.min(MAX_QUANTITY, item.quantity),
-        checked: isNew ? item.checked === true : false,
-        meta: item.meta ?? null,
-        ord: isNew ? ord++ : 0,
-      });
-    }
-
-    let added = 0;
-    let updated = 0;
-    const write: MergeRow[] = [];
-    for (const row of rows.values()) {
-      const old = byId.get(row.item_id);
-      if (!old) {
-        added++;
-        write.push(row);
-      } else if (old.quantity < MAX_QUANTITY || (old.meta === null && row.meta !== null)) {
-        if (old.quantity < MAX_QUANTITY) updated++;
-        write.push(row);
-      }
-    }
+    const { write, added, updated } = planMerge(items, existing);
     if (write.length > 0) {
       await tx.query(
         `WITH r AS (

@@ -520,7 +520,7 @@ describe('hash lookups are throttled: 10 a minute per client IP (@fastify/rate-l
 /** TRUST_PROXY as the default platform (`npm start`, tooling/platform/start.mjs) launches the BFF behind the edge. */
 function platformTrustProxy(): string | undefined {
   const launcher = readFileSync(path.join(__dirname, '../../../tooling/platform/start.mjs'), 'utf8');
-  return /launch\('bff'[^\n]*TRUST_PROXY: [^\n]*?'([^']+)'/.exec(launcher)?.[1];
+  return /(?:launch|service)\('bff'[^\n]*TRUST_PROXY: [^\n]*?'([^']+)'/.exec(launcher)?.[1];
 }
 
 describe('behind the edge: every visitor has a budget of their own, under a global ceiling', () => {

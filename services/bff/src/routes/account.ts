@@ -50,6 +50,14 @@ function normaliseCardNumber(raw: string): string {
   return digits;
 }
 
+/** What the account route groups use. */
+interface Routes {
+  db: Db;
+  sign: TokenSigner;
+  storeNumbers: ReadonlySet<string>;
+  throttleCardAdds: Awaited<ReturnType<typeof registerThrottle>>;
+}
+
 /** Registers /api/account, /api/account/preferred-store, /api/account/card, /api/account/signed-token. */
 export async function accountRoutes(app: FastifyInstance, { db, verify, sign, storeNumbers, sharedStore = null, cardLimit = {} }: AccountRoutesOptions): Promise<void> {
   app.addHook('onRequest', createAuthHook(verify));
@@ -71,7 +79,12 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
       : `Too many card numbers tried: at most ${scope === 'address' ? `${cardLimit.perAddress ?? CARD_ADDS_PER_WINDOW} in 10 minutes from your network` : `${cardLimit.perAccount ?? CARD_ADDS_PER_WINDOW} in 10 minutes`}. Try again in ${after}.`,
     store: sharedStore,
   });
+  accountReadRoutes(app, { db, sign, storeNumbers, throttleCardAdds });
+  cardAndTokenRoutes(app, { db, sign, storeNumbers, throttleCardAdds });
+}
 
+/** POST /api/session/end, GET /api/account, POST /api/account/preferred-store. */
+function accountReadRoutes(app: FastifyInstance, { db, storeNumbers }: Routes): void {
   /**
    * POST /api/session/end `{}` — the shopper signed out. Records now and the token's provider session
    * (`sid`) as the shopper's session end: that session's id tokens, and any issued before it, are refused
@@ -116,7 +129,10 @@ export async function accountRoutes(app: FastifyInstance, { db, verify, sign, st
       return ok({ preferredStoreId: await setPreferredStore(db, account.uid, storeId) }, 'Preferred store updated');
     },
   );
+}
 
+/** POST /api/account/card, POST /api/account/signed-token. */
+function cardAndTokenRoutes(app: FastifyInstance, { db, sign, throttleCardAdds }: Routes): void {
   /**
    * POST /api/account/card `{ cardNumber: '6046 0000 0000 2000' }` (add-card popup, spec §2 Card popups).
    * → 200 data = the account (as GET /api/account) with the card; the card is not linked yet (linkAccount).

@@ -56,7 +56,12 @@ export async function cartRoutes(
   const knownStore = (storeId: string): void => {
     if (!storeNumbers.has(storeId)) throw new HttpError(404, `Unknown store '${storeId}'`, 'STORE_NOT_FOUND');
   };
+  cartWriteRoute(app, db, knownStore);
+  cartReadRoute(app, db, knownStore);
+}
 
+/** POST /api/cart. */
+function cartWriteRoute(app: FastifyInstance, db: Db, knownStore: (storeId: string) => void): void {
   /**
    * POST /api/cart body `{ userToken, storeId, items: Array<{ item_id, quantity }> (≤ 1000) }` (spec §7 "Add
    * or update list to cart (userToken, items, storeId)"). Sets the caller's cart at that store to exactly
@@ -125,7 +130,10 @@ export async function cartRoutes(
       return ok({ cart: { storeId, items: rows[0]!.items, updated_at: rows[0]!.updated_at } satisfies Cart }, 'Cart updated');
     },
   );
+}
 
+/** GET /api/cart. */
+function cartReadRoute(app: FastifyInstance, db: Db, knownStore: (storeId: string) => void): void {
   /**
    * GET /api/cart?storeId=3299 (spec §7 "get cart"; §4 "then the cart is refreshed").
    * → 200 data `{ cart: { storeId, items: Array<{ item_id, quantity }>, updated_at: ISO | null } }` — an

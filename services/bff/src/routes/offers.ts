@@ -12,11 +12,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
-import { HttpError, ok, okJson, type FieldRules } from '../http';
+import { HttpError, ok, okJson } from '../http';
 import { registerThrottle, type SharedStore } from '../throttle';
 import {
-  addFavourite,
-  HASH_EXPIRED_MESSAGE,
   HASH_LOOKUP_WINDOW_MS,
   HASH_LOOKUPS_GLOBAL,
   HASH_LOOKUPS_PER_WINDOW,
@@ -25,17 +23,16 @@ import {
   MAX_LOAD_OFFERS,
   memberByHash,
   memberByUid,
-  OFFER_HASH,
   OFFER_ID,
-  readFavourites,
   readOffersByHash,
   readOwnOffers,
-  removeFavourite,
   validateHash,
   type CardOffersJson,
-  type Lang,
   type LoadItem,
 } from '../offers';
+import { favouriteRoutes } from './offer-favourites';
+import { CONFIG, HASH, HASH_EXPIRED, NO_CARD, OFFERS_FIELD_RULES, PUBLIC_BODY_LIMIT, UID, type OffersContext } from './offers-common';
+
 
 /** Throttle of the hash lookups (tests lower or raise it). */
 export interface HashLimit {
@@ -55,37 +52,6 @@ export interface OffersRoutesOptions {
   sharedStore?: SharedStore | null;
 }
 
-const HASH_RULE = "must be an offers link hash: 32–64 letters, digits, '-' or '_'";
-const OFFER_ID_RULE = "must be an offer id: 1–64 letters, digits, '-' or '_'";
-
-/** Field rules of the offers routes (validationMessage: "Invalid body.offers.2.channel: must be 'web' or 'mobile'"). */
-export const OFFERS_FIELD_RULES: FieldRules = {
-  'query.hash': HASH_RULE,
-  'body.hash': HASH_RULE,
-  'query.lang': "must be 'en' or 'fr'",
-  'body.offer_id': OFFER_ID_RULE,
-  'params.offer_id': OFFER_ID_RULE,
-  'body.offers': `must be an array of 1 to ${MAX_LOAD_OFFERS} offers { id, channel, banner }`,
-  'body.offers.*': 'must be an object { id, channel, banner }',
-  'body.offers.*.id': OFFER_ID_RULE,
-  'body.offers.*.channel': "must be 'web' or 'mobile'",
-  'body.offers.*.banner': "must be 'standard' or 'coop'",
-  'body.uid': "must be the signed-in shopper's uid or the word 'member'",
-  'body.cardNumber': 'must be a 16-digit card number (spaces allowed)',
-  'query.uid': "must be the signed-in shopper's uid",
-};
-
-const CONFIG = { fieldRules: OFFERS_FIELD_RULES };
-const UID = { type: 'string', minLength: 1, maxLength: 255 } as const;
-const HASH = { type: 'string', pattern: OFFER_HASH } as const;
-const LANG_QUERY = { type: 'object', properties: { uid: UID, lang: { type: 'string', enum: ['en', 'fr'] } } } as const;
-/** Small public bodies: `{ hash }`. */
-const PUBLIC_BODY_LIMIT = 1024;
-
-const NO_CARD = () => new HttpError(409, 'There is no Scene+ card on this account', 'NO_CARD');
-/** Unknown and expired hashes get this same answer (no oracle telling them apart). */
-const HASH_EXPIRED = () => new HttpError(410, HASH_EXPIRED_MESSAGE, 'HASH_EXPIRED');
-
 /** True when the request names a hash (query `hash` on GET and HEAD, body `hash` on POST), even a malformed one. */
 function carriesHash(request: FastifyRequest): boolean {
   const source = request.method === 'GET' || request.method === 'HEAD' ? request.query : request.body;
@@ -98,19 +64,29 @@ function offersAnswer(reply: FastifyReply, offers: CardOffersJson): string {
   return okJson({ collections: offers.collectionsJson }, { cardNumber: maskCardNumber(offers.cardNumber), status: offers.status });
 }
 
+
 /**
- * Registers GET /api/offers (signed-in, or public with `?hash=`), POST /api/offers/hash/validate,
- * POST /api/offers/member-inquiry, POST /api/offers/load and GET|POST /api/offers/favourites,
- * DELETE /api/offers/favourites/:offer_id.
+ * preHandler of POST /api/offers/load: a `uid` in the query must be the caller's; in the body, the
+ * caller's or the word 'member' (spec §7 "card number, user id or the word member"). Else 403
+ * 'Forbidden: not your account'. (The other signed-in routes use auth.ts rejectOtherUid: own uid only.)
  */
-export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit = {}, sharedStore = null }: OffersRoutesOptions): Promise<void> {
-  const authenticate = createAuthHook(verify);
+async function rejectOtherUidOrMember(request: FastifyRequest): Promise<void> {
+  const { uid } = shopperOf(request);
+  const query = request.query as { uid?: unknown } | undefined;
+  const body = request.body as { uid?: unknown } | undefined;
+  if ((query?.uid !== undefined && query.uid !== uid) || (body?.uid !== undefined && body.uid !== uid && body.uid !== 'member')) {
+    throw new HttpError(403, 'Forbidden: not your account');
+  }
+}
+
+/**
+ * The hash throttle, in the offers plugin's context: it applies only where it is called (hash lookups),
+ * counted per client address (request.ip: the shopper's when TRUST_PROXY names the proxy), per signed-in
+ * shopper (a hash lookup is public, so only when a route authenticated first) and against a global ceiling.
+ */
+async function hashThrottle(app: FastifyInstance, hashLimit: Partial<HashLimit>, sharedStore: SharedStore | null): Promise<OffersContext['throttleHashLookups']> {
   const max = hashLimit.max ?? HASH_LOOKUPS_PER_WINDOW;
   const timeWindowMs = hashLimit.timeWindowMs ?? HASH_LOOKUP_WINDOW_MS;
-
-  // The throttle lives in this plugin's context and applies only where it is called: hash lookups, counted
-  // per client address (request.ip: the shopper's when TRUST_PROXY names the proxy), per signed-in shopper
-  // (a hash lookup is public, so only when a route authenticated first) and against a global ceiling.
   const per = timeWindowMs === 60_000 ? 'a minute' : `per ${timeWindowMs / 1000} s`;
   const throttle = await registerThrottle(app, {
     name: 'offers-hash',
@@ -123,29 +99,29 @@ export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit
       : `Too many offers link lookups: at most ${max} ${per}. Try again in ${after}.`,
     store: sharedStore,
   });
-  /** preValidation of the hash routes: a request that carries a hash counts (a malformed one too). */
-  const throttleHashLookups = async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request, reply) => {
     if (carriesHash(request)) await throttle(request, reply);
   };
+}
 
+/**
+ * Registers GET /api/offers (signed-in, or public with `?hash=`), POST /api/offers/hash/validate,
+ * POST /api/offers/member-inquiry, POST /api/offers/load and GET|POST /api/offers/favourites,
+ * DELETE /api/offers/favourites/:offer_id.
+ */
+export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit = {}, sharedStore = null }: OffersRoutesOptions): Promise<void> {
+  const ctx: OffersContext = { db, authenticate: createAuthHook(verify), throttleHashLookups: await hashThrottle(app, hashLimit, sharedStore) };
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  offerListRoute(app, ctx);
+  hashLinkRoutes(app, ctx);
+  offerLoadRoute(app, ctx);
+  favouriteRoutes(app, ctx);
+}
 
-  /**
-   * preHandler of POST /api/offers/load: a `uid` in the query must be the caller's; in the body, the
-   * caller's or the word 'member' (spec §7 "card number, user id or the word member"). Else 403
-   * 'Forbidden: not your account'. (The other signed-in routes use auth.ts rejectOtherUid: own uid only.)
-   */
-  const rejectOtherUidOrMember = async (request: FastifyRequest) => {
-    const { uid } = shopperOf(request);
-    const query = request.query as { uid?: unknown } | undefined;
-    const body = request.body as { uid?: unknown } | undefined;
-    if ((query?.uid !== undefined && query.uid !== uid) || (body?.uid !== undefined && body.uid !== uid && body.uid !== 'member')) {
-      throw new HttpError(403, 'Forbidden: not your account');
-    }
-  };
-
+/** GET /api/offers. */
+function offerListRoute(app: FastifyInstance, { db, authenticate, throttleHashLookups }: OffersContext): void {
   /**
    * GET /api/offers (signed-in) — "Fetch all offers" of the shopper's own card (spec §7; §4: the storefront
    * skips it for LP00).
@@ -188,6 +164,10 @@ export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit
     },
   );
 
+}
+
+/** POST /api/offers/hash/validate, POST /api/offers/member-inquiry. */
+function hashLinkRoutes(app: FastifyInstance, { db, authenticate, throttleHashLookups }: OffersContext): void {
   /**
    * POST /api/offers/hash/validate body `{ hash }` (public; spec §7 "Validate a hash to a card number").
    * Throttled like GET ?hash=.
@@ -236,6 +216,10 @@ export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit
     },
   );
 
+}
+
+/** POST /api/offers/load. */
+function offerLoadRoute(app: FastifyInstance, { db, authenticate }: OffersContext): void {
   /**
    * POST /api/offers/load (signed-in) body `{ cardNumber?, uid?, offers: Array<{ id, channel: 'web' |
    * 'mobile', banner: 'standard' | 'coop' }> (1–100) }` — "Load offers to the card (card number, user id or
@@ -312,80 +296,5 @@ export async function offersRoutes(app: FastifyInstance, { db, verify, hashLimit
     },
   );
 
-  /** `{ favouriteOffers, basketBuilderOffers }` (+ extra fields) as JSON text, or 409 NO_CARD. */
-  const favouritesAnswer = async (request: FastifyRequest, reply: FastifyReply, lang: Lang, extra: Record<string, unknown> = {}, message = 'OK') => {
-    const favourites = await readFavourites(db, shopperOf(request).uid, lang);
-    if (!favourites) throw NO_CARD();
-    reply.type('application/json; charset=utf-8');
-    return okJson({ favouriteOffers: favourites.favouritesJson, basketBuilderOffers: favourites.basketBuilderJson }, extra, message);
-  };
-
-  /**
-   * GET /api/offers/favourites?lang=en|fr (signed-in; spec §7 "Get favourite offers (preferred language,
-   * token)"; §6 favourites are for signed-in users only). Redeemed or expired offers are DELETED from the
-   * shopper's favourites by this read (spec §4) and are not in the answer.
-   * → 200 data `{ favouriteOffers: Offer[], basketBuilderOffers: Offer[] }`, oldest first; `description` in
-   *   `lang` (default 'en').
-   * → 400 `Invalid query.lang: must be 'en' or 'fr'`; 401; 403 `?uid=` of another shopper; 409 'NO_CARD'.
-   */
-  app.get<{ Querystring: { lang?: Lang; uid?: string } }>(
-    '/offers/favourites',
-    { config: CONFIG, onRequest: authenticate, preHandler: rejectOtherUid, schema: { querystring: LANG_QUERY } },
-    async (request, reply) => favouritesAnswer(request, reply, request.query.lang ?? 'en'),
-  );
-
-  /**
-   * POST /api/offers/favourites?lang=en|fr body `{ offer_id }` (signed-in): adds a live offer (not expired,
-   * not redeemed) of the shopper's own card to their favourites. Adding one that is already a favourite
-   * (of either kind) changes nothing.
-   * → 200 data `{ favouriteOffers, basketBuilderOffers }` (as GET).
-   * → 400 `Invalid body.offer_id: must be an offer id: …`, missing / unknown property; 401; 403 other uid;
-   *   404 'OFFER_NOT_FOUND' not an offer of the caller's card (another card's offer included);
-   *   409 'OFFER_NOT_LIVE' expired or redeemed; 409 'NO_CARD'.
-   */
-  app.post<{ Querystring: { lang?: Lang }; Body: { offer_id: string; uid?: string } }>(
-    '/offers/favourites',
-    {
-      config: CONFIG,
-      onRequest: authenticate,
-      preHandler: rejectOtherUid,
-      schema: {
-        querystring: LANG_QUERY,
-        body: { type: 'object', required: ['offer_id'], properties: { offer_id: { type: 'string', pattern: OFFER_ID }, uid: UID }, additionalProperties: false },
-      },
-    },
-    async (request, reply) => {
-      const offerId = request.body.offer_id;
-      const result = await addFavourite(db, shopperOf(request).uid, offerId);
-      if (result === 'no-card') throw NO_CARD();
-      if (result === 'not-found') throw new HttpError(404, `No offer '${offerId}' on your card`, 'OFFER_NOT_FOUND');
-      if (result === 'not-live') throw new HttpError(409, `The offer '${offerId}' has expired or has been redeemed`, 'OFFER_NOT_LIVE');
-      return favouritesAnswer(request, reply, request.query.lang ?? 'en', {}, result === 'added' ? 'Added to favourites' : 'Already a favourite');
-    },
-  );
-
-  /**
-   * DELETE /api/offers/favourites/:offer_id?lang=en|fr (signed-in; spec §7 "remove favourite offer
-   * (offer_id, token)"): removes the offer from the caller's favourites (either kind).
-   * → 200 data `{ removed: boolean, favouriteOffers, basketBuilderOffers }` — `removed: false` (still 200)
-   *   when it was not one of theirs (a replayed delete is harmless).
-   * → 400 `Invalid params.offer_id: …`, `Invalid query.lang: …`; 401; 403 other uid; 409 'NO_CARD'.
-   */
-  app.delete<{ Params: { offer_id: string }; Querystring: { lang?: Lang } }>(
-    '/offers/favourites/:offer_id',
-    {
-      config: CONFIG,
-      onRequest: authenticate,
-      preHandler: rejectOtherUid,
-      schema: {
-        params: { type: 'object', required: ['offer_id'], properties: { offer_id: { type: 'string', pattern: OFFER_ID } } },
-        querystring: LANG_QUERY,
-      },
-    },
-    async (request, reply) => {
-      const removed = await removeFavourite(db, shopperOf(request).uid, request.params.offer_id);
-      if (removed === null) throw NO_CARD();
-      return favouritesAnswer(request, reply, request.query.lang ?? 'en', { removed }, removed ? 'Removed from favourites' : 'Not a favourite');
-    },
-  );
 }
+

@@ -62,6 +62,8 @@ const PLAN_PARAMS = {
 } as const;
 const QUERY_UID = { type: 'object', properties: UID_PROPERTY } as const;
 
+const config = { fieldRules: FIELD_RULES };
+
 /**
  * Registers the recipe-list endpoints (`/recipe-lists…`) and the meal-plan endpoints (`/meal-plan…`).
  * Each route's TSDoc gives its shape and answers.
@@ -72,8 +74,14 @@ export async function recipePlanRoutes(app: FastifyInstance, { db, verify, recip
   app.addHook('preHandler', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  const config = { fieldRules: FIELD_RULES };
+  recipeListRoutes(app, db, recipeIds);
+  recipeListMergeRoute(app, db, recipeIds);
+  mealPlanRoutes(app, db, recipeIds);
+  mealPlanMergeRoute(app, db, recipeIds);
+}
 
+/** GET /api/recipe-lists, PUT|DELETE /api/recipe-lists/:listId[/recipes/:recipeId]. */
+function recipeListRoutes(app: FastifyInstance, db: Db, recipeIds: ReadonlySet<string>): void {
   /**
    * GET /api/recipe-lists → 200 data `{ lists: Array<{ id (UUID), name, recipeIds: string[] (oldest
    * added first), createdAt, updatedAt (ISO 8601 UTC) }> }`, oldest list first. 401 signed out; 403 `?uid=`
@@ -145,7 +153,10 @@ export async function recipePlanRoutes(app: FastifyInstance, { db, verify, recip
     { config, schema: { params: LIST_RECIPE_PARAMS, querystring: QUERY_UID } },
     async (request) => ok({ list: await removeRecipeFromList(db, shopperOf(request).uid, request.params.listId.toLowerCase(), request.params.recipeId) }, 'Removed'),
   );
+}
 
+/** POST /api/recipe-lists/merge. */
+function recipeListMergeRoute(app: FastifyInstance, db: Db, recipeIds: ReadonlySet<string>): void {
   /**
    * POST /api/recipe-lists/merge body `{ lists: Array<{ id (UUID), name, recipeIds: string[] (≤ 200) }> (≤ 50) }`:
    * the browser's lists on sign-in (see mergeLists: union by id or by name, idempotent). Unknown recipe
@@ -192,7 +203,10 @@ export async function recipePlanRoutes(app: FastifyInstance, { db, verify, recip
       return ok(await mergeLists(db, shopperOf(request).uid, lists), 'Merged');
     },
   );
+}
 
+/** GET /api/meal-plan, PUT|DELETE /api/meal-plan/:date/recipes/:recipeId. */
+function mealPlanRoutes(app: FastifyInstance, db: Db, recipeIds: ReadonlySet<string>): void {
   /**
    * GET /api/meal-plan?from=YYYY-MM-DD&to=YYYY-MM-DD (both required, to ≥ from, at most 62 days) →
    * 200 data `{ from, to, entries: Array<{ date, recipeId, addedAt }> }` by date, then time added.
@@ -250,7 +264,10 @@ export async function recipePlanRoutes(app: FastifyInstance, { db, verify, recip
       return ok({ removed }, removed ? 'Removed' : 'Not planned');
     },
   );
+}
 
+/** POST /api/meal-plan/merge. */
+function mealPlanMergeRoute(app: FastifyInstance, db: Db, recipeIds: ReadonlySet<string>): void {
   /**
    * POST /api/meal-plan/merge body `{ entries: Array<{ date, recipeId }> (≤ 500) }`: the browser's meal
    * plan on sign-in (union by day and recipe, idempotent; at most 10 a day, the rest `skipped`).

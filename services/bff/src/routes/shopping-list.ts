@@ -64,7 +64,13 @@ export async function shoppingListRoutes(app: FastifyInstance, { db, verify }: {
   app.addHook('preHandler', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  listReadRoute(app, db);
+  itemRoutes(app, db);
+  mergeRoute(app, db);
+}
 
+/** GET /api/shopping-list. */
+function listReadRoute(app: FastifyInstance, db: Db): void {
   /**
    * GET /api/shopping-list?page=0&hitsPerPage=100 (spec §4 "The list loads 100 items per page with a
    * 'Load More' control"; §9 page size 100).
@@ -99,7 +105,10 @@ export async function shoppingListRoutes(app: FastifyInstance, { db, verify }: {
       return okJson({ items: itemsJson }, counts);
     },
   );
+}
 
+/** PUT|DELETE /api/shopping-list/items/:itemId. */
+function itemRoutes(app: FastifyInstance, db: Db): void {
   /**
    * PUT /api/shopping-list/items/:itemId body `{ product_type, quantity, checked?, meta? }` (spec §3 Shopping
    * list; §6 list items sync to the server): creates or sets the item with ABSOLUTE values, so a replay
@@ -163,7 +172,10 @@ export async function shoppingListRoutes(app: FastifyInstance, { db, verify }: {
       return ok(result, result.removed ? 'Removed' : 'Not on the list');
     },
   );
+}
 
+/** POST /api/shopping-list/merge. */
+function mergeRoute(app: FastifyInstance, db: Db): void {
   /**
    * POST /api/shopping-list/merge body `{ mergeId: UUID, items: Array<{ item_id, product_type, quantity,
    * checked?, meta? }> (≤ 1000) }` (spec §4 "An anonymous shopping list is merged into the account on

@@ -102,7 +102,13 @@ export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCac
     if (account.session_problem) return reply.send(fail(439, 'Session expired'));
     request.account = account;
   });
+  cardRoutes(app, { db, verify, historyCache, now });
+  verifyRoutes(app, { db, verify, historyCache, now });
+  transactionHistoryRoute(app, { db, verify, historyCache, now });
+}
 
+/** POST Inquire, historyLite, linkAccount. */
+function cardRoutes(app: FastifyInstance, { db, now }: SceneRoutesOptions): void {
   /**
    * POST /api/services/Inquire `{}` (spec §4 "the card status is inquired").
    * → code = card status: 'LP01' | 'LP03' status 'success'; 'LP00' | 'LP02' status 'error' with the spec §8
@@ -155,7 +161,10 @@ export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCac
     setVerifyCookies(reply, now());
     return ok({ expiresIn: VERIFY_CODE_TTL_S, resendIn: RESEND_AFTER_S }, 'Verification code sent', 200);
   });
+}
 
+/** POST verifyCode, resendCode. */
+function verifyRoutes(app: FastifyInstance, { db, historyCache, now }: SceneRoutesOptions): void {
   /**
    * POST /api/services/verifyCode `{ code: '246810' }` (spec §4 Verify flow).
    * → right code: the card is linked (Inquire answers linkedStatus true from now on), cookies cleared,
@@ -212,7 +221,10 @@ export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCac
     setVerifyCookies(reply, now());
     return ok({ expiresIn: VERIFY_CODE_TTL_S, resendIn: RESEND_AFTER_S }, 'Verification code sent', 200);
   });
+}
 
+/** POST transactionHistory. */
+function transactionHistoryRoute(app: FastifyInstance, { db, historyCache, now }: SceneRoutesOptions): void {
   /**
    * POST /api/services/transactionHistory `{ data: base64(JSON { startDate, endDate, enrollmentStatus }) }`
    * (spec §3, §7; §9 window 180 days, cached 600 s). Dates 'YYYY-MM-DD', inclusive.
