@@ -153,6 +153,43 @@ export function firstViewHtml(view, remote, query, params = {}, record = null) {
 const EMPTY_PAGE_SLOT = /<div id="?slot-page"?><\/div>/;
 
 /**
+ * The scripts of one remote's exposes to preload (remoteEntry.js and the exposes' sync chunks) and
+ * its manifest, or none when the manifest is unavailable or odd.
+ * @param {(url: string, pinned?: string) => Promise<object | null>} manifest the cached reader of a remote's JSON file
+ * @returns {Promise<{ scripts: string[], integrity?: Record<string, string>, manifest?: { url: string, json: object } }>}
+ */
+async function startupOf(manifest, remotes, remote, exposes) {
+  const manifestUrl = remotes[remote];
+  if (!manifestUrl) return { scripts: [] };
+  const pins = remotes.$integrity && typeof remotes.$integrity === 'object' ? remotes.$integrity : {};
+  const m = await manifest(manifestUrl, typeof pins[manifestUrl] === 'string' ? pins[manifestUrl] : undefined);
+  const meta = m && m.metaData;
+  if (!meta || !meta.remoteEntry || typeof meta.remoteEntry.name !== 'string') return { scripts: [] };
+  let base;
+  try {
+    base = meta.publicPath && meta.publicPath !== 'auto' ? new URL(meta.publicPath, manifestUrl).href : new URL('.', manifestUrl).href;
+  } catch {
+    return { scripts: [] };
+  }
+  const abs = (file) => new URL(file, base).href;
+  const scripts = [abs(`${meta.remoteEntry.path || ''}${meta.remoteEntry.name}`)];
+  for (const expose of exposes) {
+    const entry = (m.exposes || []).find((e) => e.path === expose || `./${e.name}` === expose || e.name === expose);
+    for (const file of entry?.assets?.js?.sync || []) scripts.push(abs(file));
+  }
+  // the published files' hashes (tooling/deploy/store.mjs seals them into the manifest): paint-first.js
+  // preloads with the same integrity the shell's script will carry, so the preload is reused
+  const integrity = {};
+  const sealed = m.integrity && typeof m.integrity === 'object' ? m.integrity : {};
+  for (const [file, sri] of Object.entries(sealed)) {
+    if (typeof sri !== 'string') continue;
+    const url = abs(file);
+    if (scripts.includes(url)) integrity[url] = sri;
+  }
+  return { scripts, integrity, manifest: { url: manifestUrl, json: m } };
+}
+
+/**
  * @param {{ remotes: Record<string,string> | (() => Record<string,string>), config: object, registryRemotes: Array<object>, fetchImpl?: typeof fetch, now?: () => number }} o
  *   `remotes` the map served at /remotes.json (package → mf-manifest.json URL), or a function answering
  *   the current one; `config` the RuntimeConfig
@@ -200,42 +237,6 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
     return manifest(url);
   }
 
-  /**
-   * The scripts of one remote's exposes to preload (remoteEntry.js and the exposes' sync chunks) and
-   * its manifest, or none when the manifest is unavailable or odd.
-   * @returns {Promise<{ scripts: string[], integrity?: Record<string, string>, manifest?: { url: string, json: object } }>}
-   */
-  async function startupOf(remotes, remote, exposes) {
-    const manifestUrl = remotes[remote];
-    if (!manifestUrl) return { scripts: [] };
-    const pins = remotes.$integrity && typeof remotes.$integrity === 'object' ? remotes.$integrity : {};
-    const m = await manifest(manifestUrl, typeof pins[manifestUrl] === 'string' ? pins[manifestUrl] : undefined);
-    const meta = m && m.metaData;
-    if (!meta || !meta.remoteEntry || typeof meta.remoteEntry.name !== 'string') return { scripts: [] };
-    let base;
-    try {
-      base = meta.publicPath && meta.publicPath !== 'auto' ? new URL(meta.publicPath, manifestUrl).href : new URL('.', manifestUrl).href;
-    } catch {
-      return { scripts: [] };
-    }
-    const abs = (file) => new URL(file, base).href;
-    const scripts = [abs(`${meta.remoteEntry.path || ''}${meta.remoteEntry.name}`)];
-    for (const expose of exposes) {
-      const entry = (m.exposes || []).find((e) => e.path === expose || `./${e.name}` === expose || e.name === expose);
-      for (const file of entry?.assets?.js?.sync || []) scripts.push(abs(file));
-    }
-    // the published files' hashes (tooling/deploy/store.mjs seals them into the manifest): paint-first.js
-    // preloads with the same integrity the shell's script will carry, so the preload is reused
-    const integrity = {};
-    const sealed = m.integrity && typeof m.integrity === 'object' ? m.integrity : {};
-    for (const [file, sri] of Object.entries(sealed)) {
-      if (typeof sri !== 'string') continue;
-      const url = abs(file);
-      if (scripts.includes(url)) integrity[url] = sri;
-    }
-    return { scripts, integrity, manifest: { url: manifestUrl, json: m } };
-  }
-
   return {
     /**
      * The HTML with the start-up data block and, for a remote page, its first view.
@@ -257,7 +258,7 @@ export function createStartupHints({ remotes: remotesOrGetter, config, registryR
         for (const { remote, expose } of exposes) byRemote.set(remote, [...(byRemote.get(remote) || []), expose]);
         const page = exposes.find((e) => e.route);
         const [lists, views] = await Promise.all([
-          Promise.all([...byRemote].map(([remote, list]) => startupOf(remotes, remote, list))),
+          Promise.all([...byRemote].map(([remote, list]) => startupOf(manifest, remotes, remote, list))),
           page && EMPTY_PAGE_SLOT.test(html) ? firstViews(remotes[page.remote]) : null,
         ]);
         const manifests = Object.fromEntries(lists.filter((l) => l.manifest).map((l) => [l.manifest.url, l.manifest.json]));

@@ -19,4 +19,26 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Shopper text is rendered as text, never as HTML (DEVELOPERS standards).' }],
     },
   },
+  // Layering (ARCHITECTURE §1): state/ is pure (model, reducers, rules) and imports neither api/ nor components/
+  // nor React; api/ does the I/O and may import state/; components/ and hooks may import both.
+  {
+    files: ['**/src/state/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'shared-events', importNames: ['bus', 'callBff', 'useBusState', 'useBusEvent'], message: 'state/ is pure (ARCHITECTURE §1): the bus and HTTP belong in api/, hooks in components/ or hooks/.' }],
+        patterns: [
+          { regex: '(^|/)(api|components|hooks)(/|$)', message: 'state/ is pure (ARCHITECTURE §1): it imports neither api/ nor components/ nor hooks/.' },
+          { regex: '^(react|react-dom|@tanstack/react-query|idb-keyval|js-cookie)(/|$)', message: 'state/ is pure (ARCHITECTURE §1): no React, no storage, no server state; move it to api/ or components/.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['**/src/api/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(components|hooks)(/|$)', message: 'api/ does the I/O and may import state/, never components/ or hooks/ (ARCHITECTURE §1).' }] }],
+    },
+  },
 );

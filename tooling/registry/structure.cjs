@@ -38,7 +38,31 @@ function structureProblems(dir) {
     const text = fs.readFileSync(readme, 'utf8');
     for (const h of README_SECTIONS) if (!text.includes(h)) problems.push(`README.md has no "${h}" section`);
   }
+  if (fs.existsSync(path.join(dir, 'src'))) problems.push(...layoutProblems(path.join(dir, 'src')));
   return problems;
 }
 
-module.exports = { structureProblems, REQUIRED, README_SECTIONS };
+/** Imports a `state/` file may not make: state/ is pure (ARCHITECTURE §1). */
+const STATE_FORBIDDEN = /^\s*import\s[^;]*?from\s+'(\.\.?\/(?:\.\.\/)*(?:api|components|hooks)(?:\/[^']*)?|react|react-dom(?:\/[^']*)?)'/m;
+
+/** Tests beside their code (no `__tests__/`) and the layering rule, for every file below `src`. */
+function layoutProblems(src) {
+  const problems = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      const rel = path.relative(path.dirname(src), p);
+      if (entry.isDirectory()) {
+        if (entry.name === '__tests__') problems.push(`${rel}/: tests sit beside their code, not in __tests__/`);
+        walk(p);
+      } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\./.test(entry.name) && rel.split(path.sep).includes('state')) {
+        const m = fs.readFileSync(p, 'utf8').match(STATE_FORBIDDEN);
+        if (m) problems.push(`${rel} imports '${m[1]}': state/ is pure and imports neither api/ nor components/ (ARCHITECTURE §1)`);
+      }
+    }
+  };
+  walk(src);
+  return problems;
+}
+
+module.exports = { structureProblems, layoutProblems, REQUIRED, README_SECTIONS };

@@ -3,7 +3,7 @@
  */
 const path = require('path');
 const registry = require('../registry/index.cjs');
-const { structureProblems } = require('../registry/structure.cjs');
+const { structureProblems, layoutProblems } = require('../registry/structure.cjs');
 
 describe('remote structure', () => {
   it.each(registry.remoteFolders())('%s has the standard inside', (folder) => {
@@ -24,6 +24,21 @@ describe('remote structure', () => {
     };
     for (const folder of [...registry.remoteFolders(), 'shell', 'tooling/kit']) walk(path.join(registry.repoRoot, folder, 'src'));
     expect(offenders).toEqual([]);
+  });
+
+  it('names every expose file after its expose: ./spa in src/spa.tsx, ./<name> in src/<name>-spa.tsx', () => {
+    const misnamed = registry.remotes().flatMap((r) => r.exposes
+      .filter((e) => e.file !== (e.expose === './spa' ? './src/spa.tsx' : `./src/${e.expose.slice(2)}-spa.tsx`))
+      .map((e) => `${r.package} ${e.expose}: ${e.file}`));
+    expect(misnamed).toEqual([]);
+  });
+
+  it('names tests kept in __tests__/ and a state/ file that imports api/, components/ or React', () => {
+    const fixture = path.join(__dirname, 'fixtures', 'layout', 'src');
+    expect(layoutProblems(fixture)).toEqual([
+      'src/__tests__/: tests sit beside their code, not in __tests__/',
+      "src/state/model.ts imports '../api/client': state/ is pure and imports neither api/ nor components/ (ARCHITECTURE §1)",
+    ]);
   });
 
   it('names what is missing', () => {
