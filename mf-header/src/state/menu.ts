@@ -8,31 +8,12 @@
 export type MenuTarget = '_self' | '_blank';
 
 /**
- * One menu item as the content source writes it (spec §3 Menu item: "label or title, link, target,
- * dropdown (list), sameLevelList, isDropdown, tags").
- * - `label` or `title`: the text (label wins when both are given);
- * - `link`: a site path ('/offers') or an absolute URL; absent for a dropdown with no page of its own;
- * - `dropdown`: nested items shown when the item is opened;
- * - `sameLevelList`: extra items shown beside the dropdown, at the same level as its entries, as a
- *   flat group of links (e.g. featured recipes next to the recipe sections); never nested further;
- * - `isDropdown`: the item opens a dropdown (also true whenever `dropdown` has entries);
- * - `tags`: free labels; 'new' shows a "New" badge, the others are carried for content tooling.
+ * One menu item and the menu document as the content source writes them: the shared contract
+ * (shared-events/contracts, spec §3 Menu item); `label` wins over `title`, `dropdown` nests,
+ * `sameLevelList` is a flat group beside it, the 'new' tag shows a "New" badge.
  */
-export interface MenuItemContent {
-  label?: string;
-  title?: string;
-  link?: string | null;
-  target?: string | null;
-  dropdown?: MenuItemContent[] | null;
-  sameLevelList?: MenuItemContent[] | null;
-  isDropdown?: boolean;
-  tags?: string[] | null;
-}
-
-/** The menu document: `{ items }` (the top-level, primary list). */
-export interface MenuContent {
-  items: MenuItemContent[];
-}
+export type { MenuContent, MenuItemContent } from 'shared-events/contracts';
+import type { MenuContent, MenuItemContent } from 'shared-events/contracts';
 
 /** A normalised menu entry, ready to render. */
 export interface MenuNode {
