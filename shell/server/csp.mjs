@@ -24,7 +24,7 @@ const unique = (xs) => Array.from(new Set(xs.filter(Boolean)));
  * its storefront.js, frame-src for the flyer's iframe, connect-src for its publications API, img-src for the
  * item pictures of mf-flyer's item dialog; nothing else)
  * and the vendors' origin `config.vendors.origin` (script-src, connect-src, img-src; no frames).
- * style-src allows 'unsafe-inline' (style-loader's <style> elements): the host allowlist CSP that the
+ * style-src allows 'unsafe-inline' (the preset's injected <style> elements): the host allowlist CSP that the
  * `report-only` mode enforces; the strict CSP ({@link strictCspDirectives}) replaces it with a nonce.
  * @param {{ remotes: Record<string,string>, config: { search: { hosts: Array<{url:string,protocol:string}> }, apiBase?: string, oidc?: { issuer: string }, flyer?: { origin: string } }, identityOrigin?: string }} o
  * @returns {Record<string, string[]>}
@@ -60,7 +60,7 @@ export const CSP_MODES = /** @type {const} */ (['strict', 'report-only']);
  * The strict CSP of a response with nonce `nonce` (base64): scripts by nonce with 'strict-dynamic' (a
  * script the page's nonced scripts add is trusted: main.js, the chunks, the remotes' entries, the vendors'
  * and flyer's scripts), the host allowlist of {@link cspDirectives} kept after it for browsers without
- * 'strict-dynamic'; styles from the site or by nonce (style-loader's `<style>` gets it through
+ * 'strict-dynamic'; styles from the site or by nonce (the preset's injected `<style>` gets it through
  * `__webpack_nonce__`, tooling/webpack/preset.js), no 'unsafe-inline' for either; Trusted Types required
  * for script sinks with one policy, 'default' (shell/src/trusted-types.ts: script URLs of the site, the
  * remote map, the flyer and the vendors only). The other directives as {@link cspDirectives}.

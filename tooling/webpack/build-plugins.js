@@ -35,7 +35,7 @@ if (sri) script.integrity = sri;`);
 }
 
 /**
- * The CSP nonce for the styles and scripts webpack adds (style-loader's `<style>`, the chunk loader's
+ * The CSP nonce for the styles and scripts webpack adds (the CSS inject loader's `<style>`, the chunk loader's
  * `<script>`): `__webpack_nonce__` (`__webpack_require__.nc`) of every build, read at start from the
  * page's `<meta name="csp-nonce" nonce="…">`, which the edge writes with the response's nonce
  * (shell/server/edge.mjs; its CSP has `style-src 'self' 'nonce-…'`, no 'unsafe-inline'). Each remote has a
