@@ -62,13 +62,15 @@ function prerenderedPages() {
 
 /** The kit's page intro CSS: the first view the edge writes into #slot-page (shell/server/startup-hints.mjs). */
 const PAGE_INTRO_CSS = require.resolve('@storefront/remote-kit/page-intro.css');
+/** The storefront's design tokens (var(--sf-…)) every remote's CSS reads: first in the page's <head>. */
+const TOKENS_CSS = require.resolve('@storefront/remote-kit/tokens.css');
 
 /**
- * The shell's own CSS (page frame, slots, shell pages) and the kit's page intro, inlined in the served
+ * The kit's design tokens, the shell's own CSS (page frame, slots, shell pages) and the kit's page intro, inlined in the served
  * HTML's <head> so the first paint is styled with no request and no shift when scripts arrive.
  */
 function inlineCss() {
-  const css = [path.join(__dirname, 'src/styles.css'), path.join(__dirname, 'src/pages/pages.css'), PAGE_INTRO_CSS].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  const css = [TOKENS_CSS, path.join(__dirname, 'src/styles.css'), path.join(__dirname, 'src/pages/pages.css'), PAGE_INTRO_CSS].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
   return new CleanCSS({ level: 1 }).minify(css).styles.replace(/<\/style/gi, '<\\/style');
 }
 
@@ -95,7 +97,7 @@ module.exports = (env, argv) => {
   // The pre-rendered pages and the inlined CSS change with these files: rebuild the config when they do.
   for (const f of fs.readdirSync(path.join(__dirname, 'src', 'pages'))) config.cache.buildDependencies.config.push(path.join(__dirname, 'src', 'pages', f));
   config.cache.buildDependencies.config.push(path.join(__dirname, 'src', 'styles.css'));
-  config.cache.buildDependencies.config.push(PAGE_INTRO_CSS);
+  config.cache.buildDependencies.config.push(PAGE_INTRO_CSS, TOKENS_CSS);
   // `npm run dev`: the same /remotes.json, /config.json and /api proxy as the edge (server/edge.mjs).
   config.devServer = {
     ...config.devServer,

@@ -6,7 +6,7 @@
  * shopping list here: 'Add to list' publishes `list/add-requested` (see the console's event log) and
  * nothing answers it.
  */
-import { mountStandalone } from '@storefront/remote-kit';
+import { mountStandalone } from '@storefront/remote-kit/standalone';
 import { FlyerPage } from './components/FlyerPage';
 
 mountStandalone((p) => <FlyerPage bus={p.bus} config={p.config} />, { remote: 'mf-flyer' });

@@ -5,7 +5,7 @@
  * (Nova Scotia). Every bus event is logged to the console.
  * `?demo=coop` publishes a co-op store instead (co-op logo); `?toast=1` shows a sample toast.
  */
-import { mountStandalone } from '@storefront/remote-kit';
+import { mountStandalone } from '@storefront/remote-kit/standalone';
 import { App } from './components/App';
 
 const params = new URLSearchParams(window.location.search);

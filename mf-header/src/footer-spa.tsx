@@ -10,7 +10,7 @@ import { Footer } from './components/Footer';
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-header',
   label: 'footer',
-  rootComponent: (p) => <Footer bus={p.bus} navigate={p.navigate} apiBase={p.config?.apiBase} />,
+  rootComponent: Footer,
   // A broken footer shows nothing the shopper can see (the kit's hidden `data-remote-error` marker
   // keeps the failure findable by e2e and monitoring); the page stays usable.
 });

@@ -18,6 +18,6 @@ function HeaderFallback() {
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-header',
   label: 'header',
-  rootComponent: (p) => <App bus={p.bus} navigate={p.navigate} config={p.config} />,
+  rootComponent: App,
   fallback: <HeaderFallback />,
 });

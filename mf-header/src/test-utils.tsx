@@ -78,13 +78,14 @@ export const DEFAULT_ROUTES: Record<string, BffRoute> = {
 
 /**
  * Renders the header on a fresh test bus under the kit's providers (`renderWithKit`: a QueryClient
- * without retries), with fake timers, a mocked BFF and a user-event instance wired to them.
+ * without retries; custom props `bus` = the test bus, `navigate` = the option, none by default), with
+ * fake timers, a mocked BFF and a user-event instance wired to them.
  */
 export function renderHeader(options: { navigate?: (url: string) => void; kit?: TestBus; routes?: Record<string, BffRoute> } = {}) {
   const kit = options.kit ?? createTestBus();
   const fetchMock = mockBff({ ...DEFAULT_ROUTES, ...options.routes }, { defer: true });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const view = renderWithKit(<Header bus={kit.bus} navigate={options.navigate} />, { remote: 'mf-header', kit });
+  const view = renderWithKit(<Header />, { remote: 'mf-header', kit, remoteProps: { navigate: options.navigate } });
   /** Publish on the bus inside act (subscribers set React state). */
   const emit: typeof kit.bus.emit = (type, payload) => act(() => kit.bus.emit(type, payload));
   return { ...view, kit, user, emit, fetchMock };

@@ -9,10 +9,11 @@
  * spec §8's exception message. Open `/scene` or `/verify-card` on the dev server for the pages.
  */
 import { Suspense } from 'react';
-import { getLocationSnapshot, mountStandalone, PageLoading } from '@storefront/remote-kit';
+import { getLocationSnapshot, PageLoading } from '@storefront/remote-kit';
+import { mountStandalone } from '@storefront/remote-kit/standalone';
 import type { Session } from 'shared-events';
 import { PopupHost } from './components/PopupHost';
-import { LoyaltyPages } from './pages/LoyaltyPages';
+import { LoyaltyPages } from './components/LoyaltyPages';
 
 const DEMO: Record<string, Partial<Session>> = {
   nocard: { scene: null, cardStatus: null },

@@ -8,10 +8,11 @@
  * spec §8's exception message.
  */
 import { Suspense } from 'react';
-import { getLocationSnapshot, mountStandalone, PageLoading } from '@storefront/remote-kit';
+import { getLocationSnapshot, PageLoading } from '@storefront/remote-kit';
+import { mountStandalone } from '@storefront/remote-kit/standalone';
 import type { Session } from 'shared-events';
 import { OffersBand } from './components/OffersBand';
-import { OffersPages } from './pages/OffersPages';
+import { OffersPages } from './components/OffersPages';
 
 const DEMO: Record<string, Partial<Session> | false> = {
   linked: { scene: { cardNumber: '6046000000001003', enrollmentStatus: 'ENROLLED', linkedStatus: true, info: { pointBalance: 1250, dollarValue: 1250 } }, cardStatus: 'LP01' },
@@ -27,7 +28,7 @@ mountStandalone(
     <>
       <OffersBand bus={p.bus} apiBase={p.config?.apiBase} />
       <Suspense fallback={<PageLoading />}>
-        <OffersPages bus={p.bus} apiBase={p.config?.apiBase} navigate={p.navigate} />
+        <OffersPages />
       </Suspense>
     </>
   ),

@@ -5,7 +5,8 @@
  * http://localhost:7700), the kit's navigate (pushState + popstate) and the demo store 3299 (standard
  * banner), so products are filtered as on the composed site. No session: the shopper is signed out.
  */
-import { mountStandalone, useLocation } from '@storefront/remote-kit';
+import { useLocation } from '@storefront/remote-kit';
+import { mountStandalone } from '@storefront/remote-kit/standalone';
 import type { RemoteProps } from 'shared-events';
 import { ResultsApp } from './results/ResultsApp';
 import { SearchApp } from './search/SearchApp';

@@ -3,15 +3,15 @@
  * the slot with the shell's props, unmount cleanly, mount again, reject a mount without a slot, and
  * log `[mf-search] <label> failed` with this remote's quiet fallback when the app throws.
  */
-import { describeRemoteLifecycles, type LifecycleContext } from '@storefront/remote-kit/testing';
+import { describeRemoteLifecycles, type LifecycleContext, type LifecyclesModule } from '@storefront/remote-kit/testing';
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from 'shared-events';
 import { createSearchClient } from './api/searchClient';
 import { fakeClient, product, recipe, type FakeData } from './test-utils';
 
-jest.mock('./api/insights', () => ({ createInsightsSender: jest.fn(() => jest.fn(async () => undefined)) }));
-jest.mock('./api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => []) }));
-jest.mock('./api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
-jest.mock('./api/searchClient', () => ({ createSearchClient: jest.fn() }));
+jest.mock('./api/insights');
+jest.mock('./api/topSearches');
+jest.mock('./api/content');
+jest.mock('./api/searchClient');
 
 const DATA: FakeData = {
   products: [product('20010010', 'Butter, Salted', { articleNumber: '20010010', pageSlug: 'products/butter-salted-20010010' })],
@@ -42,27 +42,35 @@ describeRemoteLifecycles("'./spa'", () => import('./spa'), {
   expectFallback: ({ slot }) => { expect(slot.querySelector('.mfs-search--failed[data-remote-error="mf-search"]')).not.toBeNull(); },
 });
 
-describeRemoteLifecycles("'./results'", () => import('./results-spa'), {
-  remote: 'mf-search', label: 'results', slotId: 'slot-page', url: '/?query=milk&tab=recipe', setup, brokenProps,
-  expectMounted: async ({ view }) => { await view.findByRole('heading', { level: 1, name: 'Results for “milk”' }); },
-  expectFallback: ({ view }) => { view.getByText('Search results are unavailable right now.'); },
-});
+/** A page expose: where it mounts, the h1 it shows there, the text of its quiet fallback. */
+interface PageExpose {
+  name: string;
+  load: () => Promise<LifecyclesModule>;
+  label: string;
+  url: string;
+  heading: string;
+  fallbackText: string;
+  /** More routes of the same app: their URL and h1. */
+  more?: Array<{ url: string; heading: string }>;
+}
 
-describeRemoteLifecycles("'./product'", () => import('./product-spa'), {
-  remote: 'mf-search', label: 'product', slotId: 'slot-page', url: '/products/butter-salted-20010010', setup, brokenProps,
-  expectMounted: async ({ view }) => { await view.findByRole('heading', { level: 1, name: 'Butter, Salted' }); },
-  expectFallback: ({ view }) => { view.getByText('This product page is unavailable right now.'); },
-});
+const mountedWith = (heading: string) => async ({ view }: LifecycleContext) => { await view.findByRole('heading', { level: 1, name: heading }); };
 
-describeRemoteLifecycles("'./catalogue'", () => import('./catalogue-spa'), {
-  remote: 'mf-search', label: 'catalogue', slotId: 'slot-page', url: '/products', setup, brokenProps,
-  expectMounted: async ({ view }) => { await view.findByRole('heading', { level: 1, name: 'Products' }); },
-  expectFallback: ({ view }) => { view.getByText('The product catalogue is unavailable right now.'); },
-});
+const PAGE_EXPOSES: PageExpose[] = [
+  { name: "'./results'", load: () => import('./results-spa'), label: 'results', url: '/?query=milk&tab=recipe', heading: 'Results for “milk”', fallbackText: 'Search results are unavailable right now.' },
+  { name: "'./product'", load: () => import('./product-spa'), label: 'product', url: '/products/butter-salted-20010010', heading: 'Butter, Salted', fallbackText: 'This product page is unavailable right now.' },
+  { name: "'./catalogue'", load: () => import('./catalogue-spa'), label: 'catalogue', url: '/products', heading: 'Products', fallbackText: 'The product catalogue is unavailable right now.' },
+  {
+    name: "'./recipes'", load: () => import('./recipes-spa'), label: 'recipes', url: '/recipes', heading: 'Recipes', fallbackText: 'The recipes are unavailable right now.',
+    more: [{ url: '/recipes/haddock-chowder', heading: 'Haddock Chowder' }],
+  },
+];
 
-describeRemoteLifecycles("'./recipes'", () => import('./recipes-spa'), {
-  remote: 'mf-search', label: 'recipes', slotId: 'slot-page', url: '/recipes', setup, brokenProps,
-  expectMounted: async ({ view }) => { await view.findByRole('heading', { level: 1, name: 'Recipes' }); },
-  routes: [{ url: '/recipes/haddock-chowder', expectMounted: async ({ view }) => { await view.findByRole('heading', { level: 1, name: 'Haddock Chowder' }); } }],
-  expectFallback: ({ view }) => { view.getByText('The recipes are unavailable right now.'); },
-});
+for (const page of PAGE_EXPOSES) {
+  describeRemoteLifecycles(page.name, page.load, {
+    remote: 'mf-search', label: page.label, slotId: 'slot-page', url: page.url, setup, brokenProps,
+    expectMounted: mountedWith(page.heading),
+    routes: page.more?.map((r) => ({ url: r.url, expectMounted: mountedWith(r.heading) })),
+    expectFallback: ({ view }) => { view.getByText(page.fallbackText); },
+  });
+}

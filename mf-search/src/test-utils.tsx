@@ -139,6 +139,18 @@ export function mountApp(App: ComponentType<{ bus: EventBus }>, o: MountOptions)
   return { kit, user, view };
 }
 
+/** {@link mountApp} on a {@link fakeClient} over `data`; also returns that client. */
+export function mountOnData(App: ComponentType<{ bus: EventBus }>, data: FakeData, o: Omit<MountOptions, 'client'> = {}) {
+  const client = fakeClient(data);
+  return { client, ...mountApp(App, { ...o, client }) };
+}
+
+/** Every test of the file runs on jest's fake clock and leaves the page at '/'. */
+export function fakeClockPerTest() {
+  beforeEach(() => { jest.useFakeTimers(); });
+  afterEach(() => { jest.useRealTimers(); window.history.replaceState(null, '', '/'); });
+}
+
 /**
  * Runs pending effects, 0 ms timers (react-query notifies on one) and promise chains, in `rounds` act
  * rounds: an effect flushed at the end of one round starts a fetch that settles in the next.

@@ -5,10 +5,11 @@
  * IndexedDB, as there is no BFF behind the dev server to hold a signed-in shopper's list. Every bus event is logged.
  * 'Add a demo product' publishes a `list/add-requested` like another remote would.
  */
-import { mountStandalone, useLocation } from '@storefront/remote-kit';
+import { useLocation } from '@storefront/remote-kit';
+import { mountStandalone } from '@storefront/remote-kit/standalone';
 import type { RemoteProps } from 'shared-events';
 import { ListBand } from './components/ListBand';
-import { ShoppingListPage } from './pages/ShoppingListPage';
+import { ShoppingListPage } from './components/ShoppingListPage';
 
 const DEMO_ITEMS = ['20010010_G_3299', '20010065_G_3299', '20010171_G_3299'];
 
@@ -26,9 +27,9 @@ function Standalone(p: RemoteProps) {
         <span style={{ flex: 1 }} />
         <button type="button" onClick={addDemo}>Add a demo product</button>
         <a href="/shopping-list" onClick={(e) => { e.preventDefault(); p.navigate?.('/shopping-list'); }}>/shopping-list</a>
-        <div id="slot-mf-shopping-list"><ListBand {...p} /></div>
+        <div id="slot-mf-shopping-list"><ListBand /></div>
       </header>
-      {onPage ? <ShoppingListPage {...p} /> : <p style={{ padding: 16 }}>Open the list with the button above, or go to /shopping-list.</p>}
+      {onPage ? <ShoppingListPage /> : <p style={{ padding: 16 }}>Open the list with the button above, or go to /shopping-list.</p>}
     </div>
   );
 }

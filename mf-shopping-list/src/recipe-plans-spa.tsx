@@ -3,17 +3,17 @@
  * 'mf-shopping-list-recipe-plans', routes /recipes/my-recipe-lists and /recipes/meal-plan, mounted into
  * `#slot-page`; spec §2 Routes). The pages are their own chunk (kit lazyPage); the kit's
  * 'Loading…' status shows meanwhile. A page that throws logs `[mf-shopping-list] page failed` and shows
- * a short message with a link (components/PageFallback).
+ * a short message with a link to /recipes (the kit's PageFallback).
  */
-import { createRemoteLifecycles, lazyPage } from '@storefront/remote-kit';
-import { PageFallback } from './components/PageFallback';
+import { lazyPage } from '@storefront/remote-kit';
+import { createPageLifecycles } from '@storefront/remote-kit/page-fallback';
 
 /** Both pages (one chunk); the page shown follows the URL. */
-const RecipePlansPage = lazyPage(() => import(/* webpackChunkName: "mfsl-recipe-plans" */ './recipes/RecipePlansPage'), 'RecipePlansPage');
+const RecipePlansPage = lazyPage(() => import(/* webpackChunkName: "mfsl-recipe-plans" */ './components/recipes/RecipePlansPage'), 'RecipePlansPage');
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles({
+export const { bootstrap, mount, unmount } = createPageLifecycles({
   remote: 'mf-shopping-list',
   label: 'page',
-  fallback: <PageFallback title="Recipes" message="This page could not be shown. Please try again later." href="/recipes" linkText="Browse recipes" />,
-  rootComponent: (p) => <RecipePlansPage bus={p.bus} config={p.config} navigate={p.navigate} />,
+  Page: RecipePlansPage,
+  fallback: { title: 'Recipes', message: 'This page could not be shown. Please try again later.', href: '/recipes', linkText: 'Browse recipes' },
 });

@@ -11,5 +11,6 @@ import { ListBand } from './components/ListBand';
 export const { bootstrap, mount, unmount } = createRemoteLifecycles({
   remote: 'mf-shopping-list',
   label: 'band',
-  rootComponent: (p) => <ListBand bus={p.bus} config={p.config} navigate={p.navigate} />,
+  // The band reads bus and config from the kit context.
+  rootComponent: () => <ListBand />,
 });

@@ -1,6 +1,7 @@
 /**
  * jest helpers of mf-shopping-list: a fresh fake IndexedDB per test, an in-memory BFF that follows
- * the list contract (/tmp/list-api.md → README), a cross-tab hub, sessions and item builders.
+ * the list contract (/tmp/list-api.md → README), a cross-tab hub, sessions, item builders, and the recipe
+ * pages' records and search-engine fetch mock.
  */
 import { act } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
@@ -9,6 +10,7 @@ import { fixtures } from 'shared-events/testing';
 import type { Cart, CartLine, MergeResult } from 'shared-events/contracts';
 import { ListApiError, type ListApi } from './api/listApi';
 import type { ProductRecord } from './api/products';
+import type { RecipeRecord } from './api/recipesApi';
 import { memoryBackend } from './api/backend';
 import { silentChannel, type ChangeChannel } from './api/channel';
 import { createListService, type ListServiceOptions } from './api/listService';
@@ -210,4 +212,38 @@ export async function memoryService(bus: EventBus, items: ListItem[] = [], o: Pa
 /** `n` product items 1..n (article numbers 10000001…), created in that order. */
 export function manyProducts(n: number, over: (i: number) => Partial<ListItem> = () => ({})): ListItem[] {
   return Array.from({ length: n }, (_, i) => product(10000001 + i, { created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(), ...over(i) }));
+}
+
+// Recipe pages: recipe records and a search-engine fetch mock.
+
+/** A recipe record with `ingredients` article numbers. */
+export function recipe(n: number, ingredients: string[] = [], over: Partial<RecipeRecord> = {}): RecipeRecord {
+  const id = `recipe-${String(n).padStart(3, '0')}`;
+  return {
+    objectID: id, title: `Recipe ${n}`, slug: `recipe-${n}`, servings: 4, totalTimeMinutes: 30, featuredImage: '/media/fish.svg',
+    ingredients: ingredients.map((a) => ({ articleNumber: a, name: `ingredient ${a}` })), ...over,
+  };
+}
+
+/**
+ * A fetch mock of the search engine: multi-get of recipes and products (`/1/indexes/*\/objects`, by
+ * indexName) and recipe search (`/1/indexes/recipes/query`, title contains the query).
+ */
+export function mockSearchFetch(recipes: RecipeRecord[], products: ProductRecord[] = []): jest.Mock {
+  const byIndex: Record<string, Map<string, unknown>> = {
+    recipes: new Map(recipes.map((r) => [r.objectID, r])),
+    products: new Map(products.map((p) => [p.objectID, p])),
+  };
+  return jest.fn(async (url: string, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? '{}'));
+    if (String(url).endsWith('/1/indexes/*/objects')) {
+      const results = (body.requests as Array<{ indexName: string; objectID: string }>).map((r) => byIndex[r.indexName]?.get(r.objectID) ?? null);
+      return { ok: true, status: 200, json: async () => ({ results }) } as Response;
+    }
+    if (String(url).endsWith('/1/indexes/recipes/query')) {
+      const q = String(body.query ?? '').toLowerCase();
+      return { ok: true, status: 200, json: async () => ({ hits: recipes.filter((r) => r.title.toLowerCase().includes(q)) }) } as Response;
+    }
+    return { ok: false, status: 404, json: async () => ({}) } as Response;
+  });
 }

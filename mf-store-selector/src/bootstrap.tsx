@@ -9,7 +9,8 @@
  * location) runs as under the shell.
  */
 import { Suspense, useEffect, useState } from 'react';
-import { mountStandalone, PageLoading } from '@storefront/remote-kit';
+import { PageLoading } from '@storefront/remote-kit';
+import { mountStandalone } from '@storefront/remote-kit/standalone';
 import type { EventBus, RemoteProps } from 'shared-events';
 import { StoreSelectorApp } from './components/StoreSelectorApp';
 import { StorePagesApp } from './components/StorePagesApp';

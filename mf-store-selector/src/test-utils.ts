@@ -2,6 +2,7 @@
  * Test doubles shared by this package's unit tests (never imported by the bundle): a fake store
  * search API and a fake `navigator.geolocation` whose answer each test chooses.
  */
+import { act } from '@testing-library/react';
 import type { Store } from 'shared-events';
 import type { RankedStore, StoreSearchApi } from './api/storeSearch';
 import type { GeolocationLike } from './api/location';
@@ -44,3 +45,19 @@ export function fakeGeolocation(): FakeGeolocation {
     },
   };
 }
+
+/** A Monday, 10:00 local time: fixture hours are Monday 07:00–22:00. */
+export const MONDAY = new Date(2025, 5, 2, 10, 0, 0);
+
+/**
+ * Each test starts as a new visitor on {@link MONDAY}: jest's fake timers from that time (the 700 ms
+ * debounce, today's hours) and empty local and session storage. Pair with `jest.useRealTimers()` after.
+ */
+export function startOnMonday(): void {
+  jest.useFakeTimers({ now: MONDAY });
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+/** Lets pending promises (engine answers) settle inside act. */
+export const settle = () => act(async () => { await Promise.resolve(); });

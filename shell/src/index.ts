@@ -1,4 +1,4 @@
-// The Trusted Types policy first (the build also inlines it in the HTML; here it finds it made).
-import './trusted-types';
+// The Trusted Types policy is not imported here: the build inlines src/trusted-types.ts as the HTML's
+// first script, so it exists before this file loads (one copy on the page).
 // Async boundary: the MF runtime negotiates shared singletons before the shell's code runs.
 import('./bootstrap');

@@ -12,9 +12,9 @@
  * (eval, `new Function`) are refused.
  *
  * The build inlines this file (compiled) as the first script of the shell's HTML (tooling/webpack/preset.js
- * `TrustedTypesInlinePlugin`), so the policy exists before paint-first.js adds main.js; it is also
- * imported first by src/index.ts, where it finds the policy made and does nothing. No imports: it must
- * run on its own.
+ * `TrustedTypesInlinePlugin`), so the policy exists before paint-first.js adds main.js. That is its only
+ * copy on the page: no bundle imports it (every page the edge serves is one of those HTML files). No
+ * imports: it must run on its own.
  */
 
 interface StartupData {

@@ -8,13 +8,13 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { API_BODY_LIMIT_BYTES, startEdge } from '../server/edge.mjs';
+import { portOf } from './helpers';
 
 const distDir = path.join(__dirname, 'fixtures', 'shell-build');
 let upstream: FastifyInstance;
 let edge: FastifyInstance;
 let base: string;
 let upstreamHits = 0;
-const portOf = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
 
 beforeAll(async () => {
   upstream = Fastify({ bodyLimit: 10 * 1024 * 1024 });

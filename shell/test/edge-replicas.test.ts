@@ -12,11 +12,11 @@ import { startEdge } from '../server/edge.mjs';
 import { connectRedis } from '../server/shared-cache.mjs';
 
 import { startThrowawayRedis } from '../../tooling/scripts/ensure-redis.mjs';
+import { portOf } from './helpers';
 
 type Throwaway = { url: string; pid: number; stop(): Promise<void> };
 
 const dist = path.join(__dirname, 'fixtures', 'shell-build');
-const portOf = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
 
 let redisServer: Throwaway;
 let clients: Redis[] = [];
@@ -24,11 +24,20 @@ let bff: FastifyInstance;
 let seen: Array<Record<string, unknown>> = [];
 let alerts = 0;
 const edges: Array<FastifyInstance & { drain(): Promise<void> }> = [];
+/** A promise and what settles it. */
+function signal() {
+  let fire!: () => void;
+  const done = new Promise<void>((r) => { fire = r; });
+  return { done, fire };
+}
+/** The BFF's slow read: `slowReached` once a request is in it, answered after `slowReleased`. */
+const slowReached = signal();
+const slowReleased = signal();
 
 beforeAll(async () => {
   redisServer = await startThrowawayRedis() as Throwaway;
   bff = Fastify();
-  bff.get('/api/slow', async () => { await new Promise((r) => setTimeout(r, 500)); return { ok: true }; });
+  bff.get('/api/slow', async () => { slowReached.fire(); await slowReleased.done; return { ok: true }; });
   bff.get('/api/echo', async (req) => { seen.push(req.headers); return { ok: true }; });
   bff.post('/api/bannerAlert', async () => { alerts += 1; return { status: 'success', data: { getAlert: [{ descriptionText: `alert ${alerts}` }] } }; });
   await bff.listen({ port: 0, host: '127.0.0.1' });
@@ -98,11 +107,12 @@ describe('edge replicas', () => {
     const extra = await startEdge({ port: 0, distDir: dist, bffUrl: `http://127.0.0.1:${portOf(bff)}`, drainDelayMs: 300, pageLookup: async () => ({ exists: true, record: null }), mediaDir: null }) as FastifyInstance & { drain(): Promise<void> };
     const url = `http://127.0.0.1:${portOf(extra)}`;
     const inFlight = fetch(`${url}/api/slow`);
-    await new Promise((r) => setTimeout(r, 50));
+    await slowReached.done;
     const draining = extra.drain();
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'unready', reason: 'draining' });
+    slowReleased.fire();
     const done = await inFlight;
     expect(done.status).toBe(200);
     expect(await done.json()).toEqual({ ok: true });

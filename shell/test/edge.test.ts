@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_RUNTIME_CONFIG } from 'shared-events';
 import { cspDirectives, startEdge, withCspNonce, withLoyaltySite, withVendors } from '../server/edge.mjs';
 import defaults from '../server/defaults.cjs';
+import { expectBffDownAnswer, portOf } from './helpers';
 
 // not 'dist': the root .gitignore drops every dist/ folder
 const distDir = path.join(__dirname, 'fixtures', 'shell-build');
@@ -22,7 +23,6 @@ let upstream: FastifyInstance;
 let edge: FastifyInstance;
 let base: string;
 
-const portOf = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
 
 beforeAll(async () => {
   upstream = Fastify();
@@ -190,9 +190,7 @@ describe('/api when the BFF is down', () => {
     await gone.close();
     const lonely = await startEdge({ port: 0, distDir, remotes, config: DEFAULT_RUNTIME_CONFIG, bffUrl: `http://127.0.0.1:${deadPort}` });
     try {
-      const res = await fetch(`http://127.0.0.1:${portOf(lonely)}/api/bannerAlert`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ error: 'Bad Gateway', message: 'The BFF did not answer.' });
+      await expectBffDownAnswer(lonely);
     } finally {
       await lonely.close();
     }

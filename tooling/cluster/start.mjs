@@ -16,11 +16,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { ensurePostgres } from '../scripts/ensure-postgres.mjs';
 import { ensureRedis, redisArgs } from '../scripts/ensure-redis.mjs';
 import { ensureDebianPackage } from '../scripts/ensure-debian.mjs';
-import { Supervisor } from '../platform/supervisor.mjs';
+import { runLauncher, Supervisor } from '../platform/supervisor.mjs';
 import { clusterTopology, DATABASES, ROOT } from './topology.mjs';
 import { haproxyConfig, nginxConfig } from './configs.mjs';
 
@@ -296,16 +295,11 @@ async function waitRedis(port) {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+/** `--replicas N` on the command line, else CLUSTER_REPLICAS, else 2. */
+function replicasArg() {
   const flag = process.argv.indexOf('--replicas');
-  const replicas = flag > 0 ? Number(process.argv[flag + 1]) : Number(process.env.CLUSTER_REPLICAS || 2);
-  startCluster({ replicas }).then((c) => {
-    console.log(`\nStorefront cluster ready in ${c.readyMs} ms: ${c.url} (${replicas} replicas of edge, bff, identity, search-engine; logs in ${path.join(c.dataDir, 'logs')})\n`);
-    const shutdown = () => c.stop().then(() => process.exit(0));
-    process.on('SIGINT', shutdown);
-    process.on('SIGTERM', shutdown);
-  }, (err) => {
-    console.error(`[cluster] ${err.message}`);
-    process.exit(1);
-  });
+  return flag > 0 ? Number(process.argv[flag + 1]) : Number(process.env.CLUSTER_REPLICAS || 2);
 }
+
+runLauncher(import.meta.url, 'cluster', () => startCluster({ replicas: replicasArg() }),
+  (c) => `Storefront cluster ready in ${c.readyMs} ms: ${c.url} (${replicasArg()} replicas of edge, bff, identity, search-engine; logs in ${path.join(c.dataDir, 'logs')})`);

@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Supervisor } from './supervisor.mjs';
+import { runLauncher, Supervisor } from './supervisor.mjs';
 
 const registry = createRequire(import.meta.url)('../registry/index.cjs');
 
@@ -242,14 +242,4 @@ function platformProcesses({ ports, env, stateDir, deployDir, pointer, remotesFi
   return specs;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  startPlatform().then((p) => {
-    console.log(`\nStorefront ready in ${p.readyMs} ms: ${p.url}\n`);
-    const shutdown = () => p.stop().then(() => process.exit(0));
-    process.on('SIGINT', shutdown);
-    process.on('SIGTERM', shutdown);
-  }, (err) => {
-    console.error(`[platform] ${err.message}`);
-    process.exit(1);
-  });
-}
+runLauncher(import.meta.url, 'platform', () => startPlatform(), (p) => `Storefront ready in ${p.readyMs} ms: ${p.url}`);

@@ -10,6 +10,28 @@ import { fileURLToPath } from 'node:url';
 
 const REAPER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'reaper.mjs');
 
+/**
+ * The command-line run of a launcher (`node tooling/platform/start.mjs`, `node tooling/cluster/start.mjs`);
+ * nothing when the module is imported. Starts it, prints `readyLine(handle)`, stops it on SIGINT or SIGTERM
+ * (exit 0); a failure to start prints `[tag] <message>` and exits 1.
+ * @param {string} moduleUrl the launcher's `import.meta.url`
+ * @param {string} tag e.g. 'platform'
+ * @param {() => Promise<{ stop(): Promise<unknown> }>} start
+ * @param {(handle: any) => string} readyLine
+ */
+export function runLauncher(moduleUrl, tag, start, readyLine) {
+  if (!process.argv[1] || fileURLToPath(moduleUrl) !== path.resolve(process.argv[1])) return;
+  start().then((handle) => {
+    const shutdown = () => handle.stop().then(() => process.exit(0));
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
+    console.log(`\n${readyLine(handle)}\n`);
+  }, (err) => {
+    console.error(`[${tag}] ${err.message}`);
+    process.exit(1);
+  });
+}
+
 /** Back-off before a restart, ms: 250 doubling to 4000; the count resets once a process has run 30 s. */
 export function restartDelayMs(tries) {
   return Math.min(250 * 2 ** tries, 4000);

@@ -9,10 +9,15 @@ const run = (css) => loader.call({ resourcePath: '/repo/mf-x/src/x.css' }, css);
 describe('css-inject-loader', () => {
   it('injects the CSS without comments or spare whitespace, and leaves quoted text as written', () => {
     const css = '/* header */\n.a  >  .b {\n  content: "two  spaces";\n  grid-template-areas: "a  b";\n}\n.c,\n.d { color: red; }\n';
-    expect(loader.minifyCss(css)).toBe('.a > .b{content: "two  spaces";grid-template-areas: "a  b"}.c,.d{color: red}');
+    expect(loader.minifyCss(css)).toBe('.a>.b{content:"two  spaces";grid-template-areas:"a  b"}.c,.d{color:red}');
     const out = run(css);
     expect(out).toContain('inject-style.js');
-    expect(out).toContain(JSON.stringify('.a > .b{content: "two  spaces";grid-template-areas: "a  b"}.c,.d{color: red}'));
+    expect(out).toContain(JSON.stringify('.a>.b{content:"two  spaces";grid-template-areas:"a  b"}.c,.d{color:red}'));
+  });
+
+  it('minifies after a comment with an apostrophe as well (it is not the start of a quoted string)', () => {
+    const css = "/* the shopper's list */\n.a {\n  color: red;\n}\n/* it's done */\n.b { content: 'x  y'; }\n";
+    expect(loader.minifyCss(css)).toBe(".a{color:red}.b{content:'x  y'}");
   });
 
   it('stops the build on @import and url(), naming the file', () => {

@@ -22,3 +22,37 @@ describe('platform ports and environment', () => {
     });
   });
 });
+
+describe('the launchers from the command line (runLauncher: npm start, npm run start:cluster)', () => {
+  const { spawn } = require('node:child_process');
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+
+  /** Runs a launcher script whose start resolves (`fails` false) or rejects; resolves with its output and exit code. */
+  function runScript(fails, onOutput = () => {}) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launcher-'));
+    const file = path.join(dir, 'launcher.mjs');
+    const start = fails ? "async () => { throw new Error('port 8080 is taken'); }" : 'async () => { const alive = setInterval(() => {}, 60_000); return { stop: async () => clearInterval(alive) }; }';
+    fs.writeFileSync(file, `import { runLauncher } from ${JSON.stringify(path.join(__dirname, '..', 'platform', 'supervisor.mjs'))};\n`
+      + `runLauncher(import.meta.url, 'demo', ${start}, () => 'Demo ready');\n`);
+    const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const collect = (d) => { out += d; onOutput(out, child); };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    return new Promise((resolve) => child.on('exit', (code) => { fs.rmSync(dir, { recursive: true, force: true }); resolve({ out, code }); }));
+  }
+
+  it('prints its ready line, and stops on SIGTERM with exit 0 (not killed by the signal)', async () => {
+    const { out, code } = await runScript(false, (text, child) => { if (text.includes('Demo ready')) child.kill('SIGTERM'); });
+    expect(out).toContain('Demo ready');
+    expect(code).toBe(0);
+  });
+
+  it('says why it did not start, with its tag, and exits 1', async () => {
+    const { out, code } = await runScript(true);
+    expect(out).toContain('[demo] port 8080 is taken');
+    expect(code).toBe(1);
+  });
+});

@@ -10,20 +10,29 @@ describe('remote structure', () => {
     expect(structureProblems(path.join(registry.repoRoot, folder))).toEqual([]);
   });
 
-  it('only shared-events imports rxjs at run time (it ships inside shared-events, once)', () => {
+  /** Files below the remotes', the shell's and the kit's src/ that import `pkg` at run time (tests and jest setup aside). */
+  function runtimeImportersOf(pkg) {
     const fs = require('fs');
     const offenders = [];
+    const importsIt = new RegExp(`^import\\s+(?!type\\b)[^;]*from\\s+'${pkg.replace(/[/.]/g, '\\$&')}(\\/[^']*)?'`, 'm');
     const walk = (dir) => {
       for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, f.name);
         if (f.isDirectory()) { if (f.name !== 'node_modules' && f.name !== 'dist') walk(p); continue; }
-        if (!/\.(ts|tsx|js|mjs)$/.test(f.name) || /\.test\./.test(f.name)) continue;
-        const text = fs.readFileSync(p, 'utf8');
-        if (/^import\s+(?!type\b)[^;]*from\s+'rxjs(\/[^']*)?'/m.test(text)) offenders.push(path.relative(registry.repoRoot, p));
+        if (!/\.(ts|tsx|js|mjs)$/.test(f.name) || /\.test\.|^jest\.setup\./.test(f.name)) continue;
+        if (importsIt.test(fs.readFileSync(p, 'utf8'))) offenders.push(path.relative(registry.repoRoot, p));
       }
     };
     for (const folder of [...registry.remoteFolders(), 'shell', 'tooling/kit']) walk(path.join(registry.repoRoot, folder, 'src'));
-    expect(offenders).toEqual([]);
+    return offenders;
+  }
+
+  it('only shared-events imports rxjs at run time (it ships inside shared-events, once)', () => {
+    expect(runtimeImportersOf('rxjs')).toEqual([]);
+  });
+
+  it("only the kit's root imports @tanstack/react-query at run time (it ships inside that shared root, once: one QueryClient context)", () => {
+    expect(runtimeImportersOf('@tanstack/react-query')).toEqual(['tooling/kit/src/query.ts']);
   });
 
   it('names every expose file after its expose: ./spa in src/spa.tsx, ./<name> in src/<name>-spa.tsx', () => {
@@ -39,6 +48,10 @@ describe('remote structure', () => {
       'src/__tests__/: tests sit beside their code, not in __tests__/',
       "src/state/model.ts imports '../api/client': state/ is pure and imports neither api/ nor components/ (ARCHITECTURE §1)",
     ]);
+  });
+
+  it.each(['shell', 'tooling/kit', 'shared-events'])('%s keeps its tests beside their code too (no __tests__/)', (folder) => {
+    expect(layoutProblems(path.join(registry.repoRoot, folder, 'src'))).toEqual([]);
   });
 
   it('names what is missing', () => {

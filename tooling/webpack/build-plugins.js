@@ -67,6 +67,16 @@ class CspNoncePlugin {
   }
 }
 
+/** Puts the script tag `makeTag(compilation)` first in the `<head>` of every HTML page of the build. */
+function prependHeadScript(compiler, name, makeTag) {
+  compiler.hooks.compilation.tap(name, (compilation) => {
+    HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(name, (data) => {
+      data.headTags.unshift(makeTag(compilation));
+      return data;
+    });
+  });
+}
+
 /**
  * The host's Trusted Types policy (src/trusted-types.ts) compiled and inlined as the first script of its
  * HTML, so the policy exists before any script URL is assigned (paint-first.js adds main.js with one).
@@ -79,20 +89,17 @@ class TrustedTypesInlinePlugin {
   }
 
   apply(compiler) {
-    compiler.hooks.compilation.tap('TrustedTypesInlinePlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('TrustedTypesInlinePlugin', (data) => {
-        compilation.fileDependencies.add(this.file);
-        const { code } = require('@swc/core').transformSync(fs.readFileSync(this.file, 'utf8'), {
-          filename: this.file,
-          jsc: { parser: { syntax: 'typescript' }, target: 'es2019', minify: this.minify ? { compress: true, mangle: true } : undefined },
-          module: { type: 'commonjs' },
-          minify: this.minify,
-          sourceMaps: false,
-        });
-        const body = `(function(exports){${code}})({});`.replace(/<\/script/gi, '<\\/script');
-        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { 'data-trusted-types': '' }, body));
-        return data;
+    prependHeadScript(compiler, 'TrustedTypesInlinePlugin', (compilation) => {
+      compilation.fileDependencies.add(this.file);
+      const { code } = require('@swc/core').transformSync(fs.readFileSync(this.file, 'utf8'), {
+        filename: this.file,
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2019', minify: this.minify ? { compress: true, mangle: true } : undefined },
+        module: { type: 'commonjs' },
+        minify: this.minify,
+        sourceMaps: false,
       });
+      const body = `(function(exports){${code}})({});`.replace(/<\/script/gi, '<\\/script');
+      return HtmlWebpackPlugin.createHtmlTagObject('script', { 'data-trusted-types': '' }, body);
     });
   }
 }
@@ -100,12 +107,7 @@ class TrustedTypesInlinePlugin {
 /** Puts `<script src="standalone-runtime.js">` (blocking, so it runs first) in a remote's standalone index.html. */
 class StandaloneRuntimeTagPlugin {
   apply(compiler) {
-    compiler.hooks.compilation.tap('StandaloneRuntimeTagPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimeTagPlugin', (data) => {
-        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { src: 'standalone-runtime.js' }));
-        return data;
-      });
-    });
+    prependHeadScript(compiler, 'StandaloneRuntimeTagPlugin', () => HtmlWebpackPlugin.createHtmlTagObject('script', { src: 'standalone-runtime.js' }));
   }
 }
 

@@ -99,7 +99,7 @@ describe('the Live Chat links open the chat (no page change)', () => {
     mockBff({ 'GET /content/footer': { groups: [{ heading: 'Customer Service', links: [{ label: 'Live Chat', link: '/customer-service/live-chat' }] }] } });
     const navigate = jest.fn();
     const user = userEvent.setup();
-    renderWithKit(<Footer bus={kit.bus} navigate={navigate} />, { remote: 'mf-header', kit });
+    renderWithKit(<Footer />, { remote: 'mf-header', kit, remoteProps: { navigate } });
     await user.click(await screen.findByRole('link', { name: 'Live Chat' }));
     await act(async () => { await Promise.resolve(); });
     expect(open).toHaveBeenCalledTimes(1);

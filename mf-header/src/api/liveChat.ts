@@ -7,7 +7,8 @@
  * 'Live Chat' links (mobile panel quick link, footer) load and open it instead of following their URL.
  */
 import type { EventBus } from 'shared-events';
-import { isSafeHttpUrl } from '@storefront/remote-kit/safe-url';
+// From the kit's root (a shared singleton already on the page): '/safe-url' would bundle a second copy.
+import { isSafeHttpUrl } from '@storefront/remote-kit';
 import { SUPPORT_PHONE } from '../state/support';
 
 /** The URL of the Live Chat links (footer content and the mobile panel's quick link). */

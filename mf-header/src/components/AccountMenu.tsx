@@ -1,15 +1,11 @@
-import { useBusState, type EventBus } from 'shared-events';
+import { useBusState } from 'shared-events';
 import { greeting } from '../state/greeting';
 import { useDisclosure } from '../hooks/useDisclosure';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 import { lazyPart, PartBoundary } from '@storefront/remote-kit';
 
 /** The menu's inside: its own chunk, fetched when the shopper points at, touches or focuses the trigger. */
 export const accountPanel = lazyPart(() => import(/* webpackChunkName: "mfh-account-panel" */ './AccountPanel').then((m) => m.AccountPanel));
-
-export interface AccountMenuProps {
-  bus: EventBus;
-  navigate?: (url: string) => void;
-}
 
 /**
  * Account trigger and its disclosure menu (spec §2 Header, Account menu).
@@ -23,7 +19,8 @@ export interface AccountMenuProps {
  * Session from `bus.state.session`. WAI-ARIA disclosure: Escape closes and returns focus; a click
  * outside closes.
  */
-export function AccountMenu({ bus, navigate }: AccountMenuProps) {
+export function AccountMenu() {
+  const { bus } = useHeaderRemote();
   const session = useBusState(bus.state.session);
   const menu = useDisclosure();
   const { Part: Panel, preload } = accountPanel;
@@ -42,7 +39,7 @@ export function AccountMenu({ bus, navigate }: AccountMenuProps) {
       <div className="mfh-account__panel" {...menu.panelProps}>
         {menu.open && (
           <PartBoundary label="account menu">
-            <Panel bus={bus} session={session} navigate={navigate} close={menu.close} />
+            <Panel session={session} close={menu.close} />
           </PartBoundary>
         )}
       </div>

@@ -1,5 +1,6 @@
-import type { EventBus, Session } from 'shared-events';
+import type { Session } from 'shared-events';
 import { useLocation } from '@storefront/remote-kit';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 import { linkClick } from './navigation';
 import { ScenePanel } from './ScenePanel';
 import './account-panel.css';
@@ -16,11 +17,15 @@ export const ACCOUNT_LINKS: readonly { label: string; href: string }[] = Object.
   { label: 'Shopping List', href: '/shopping-list' },
 ]);
 
+/** 'Log In' and 'Sign Up' (signed out): the `session/sign-in-requested` mode each asks for, and its look. */
+const SIGN_IN_BUTTONS = [
+  { label: 'Log In', mode: 'signIn', look: 'primary' },
+  { label: 'Sign Up', mode: 'signUp', look: 'secondary' },
+] as const;
+
 export interface AccountPanelProps {
-  bus: EventBus;
   /** `bus.state.session`. */
   session: Session;
-  navigate?: (url: string) => void;
   /** Closes the menu; focus goes back to the trigger when `returnFocus`. */
   close: (returnFocus: boolean) => void;
 }
@@ -36,7 +41,8 @@ export interface AccountPanelProps {
  *   'signUp' }`), then the links;
  * - links ({@link ACCOUNT_LINKS}) publish `analytics/track nav_header { label, link }`.
  */
-export function AccountPanel({ bus, session, navigate, close }: AccountPanelProps) {
+export function AccountPanel({ session, close }: AccountPanelProps) {
+  const { bus, navigate } = useHeaderRemote();
   const { pathname } = useLocation();
   const signedIn = session.loggedIn;
 
@@ -48,24 +54,13 @@ export function AccountPanel({ bus, session, navigate, close }: AccountPanelProp
   return (
     <>
       {signedIn ? (
-        <ScenePanel bus={bus} session={session} navigate={navigate} onDone={() => close(false)} />
+        <ScenePanel session={session} onDone={() => close(false)} />
       ) : (
-        <>
-          <button
-            type="button"
-            className="mfh-button mfh-button--primary"
-            onClick={choose(() => bus.emit('session/sign-in-requested', { mode: 'signIn' }))}
-          >
-            Log In
+        SIGN_IN_BUTTONS.map(({ label, mode, look }) => (
+          <button key={mode} type="button" className={`mfh-button mfh-button--${look}`} onClick={choose(() => bus.emit('session/sign-in-requested', { mode }))}>
+            {label}
           </button>
-          <button
-            type="button"
-            className="mfh-button mfh-button--secondary"
-            onClick={choose(() => bus.emit('session/sign-in-requested', { mode: 'signUp' }))}
-          >
-            Sign Up
-          </button>
-        </>
+        ))
       )}
       <ul className="mfh-account__links" aria-label="Your account">
         {ACCOUNT_LINKS.map(({ label: text, href }) => {

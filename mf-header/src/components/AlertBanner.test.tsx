@@ -64,7 +64,7 @@ describe('Alert banner (spec §2 Header, spec §4 Alert banner, spec §7 POST /a
     // A new page in the same browser session: no fetch, no banner.
     const fetchMock = jest.fn();
     (globalThis as { fetch: unknown }).fetch = fetchMock.mockResolvedValue({ status: 200, json: async () => ({ status: 'success', code: 200, message: 'OK', data: { items: [] } }) });
-    renderWithKit(<Header bus={kit.bus} />, { kit });
+    renderWithKit(<Header />, { kit, remoteProps: { navigate: undefined } });
     await settle();
     act(() => { jest.advanceTimersByTime(STORE_WAIT_MS); });
     await settle();
@@ -127,7 +127,7 @@ describe('Alert banner (spec §2 Header, spec §4 Alert banner, spec §7 POST /a
     const kit = (await import('shared-events/testing')).createTestBus();
     const { mockBff } = await import('../test-utils');
     mockBff({ 'GET /content/menu': { items: [] }, ...alertsByProvince });
-    renderWithKit(<Header bus={kit.bus} />, { kit, container: inner });
+    renderWithKit(<Header />, { kit, container: inner, remoteProps: { navigate: undefined } });
     act(() => kit.bus.emit('store/changed', { store: fixtures.store(), source: 'default' }));
     await settle();
     // After the band in reading and Tab order; header.css places the host over the page under the

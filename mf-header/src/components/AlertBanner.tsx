@@ -1,21 +1,17 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { keepPreviousData, skipToken, useQuery } from '@storefront/remote-kit';
-import { useBusState, type EventBus } from 'shared-events';
+import { useBusState } from 'shared-events';
 import { DEFAULT_ALERT_PROVINCE, fetchAlert } from '../api/bannerAlert';
 import { isAlertBannerClosed, markAlertBannerClosed } from '../api/alertBannerClosed';
 import { alertCta } from '../state/alertBanner';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 import { linkClick } from './navigation';
 
 /** How long the banner waits for the selected store before asking for the default province (ms). */
 export const STORE_WAIT_MS = 2000;
 
 export interface AlertBannerProps {
-  bus: EventBus;
-  /** RuntimeConfig.apiBase, normally '/api'. */
-  apiBase: string;
-  /** In-site navigation (RemoteProps.navigate) for a same-origin CTA path; without it a normal link. */
-  navigate?: (url: string) => void;
   /**
    * The header bar element. When it sits inside a `<header>` (the shell's banner landmark), the
    * banner is rendered into a host appended as that header's last child, which CSS places over the
@@ -45,9 +41,11 @@ export interface AlertBannerProps {
  *   bottom: 0`, header.css), full width, fading and sliding in by a few pixels (transform/opacity only;
  *   none with reduced motion). It never covers the logo, Menu, Account, search or store controls; the
  *   mega menu, account menu and search dropdown open above it; 'Close alert' removes it.
+ * A same-origin CTA path is followed with RemoteProps.navigate (without it, a normal link).
  * Must render under the kit's providers (QueryClient).
  */
-export function AlertBanner({ bus, apiBase, navigate, anchor }: AlertBannerProps) {
+export function AlertBanner({ anchor }: AlertBannerProps) {
+  const { bus, apiBase, navigate } = useHeaderRemote();
   const store = useBusState(bus.state.store);
   const [closed, setClosed] = useState(() => isAlertBannerClosed());
   const [waitedForStore, setWaitedForStore] = useState(false);

@@ -19,7 +19,7 @@ function renderFooter(navigate?: (url: string) => void) {
   const kit = createTestBus();
   const fetchMock = mockBff({ 'GET /content/footer': CONTENT }, { defer: true });
   const user = userEvent.setup();
-  renderWithKit(<Footer bus={kit.bus} navigate={navigate} />, { remote: 'mf-header', kit });
+  renderWithKit(<Footer />, { remote: 'mf-header', kit, remoteProps: { navigate } });
   return { kit, user, fetchMock };
 }
 
@@ -83,7 +83,7 @@ describe('Footer columns from 1024px (spec §2 Footer)', () => {
   it('shows only the support line when the content cannot be loaded', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     mockBff({}, { defer: true });
-    renderWithKit(<Footer bus={createTestBus().bus} />, { remote: 'mf-header' });
+    renderWithKit(<Footer />, { remote: 'mf-header', remoteProps: { navigate: undefined } });
     await settle();
     expect(screen.queryByRole('navigation', { name: 'Footer' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '1-866-586-2805' })).toHaveAttribute('href', 'tel:+18665862805');

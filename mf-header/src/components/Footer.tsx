@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type EventBus } from 'shared-events';
 import { useContent } from '../hooks/useContent';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 import { COMPACT_HEADER_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
 import { linkClick } from '../components/navigation';
 import { buildFooter, type FooterGroup, type FooterLink } from '../state/footerContent';
@@ -8,17 +8,9 @@ import './footer.css';
 
 import { isLiveChatLink, openLiveChat } from '../api/liveChat';
 import { SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '../state/support';
-import { useOptionalRemote } from '@storefront/remote-kit';
 
 /** Spec §8 support phone, shown in the footer's bottom line. */
 export { SUPPORT_PHONE };
-
-export interface FooterProps {
-  bus?: EventBus;
-  navigate?: (url: string) => void;
-  /** RuntimeConfig.apiBase. Default '/api'. */
-  apiBase?: string;
-}
 
 /**
  * The site footer (spec §2 Footer "Link lists: accordion on small screens, columns on large. A
@@ -34,11 +26,13 @@ export interface FooterProps {
  * - Following a link publishes `analytics/track { event: 'nav_footer', params: { label, link } }`.
  * - The 'Live Chat' link (`/customer-service/live-chat`) opens the chat embed instead (../api/liveChat:
  *   waits up to 50 × 100 ms for it, else an error toast with the support phone; spec §4 Chat, §9).
- * Renders under the kit's providers (the content is a kit `useQuery`).
+ * Renders under the kit's providers (the content is a kit `useQuery`); the custom props (`bus`,
+ * `navigate`, `config.apiBase`) come from there too ({@link useHeaderRemote}).
  */
-export function Footer({ bus = sharedBus, navigate, apiBase = DEFAULT_RUNTIME_CONFIG.apiBase }: FooterProps) {
-  // the chat embed's script, loaded on the first 'Live Chat' (RuntimeConfig.vendors; absent in tests without the kit)
-  const chatScriptUrl = useOptionalRemote()?.config?.vendors?.chatScriptUrl;
+export function Footer() {
+  const { bus, navigate, apiBase, config } = useHeaderRemote();
+  // the chat embed's script, loaded on the first 'Live Chat' (RuntimeConfig.vendors)
+  const chatScriptUrl = config?.vendors?.chatScriptUrl;
   const content = useContent(apiBase, 'footer', buildFooter);
   const compact = useMediaQuery(COMPACT_HEADER_QUERY);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());

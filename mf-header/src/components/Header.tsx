@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus } from 'shared-events';
+import { useBusState } from 'shared-events';
 import { bannerForStore } from '../state/banner';
 import { buildMenu, FALLBACK_MENU } from '../state/menu';
 import { useContent } from '../hooks/useContent';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 import { COMPACT_HEADER_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
 import { Logo } from './Logo';
 import { StoreLine } from './StoreLine';
@@ -12,15 +13,6 @@ import { AccountMenu } from './AccountMenu';
 import { AlertBanner } from './AlertBanner';
 import { Toasts } from './Toasts';
 import './header.css';
-
-export interface HeaderProps {
-  /** The page's bus; tests pass `createTestBus().bus`. Default: the shared singleton. */
-  bus?: EventBus;
-  /** Navigate without reload (RemoteProps.navigate). Without it links do full page loads. */
-  navigate?: (url: string) => void;
-  /** RuntimeConfig.apiBase (BFF base path). Default '/api'. */
-  apiBase?: string;
-}
 
 /**
  * The header bar the shell places in `#slot-mf-header` (spec §1 store-specific logos, §2 Header,
@@ -34,9 +26,11 @@ export interface HeaderProps {
  *
  * Renders no `<header>` landmark: the shell's `<header class="site-header">` wraps all slots.
  * Server state (menu content, alert) goes through the kit's `useQuery`, so it renders under the kit's
- * providers (`createRemoteLifecycles`, `mountStandalone`, or `renderWithKit` in tests).
+ * providers (`createRemoteLifecycles`, `mountStandalone`, or `renderWithKit` in tests); the custom
+ * props (`bus`, `navigate`, `config.apiBase`) come from there too ({@link useHeaderRemote}).
  */
-export function Header({ bus = sharedBus, navigate, apiBase = DEFAULT_RUNTIME_CONFIG.apiBase }: HeaderProps) {
+export function Header() {
+  const { bus, navigate, apiBase } = useHeaderRemote();
   const store = useBusState(bus.state.store);
   const banner = bannerForStore(store);
   const compact = useMediaQuery(COMPACT_HEADER_QUERY);
@@ -46,15 +40,15 @@ export function Header({ bus = sharedBus, navigate, apiBase = DEFAULT_RUNTIME_CO
 
   return (
     <div className={`mfh-bar mfh-bar--${banner.code}${compact ? ' mfh-bar--compact' : ''}`} data-banner={banner.code} ref={setBar}>
-      <AlertBanner bus={bus} apiBase={apiBase} navigate={navigate} anchor={bar} />
-      {compact && <MobilePanel bus={bus} navigate={navigate} menu={menu} banner={banner} />}
+      <AlertBanner anchor={bar} />
+      {compact && <MobilePanel menu={menu} banner={banner} />}
       <div className="mfh-brand">
         <Logo banner={banner} navigate={navigate} />
-        <StoreLine bus={bus} store={store} />
+        <StoreLine store={store} />
       </div>
-      {!compact && <PrimaryNav bus={bus} navigate={navigate} menu={menu} />}
-      <AccountMenu bus={bus} navigate={navigate} />
-      <Toasts bus={bus} />
+      {!compact && <PrimaryNav menu={menu} />}
+      <AccountMenu />
+      <Toasts />
     </div>
   );
 }

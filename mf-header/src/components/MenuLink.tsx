@@ -1,23 +1,34 @@
-import { useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { createContext, useContext, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { isExternalLink, type MenuNode } from '../state/menu';
 import { isCurrentPath } from '../state/navLinks';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 import { linkClick } from './navigation';
+
+/** What every link of one rendered menu shares: the page it is on and what following a link does. */
+export interface MenuScope {
+  /** Current `location.pathname` (aria-current on the matching link). */
+  pathname: string;
+  /** Called when a link is followed (analytics nav_header, closing menus). */
+  onFollow: (node: MenuNode) => void;
+}
+
+/** The {@link MenuScope} of the menu being rendered: the desktop nav and the mobile panel provide one. */
+export const MenuScopeContext = createContext<MenuScope>({ pathname: '/', onFollow: () => {} });
 
 export interface MenuLinkProps {
   node: MenuNode;
-  pathname: string;
-  navigate?: (url: string) => void;
-  onFollow: (node: MenuNode) => void;
   /** Also mark the link current on pages under it (top-level links: /recipes on /recipes/soup). */
   matchPrefix?: boolean;
 }
 
 /**
  * One menu link: `target="_blank"` links get `rel="noopener"` and '(opens in a new tab)' for screen
- * readers; site links navigate without reload; the current page's link has `aria-current="page"`.
- * A 'new' tag shows a "New" badge.
+ * readers; site links navigate without reload (RemoteProps.navigate); the current page's link has
+ * `aria-current="page"`. A 'new' tag shows a "New" badge. Page and follow handler: {@link MenuScopeContext}.
  */
-export function MenuLink({ node, pathname, navigate, onFollow, matchPrefix = false }: MenuLinkProps) {
+export function MenuLink({ node, matchPrefix = false }: MenuLinkProps) {
+  const { pathname, onFollow } = useContext(MenuScopeContext);
+  const { navigate } = useHeaderRemote();
   const link = node.link ?? '/';
   const newTab = node.target === '_blank';
   const internal = !newTab && !isExternalLink(link);
@@ -70,9 +81,6 @@ export interface MenuLevelProps {
   nodes: readonly MenuNode[];
   /** 1 for the top level, 2 for departments, 3 for aisles (CSS modifiers `--d<depth>`). */
   depth: number;
-  pathname: string;
-  navigate?: (url: string) => void;
-  onFollow: (node: MenuNode) => void;
   /** The open dropdown of this level (at most one), owned by the caller. */
   openId: string | null;
   onOpenChange: (id: string | null) => void;
@@ -88,7 +96,7 @@ export interface MenuLevelProps {
  * Escape on an open dropdown closes it and returns focus to its button. Used by the desktop top level
  * ({@link ./PrimaryNav}, first paint) and the nested levels ({@link ./MenuTree}, on demand).
  */
-export function MenuLevel({ nodes, depth, pathname, navigate, onFollow, openId, onOpenChange, onBeforeToggle, renderPanel }: MenuLevelProps) {
+export function MenuLevel({ nodes, depth, openId, onOpenChange, onBeforeToggle, renderPanel }: MenuLevelProps) {
   const prefix = useId().replace(/:/g, '');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const onKeyDown = (node: MenuNode) => (e: KeyboardEvent<HTMLLIElement>) => {
@@ -104,7 +112,7 @@ export function MenuLevel({ nodes, depth, pathname, navigate, onFollow, openId, 
         if (!node.isDropdown) {
           return (
             <li key={node.id} className="mfh-menu__item">
-              <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={onFollow} matchPrefix={depth === 1} />
+              <MenuLink node={node} matchPrefix={depth === 1} />
             </li>
           );
         }

@@ -7,12 +7,6 @@ export interface MenuTreeProps {
   nodes: readonly MenuNode[];
   /** 1 for the top level (primary list), 2 for departments, 3 for aisles. */
   depth?: number;
-  /** Current `location.pathname` (aria-current on the matching link). */
-  pathname: string;
-  /** Navigate without reload (RemoteProps.navigate). */
-  navigate?: (url: string) => void;
-  /** Called when a link is followed (analytics nav_header, closing menus). */
-  onFollow: (node: MenuNode) => void;
   /** Bumped by the owner to close every open dropdown (e.g. after a link was followed). */
   closeSignal?: number;
 }
@@ -27,20 +21,18 @@ export interface MenuTreeProps {
  * Only in the on-demand chunks: the desktop mega panels ({@link ./MegaPanel}) render the
  * levels below the top one with it, the mobile panel dialog ({@link ./MobilePanelDialog}) the whole
  * menu. The desktop top level is {@link ./PrimaryNav} (first paint). Layout differs by CSS only.
+ * The page and the follow handler come from the owner's menu scope (`MenuScopeContext`, {@link ./MenuLink}).
  */
-export function MenuTree({ nodes, depth = 1, pathname, navigate, onFollow, closeSignal = 0 }: MenuTreeProps) {
+export function MenuTree({ nodes, depth = 1, closeSignal = 0 }: MenuTreeProps) {
   const [openId, setOpenId] = useState<string | null>(null);
   useEffect(() => setOpenId(null), [closeSignal]);
   return (
     <MenuLevel
       nodes={nodes}
       depth={depth}
-      pathname={pathname}
-      navigate={navigate}
-      onFollow={onFollow}
       openId={openId}
       onOpenChange={setOpenId}
-      renderPanel={(node) => <MenuPanelInner node={node} depth={depth + 1} pathname={pathname} navigate={navigate} onFollow={onFollow} closeSignal={closeSignal} />}
+      renderPanel={(node) => <MenuPanelInner node={node} depth={depth + 1} closeSignal={closeSignal} />}
     />
   );
 }
@@ -53,15 +45,15 @@ export interface MenuPanelInnerProps extends Omit<MenuTreeProps, 'nodes' | 'dept
 }
 
 /** The inside of a dropdown's panel: its entries (next level) and its `sameLevelList` as a 'Featured' list. */
-export function MenuPanelInner({ node, depth, pathname, navigate, onFollow, closeSignal }: MenuPanelInnerProps) {
+export function MenuPanelInner({ node, depth, closeSignal }: MenuPanelInnerProps) {
   return (
     <div className={`mfh-menu__inner${node.sameLevelList.length ? ' mfh-menu__inner--with-same' : ''}`}>
-      <MenuTree nodes={node.children} depth={depth} pathname={pathname} navigate={navigate} onFollow={onFollow} closeSignal={closeSignal} />
+      <MenuTree nodes={node.children} depth={depth} closeSignal={closeSignal} />
       {node.sameLevelList.length > 0 && (
         <ul className="mfh-menu mfh-menu--same" aria-label={`Featured in ${node.label}`}>
           {node.sameLevelList.map((item) => (
             <li key={item.id} className="mfh-menu__item">
-              <MenuLink node={item} pathname={pathname} navigate={navigate} onFollow={onFollow} />
+              <MenuLink node={item} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { mockCompactViewport, mockLayout, renderHeader, settle } from '../test-utils';
 
 let restoreViewport: () => void;
@@ -21,6 +22,14 @@ async function compact(options: Parameters<typeof renderHeader>[0] = {}) {
   return view;
 }
 
+/** The compact header with its panel opened by a press on 'Menu': the view, that button and the dialog. */
+async function openPanel(options: Parameters<typeof renderHeader>[0] = {}) {
+  const view = await compact(options);
+  const menu = screen.getByRole('button', { name: 'Menu' });
+  await view.user.click(menu);
+  return { ...view, menu, dialog: screen.getByRole('dialog', { name: 'Menu' }) };
+}
+
 describe('Mobile panel up to 1023px (spec §2 Header "Mobile panel", spec §9 Mobile breakpoint)', () => {
   it("replaces the desktop nav with a 'Menu' button", async () => {
     await compact();
@@ -31,9 +40,7 @@ describe('Mobile panel up to 1023px (spec §2 Header "Mobile panel", spec §9 Mo
   });
 
   it('opens a modal dialog with the logo, Search, the menu and the quick links', async () => {
-    const { user } = await compact();
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
-    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const { dialog } = await openPanel();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByRole('link', { name: 'Harbour Market home' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Search' })).toBeInTheDocument();
@@ -45,9 +52,7 @@ describe('Mobile panel up to 1023px (spec §2 Header "Mobile panel", spec §9 Mo
   });
 
   it('moves focus into the dialog (Close menu) and traps Tab / Shift+Tab inside it', async () => {
-    const { user } = await compact();
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
-    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const { user, dialog } = await openPanel();
     const close = within(dialog).getByRole('button', { name: 'Close menu' });
     expect(close).toHaveFocus();
     await user.tab({ shift: true });
@@ -62,29 +67,19 @@ describe('Mobile panel up to 1023px (spec §2 Header "Mobile panel", spec §9 Mo
     }
   });
 
-  it('Escape closes it and returns focus to Menu', async () => {
-    const { user } = await compact();
-    const menu = screen.getByRole('button', { name: 'Menu' });
-    await user.click(menu);
-    await user.keyboard('{Escape}');
+  it.each([
+    ['Escape', (user: UserEvent) => user.keyboard('{Escape}')],
+    ["'Close menu'", (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Close menu' }))],
+  ])('%s closes it and returns focus to Menu', async (_way, close) => {
+    const { user, menu } = await openPanel();
+    await close(user);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(menu).toHaveFocus();
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it("'Close menu' closes it and returns focus to Menu", async () => {
-    const { user } = await compact();
-    const menu = screen.getByRole('button', { name: 'Menu' });
-    await user.click(menu);
-    await user.click(screen.getByRole('button', { name: 'Close menu' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(menu).toHaveFocus();
-  });
-
   it('opens nested dropdowns in place, with View All entries', async () => {
-    const { user } = await compact();
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
-    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const { user, dialog } = await openPanel();
     await user.click(within(dialog).getByRole('button', { name: 'Products' }));
     await user.click(within(dialog).getByRole('button', { name: 'Dairy & Eggs' }));
     expect(within(dialog).getByRole('link', { name: 'View All Products' })).toBeVisible();
@@ -93,8 +88,7 @@ describe('Mobile panel up to 1023px (spec §2 Header "Mobile panel", spec §9 Mo
 
   it('following a link tracks nav_header, navigates and closes the panel', async () => {
     const navigate = jest.fn();
-    const { user, kit } = await compact({ navigate });
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const { user, kit } = await openPanel({ navigate });
     await user.click(screen.getByRole('link', { name: 'Help' }));
     expect(kit.published('analytics/track').map((e) => e.payload)).toEqual([{ event: 'nav_header', params: { label: 'Help', link: '/customer-service/help' } }]);
     expect(navigate).toHaveBeenCalledWith('/customer-service/help');
@@ -109,16 +103,14 @@ describe('Mobile panel up to 1023px (spec §2 Header "Mobile panel", spec §9 Mo
     box.setAttribute('aria-label', 'Search products and recipes');
     slot.appendChild(box);
     document.body.appendChild(slot);
-    const { user } = await compact();
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const { user } = await openPanel();
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(box).toHaveFocus();
   });
 
   it('locks page scroll while open (the kit dialog\'s class on <html>, no inline style)', async () => {
-    const { user } = await compact();
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const { user } = await openPanel();
     expect(document.documentElement).toHaveClass('kit-scroll-locked');
     await user.keyboard('{Escape}');
     expect(document.documentElement).not.toHaveClass('kit-scroll-locked');

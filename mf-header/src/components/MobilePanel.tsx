@@ -1,5 +1,4 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { EventBus } from 'shared-events';
 import type { Banner } from '../state/banner';
 import type { MenuNode } from '../state/menu';
 import { lazyPart, PartBoundary } from '@storefront/remote-kit';
@@ -8,8 +7,6 @@ import { lazyPart, PartBoundary } from '@storefront/remote-kit';
 export const mobilePanelDialog = lazyPart(() => import(/* webpackChunkName: "mfh-mobile-panel" */ './MobilePanelDialog').then((m) => m.MobilePanelDialog));
 
 export interface MobilePanelProps {
-  bus: EventBus;
-  navigate?: (url: string) => void;
   menu: readonly MenuNode[];
   banner: Banner;
 }
@@ -26,7 +23,7 @@ export interface MobilePanelProps {
  * a second press on 'Menu' meanwhile cancels the opening. A chunk that cannot be loaded gives a
  * `role="alert"` message in the same place; the next press on 'Menu' closes it, the one after retries.
  */
-export function MobilePanel({ bus, navigate, menu, banner }: MobilePanelProps) {
+export function MobilePanel({ menu, banner }: MobilePanelProps) {
   const [open, setOpen] = useState(false);
   const { Part: Dialog, preload } = mobilePanelDialog;
   /** Fetches the dialog's code (no-op once here; after a failed load, tries again). */
@@ -63,7 +60,7 @@ export function MobilePanel({ bus, navigate, menu, banner }: MobilePanelProps) {
           loading={<div className="mfh-part-overlay" role="status" aria-live="polite" aria-busy="true">Loading menu…</div>}
           failed={<div className="mfh-part-overlay mfh-part-error" role="alert">The menu could not be loaded. Press Menu to close this, then again to retry.</div>}
         >
-          <Dialog bus={bus} navigate={navigate} menu={menu} banner={banner} onClose={() => setOpen(false)} />
+          <Dialog menu={menu} banner={banner} onClose={() => setOpen(false)} />
         </PartBoundary>
       )}
     </>

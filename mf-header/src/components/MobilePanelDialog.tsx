@@ -1,14 +1,13 @@
 import { Dialog, useDialog } from '@storefront/remote-kit/dialog';
-import type { EventBus } from 'shared-events';
 import type { Banner } from '../state/banner';
 import type { MenuNode } from '../state/menu';
 import { useLocation } from '@storefront/remote-kit';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 import { Logo } from './Logo';
-import { MenuLink } from './MenuLink';
+import { MenuLink, MenuScopeContext } from './MenuLink';
 import { MenuTree } from './MenuTree';
 import { isLiveChatLink, openLiveChat } from '../api/liveChat';
 import './drawer.css';
-import { useOptionalRemote } from '@storefront/remote-kit';
 
 /**
  * The quick links of the mobile panel (spec §2 Header "quick links (Contact Us, Help, Live Chat,
@@ -31,8 +30,6 @@ export const QUICK_LINKS: readonly MenuNode[] = Object.freeze(
 export const SEARCH_BOX_SELECTOR = '#slot-mf-search input, #slot-mf-search [role="combobox"]';
 
 export interface MobilePanelDialogProps {
-  bus: EventBus;
-  navigate?: (url: string) => void;
   menu: readonly MenuNode[];
   banner: Banner;
   /** Asked to close (Escape, backdrop, 'Close menu', a followed link, 'Search'): the owner unmounts it. */
@@ -54,7 +51,7 @@ const closeButton = () => document.querySelector<HTMLElement>('.mfh-drawer [data
  * the search box of `#slot-mf-search` (another remote; {@link SEARCH_BOX_SELECTOR}). Following a link
  * publishes `analytics/track nav_header { label, link }` and closes it. Page scroll is locked while open.
  */
-export function MobilePanelDialog({ bus, navigate, menu, banner, onClose }: MobilePanelDialogProps) {
+export function MobilePanelDialog({ menu, banner, onClose }: MobilePanelDialogProps) {
   return (
     <Dialog
       title="Menu"
@@ -65,23 +62,25 @@ export function MobilePanelDialog({ bus, navigate, menu, banner, onClose }: Mobi
       closeLabel="Close menu"
       initialFocus={closeButton}
       onClose={() => onClose()}
-      head={<PanelLogo banner={banner} navigate={navigate} />}
+      head={<PanelLogo banner={banner} />}
     >
-      <PanelBody bus={bus} navigate={navigate} menu={menu} />
+      <PanelBody menu={menu} />
     </Dialog>
   );
 }
 
 /** The logo in the panel's head: following it closes the panel first. */
-function PanelLogo({ banner, navigate }: Pick<MobilePanelDialogProps, 'banner' | 'navigate'>) {
+function PanelLogo({ banner }: Pick<MobilePanelDialogProps, 'banner'>) {
+  const { navigate } = useHeaderRemote();
   const { close } = useDialog();
   return <Logo banner={banner} navigate={navigate ? (url) => { close(); navigate(url); } : undefined} />;
 }
 
 /** Search, the menu and the quick links. */
-function PanelBody({ bus, navigate, menu }: Pick<MobilePanelDialogProps, 'bus' | 'navigate' | 'menu'>) {
-  // the chat embed's script, loaded on the first 'Live Chat' (RuntimeConfig.vendors; absent in tests without the kit)
-  const chatScriptUrl = useOptionalRemote()?.config?.vendors?.chatScriptUrl;
+function PanelBody({ menu }: Pick<MobilePanelDialogProps, 'menu'>) {
+  const { bus, config } = useHeaderRemote();
+  // the chat embed's script, loaded on the first 'Live Chat' (RuntimeConfig.vendors)
+  const chatScriptUrl = config?.vendors?.chatScriptUrl;
   const { pathname } = useLocation();
   const { close } = useDialog();
 
@@ -108,30 +107,32 @@ function PanelBody({ bus, navigate, menu }: Pick<MobilePanelDialogProps, 'bus' |
   };
 
   return (
-    <div className="mfh-drawer__body">
-      <button type="button" className="mfh-drawer__search" onClick={goToSearch}>
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-          <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        Search
-      </button>
-      <nav className="mfh-drawer__nav" aria-label="Main menu">
-        <MenuTree nodes={menu} pathname={pathname} navigate={navigate} onFollow={follow} />
-      </nav>
-      <nav className="mfh-drawer__quick" aria-label="Quick links">
-        <ul className="mfh-menu mfh-menu--quick">
-          {QUICK_LINKS.map((node) => (
-            <li key={node.id} className="mfh-menu__item">
-              {isLiveChatLink(node.link) ? (
-                <a className="mfh-menu__link" href={node.link ?? '/'} onClick={(e) => { e.preventDefault(); liveChat(node); }}>{node.label}</a>
-              ) : (
-                <MenuLink node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
-              )}
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+    <MenuScopeContext.Provider value={{ pathname, onFollow: follow }}>
+      <div className="mfh-drawer__body">
+        <button type="button" className="mfh-drawer__search" onClick={goToSearch}>
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+            <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          Search
+        </button>
+        <nav className="mfh-drawer__nav" aria-label="Main menu">
+          <MenuTree nodes={menu} />
+        </nav>
+        <nav className="mfh-drawer__quick" aria-label="Quick links">
+          <ul className="mfh-menu mfh-menu--quick">
+            {QUICK_LINKS.map((node) => (
+              <li key={node.id} className="mfh-menu__item">
+                {isLiveChatLink(node.link) ? (
+                  <a className="mfh-menu__link" href={node.link ?? '/'} onClick={(e) => { e.preventDefault(); liveChat(node); }}>{node.label}</a>
+                ) : (
+                  <MenuLink node={node} />
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </MenuScopeContext.Provider>
   );
 }

@@ -1,15 +1,13 @@
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
-import type { EventBus } from 'shared-events';
+import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import type { MenuNode } from '../state/menu';
-import { MenuLevel } from './MenuLink';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
+import { MenuLevel, MenuScopeContext } from './MenuLink';
 import { lazyPart, PartBoundary, useLocation } from '@storefront/remote-kit';
 
 /** The mega panels' insides: their own chunk, fetched when the shopper points at or focuses the nav. */
 export const megaPanel = lazyPart(() => import(/* webpackChunkName: "mfh-mega" */ './MegaPanel').then((m) => m.MegaPanel));
 
 export interface PrimaryNavProps {
-  bus: EventBus;
-  navigate?: (url: string) => void;
   /** The built menu (`buildMenu` of the menu content, or `FALLBACK_MENU`). */
   menu: readonly MenuNode[];
 }
@@ -30,7 +28,8 @@ export interface PrimaryNavProps {
  * pointerdown in the nav, so it is normally there before the click; if not, the panel shows a
  * `role="status"` "Loading…" until it is.
  */
-export function PrimaryNav({ bus, navigate, menu }: PrimaryNavProps) {
+export function PrimaryNav({ menu }: PrimaryNavProps) {
+  const { bus } = useHeaderRemote();
   const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -52,28 +51,30 @@ export function PrimaryNav({ bus, navigate, menu }: PrimaryNavProps) {
   /** Fetches the panels' code (no-op once here; after a failed load, tries again). */
   const warm = () => { preload().catch(() => { /* shown by the panel's PartBoundary */ }); };
 
-  const follow = (node: MenuNode) => {
-    bus.emit('analytics/track', { event: 'nav_header', params: { label: node.label, link: node.link ?? '/' } });
-    setOpenId(null);
-  };
+  const scope = useMemo(() => ({
+    pathname,
+    onFollow: (node: MenuNode) => {
+      bus.emit('analytics/track', { event: 'nav_header', params: { label: node.label, link: node.link ?? '/' } });
+      setOpenId(null);
+    },
+  }), [bus, pathname]);
 
   return (
     <nav className="mfh-nav mfh-mega" aria-label="Primary" ref={navRef} onBlur={onBlur} onPointerEnter={warm} onPointerDown={warm} onFocus={warm}>
-      <MenuLevel
-        nodes={menu}
-        depth={1}
-        pathname={pathname}
-        navigate={navigate}
-        onFollow={follow}
-        openId={openId}
-        onOpenChange={setOpenId}
-        onBeforeToggle={warm}
-        renderPanel={(node, open) => open && (
-          <PartBoundary label="mega menu">
-            <Panel node={node} pathname={pathname} navigate={navigate} onFollow={follow} />
-          </PartBoundary>
-        )}
-      />
+      <MenuScopeContext.Provider value={scope}>
+        <MenuLevel
+          nodes={menu}
+          depth={1}
+          openId={openId}
+          onOpenChange={setOpenId}
+          onBeforeToggle={warm}
+          renderPanel={(node, open) => open && (
+            <PartBoundary label="mega menu">
+              <Panel node={node} />
+            </PartBoundary>
+          )}
+        />
+      </MenuScopeContext.Provider>
     </nav>
   );
 }

@@ -1,11 +1,10 @@
-import type { EventBus, Session } from 'shared-events';
+import type { Session } from 'shared-events';
 import { formatCents, formatPoints, scenePanelState, verifyCardHref } from '../state/scenePanel';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 import { useLocation } from '@storefront/remote-kit';
 
 export interface ScenePanelProps {
-  bus: EventBus;
   session: Session;
-  navigate?: (url: string) => void;
   /** Called after a button was used (the account menu closes). */
   onDone: () => void;
 }
@@ -23,7 +22,8 @@ export interface ScenePanelProps {
  * - the balance: points with a 'PTS' badge and the dollar value (cents → CAD), e.g. '1,250' PTS, '$12.50';
  * - nothing (signed out, loading, LP00).
  */
-export function ScenePanel({ bus, session, navigate, onDone }: ScenePanelProps) {
+export function ScenePanel({ session, onDone }: ScenePanelProps) {
+  const { bus, navigate } = useHeaderRemote();
   const { pathname, search } = useLocation();
   const state = scenePanelState(session, pathname);
   if (state.kind === 'none') return null;

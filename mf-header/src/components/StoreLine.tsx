@@ -1,7 +1,7 @@
-import type { EventBus, Store } from 'shared-events';
+import type { Store } from 'shared-events';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 
 export interface StoreLineProps {
-  bus: EventBus;
   /** The preferred store (bus.state.store), or null while none is loaded. */
   store: Store | null;
 }
@@ -10,7 +10,8 @@ export interface StoreLineProps {
  * 'Shopping at <locationName>' under the logo (spec §2 Header). A button: clicking asks the store
  * selector to open (`store/selector-open-requested`). With no store yet it reads 'Choose a store'.
  */
-export function StoreLine({ bus, store }: StoreLineProps) {
+export function StoreLine({ store }: StoreLineProps) {
+  const { bus } = useHeaderRemote();
   return (
     <button
       type="button"

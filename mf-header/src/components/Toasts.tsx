@@ -1,63 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
-import type { EventBus } from 'shared-events';
-import { useToasts, type ToastItem } from '../hooks/toasts';
+import { lazyPart, PartBoundary } from '@storefront/remote-kit';
+import { useToasts } from '../hooks/toasts';
+import { useHeaderRemote } from '../hooks/useHeaderRemote';
 
-export interface ToastsProps {
-  bus: EventBus;
-}
+/** The toasts themselves: their own chunk, fetched when the first toast arrives (most pages show none). */
+export const toastStack = lazyPart(() => import(/* webpackChunkName: "mfh-toasts" */ './ToastStack').then((m) => m.ToastStack));
 
 /**
  * The header's toast stack (spec §2 Header "Toasts for messages"; spec §8 header toasts auto-close
- * after 7000 ms). Listens to `toast/show` on the bus.
+ * after 7000 ms). Listens to `toast/show` on the bus from the first paint ({@link useToasts}).
  *
- * The stack is an always-present polite live region (`role="status"`, name 'Notifications');
- * an error toast is itself `role="alert"` so it is announced at once. Each toast has a
- * 'Close notification' button and closes by itself after `autoCloseMs ?? 7000` ms; the countdown
- * pauses while the pointer is over it or focus is inside it (WCAG 2.2.1), then resumes.
+ * The stack is an always-present polite live region (`role="status"`, name 'Notifications'); the
+ * toasts in it ({@link ./ToastStack}: close button, auto-close, pause on hover or focus) are an
+ * on-demand chunk loaded with the first toast, so a page without toasts never downloads them. Nothing
+ * is announced while that chunk loads; if it cannot be loaded, the messages show as plain text.
  */
-export function Toasts({ bus }: ToastsProps) {
+export function Toasts() {
+  const { bus } = useHeaderRemote();
   const { toasts, dismiss } = useToasts(bus);
   return (
     <div className="mfh-toasts" role="status" aria-live="polite" aria-label="Notifications">
-      {toasts.map((t) => <Toast key={t.key} toast={t} onClose={dismiss} />)}
-    </div>
-  );
-}
-
-function Toast({ toast, onClose }: { toast: ToastItem; onClose: (key: string) => void }) {
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const remaining = useRef(toast.autoCloseMs);
-  const paused = hovered || focused;
-  const { key, autoCloseMs } = toast;
-
-  useEffect(() => {
-    if (paused || !(autoCloseMs > 0) || !Number.isFinite(autoCloseMs)) return;
-    const startedAt = Date.now();
-    const timer = setTimeout(() => onClose(key), Math.max(0, remaining.current));
-    return () => {
-      clearTimeout(timer);
-      remaining.current -= Date.now() - startedAt;
-    };
-  }, [paused, key, autoCloseMs, onClose]);
-
-  return (
-    <div
-      className={`mfh-toast mfh-toast--${toast.kind}`}
-      role={toast.kind === 'error' ? 'alert' : undefined}
-      data-testid="header-toast"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false); }}
-    >
-      <span className="mfh-toast__icon" aria-hidden="true">{toast.kind === 'error' ? '!' : toast.kind === 'success' ? '✓' : 'i'}</span>
-      <p className="mfh-toast__message">{toast.message}</p>
-      <button type="button" className="mfh-toast__close" aria-label="Close notification" onClick={() => onClose(key)}>
-        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-          <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+      {toasts.length > 0 && (
+        <PartBoundary label="toasts" loading={false} failed={toasts.map((t) => <p key={t.key}>{t.message}</p>)}>
+          <toastStack.Part toasts={toasts} onClose={dismiss} />
+        </PartBoundary>
+      )}
     </div>
   );
 }

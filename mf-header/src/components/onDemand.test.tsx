@@ -5,7 +5,8 @@ import { mockCompactViewport, mockLayout, renderHeader, settle } from '../test-u
 
 /**
  * Nothing is downloaded that the page does not use: the mega menu panels, the mobile panel
- * dialog and the account menu are their own chunks, loaded when the shopper reaches for them.
+ * dialog and the account menu are their own chunks, loaded when the shopper reaches for them; the
+ * toasts' chunk comes with the first toast.
  *
  * ORDER MATTERS in this file: a chunk, once loaded, stays loaded for the rest of the file (one module
  * registry per test file). Each test below opens a part that no earlier test has loaded, without the
@@ -52,6 +53,16 @@ describe('first paint and on-demand parts of the header', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(trigger); // open again: no loading state any more
     expect(within(panel).getByRole('button', { name: 'Log In' })).toBeVisible();
+  });
+
+  it('first toast before its chunk is here: nothing is announced meanwhile, then the toast shows in full', async () => {
+    const { emit } = renderHeader();
+    const region = screen.getByRole('status', { name: 'Notifications' });
+    emit('toast/show', { message: 'Your store has been updated.', kind: 'success' });
+    expect(region).toBeEmptyDOMElement();
+    const toast = await within(region).findByTestId('header-toast');
+    expect(toast).toHaveTextContent('Your store has been updated.');
+    expect(within(toast).getByRole('button', { name: 'Close notification' })).toBeVisible();
   });
 
   describe('at 390px', () => {

@@ -7,17 +7,13 @@ export const DEFAULT_TOAST_AUTO_CLOSE_MS = 7000;
 /** At most this many toasts are stacked; the oldest is dropped when a new one arrives. */
 export const MAX_TOASTS = 5;
 
-/** A toast on screen. */
-export interface ToastItem {
-  /** Unique per shown toast (React key); a re-shown `id` gets a new key so its timer restarts. */
-  key: string;
-  /** The `toast/show` payload `id`, or the key when none was given. */
-  id: string;
-  message: string;
-  kind: PayloadOf<'toast/show'>['kind'];
-  /** Milliseconds until it closes by itself; 0 or less (or not finite) = stays until closed. */
-  autoCloseMs: number;
-}
+/**
+ * A toast on screen: the `toast/show` payload with nothing left out (`id`: the payload's, or the key
+ * when none was given; `autoCloseMs`: milliseconds until it closes by itself, 0 or less or not finite =
+ * stays until closed) and `key`, unique per shown toast (React key: a re-shown `id` gets a new key, so
+ * its timer restarts).
+ */
+export type ToastItem = Required<PayloadOf<'toast/show'>> & { key: string };
 
 /**
  * Keeps the header's toast stack (spec §2 Header "Toasts for messages").

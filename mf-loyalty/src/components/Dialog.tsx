@@ -1,10 +1,5 @@
-import { useRef, type ReactNode } from 'react';
-import { Dialog as KitDialog, type DialogCloseReason } from '@storefront/remote-kit/dialog';
-
-const FOCUSABLE = [
-  'a[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])', 'textarea:not([disabled])', '[tabindex]:not([tabindex="-1"])',
-].join(',');
+import type { ReactNode } from 'react';
+import { Dialog as KitDialog } from '@storefront/remote-kit/dialog';
 
 export interface DialogProps {
   /** Heading text; names the dialog (aria-labelledby). */
@@ -23,35 +18,20 @@ export interface DialogProps {
 /**
  * A card popup: the kit's modal `Dialog` (WAI-ARIA APG: portal, focus trap, focus back to the opener)
  * with the popups' two closes. Escape and 'Remind me later' are the soft close, the × 'Close' the hard
- * one (spec §4 Suppression); a press on the backdrop does nothing. First focus: the first field, else
- * the first control after the ×.
+ * one (spec §4 Suppression); a press on the backdrop does nothing. First focus: the kit's, the first
+ * control of the popup's content (its field, else its main action).
  */
 export function Dialog({ title, description, onSoftClose, onHardClose, children, className }: DialogProps) {
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const laterRef = useRef<HTMLButtonElement>(null);
-  const onClose = (reason: DialogCloseReason) => (reason === 'button' ? onHardClose() : onSoftClose());
-  const initialFocus = () => {
-    const box = bodyRef.current?.closest<HTMLElement>('[role="dialog"]');
-    return box?.querySelector<HTMLElement>('input:not([disabled])')
-      ?? bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE)
-      ?? laterRef.current;
-  };
-
   return (
     <KitDialog
       title={title}
       description={description}
-      onClose={onClose}
+      onClose={(reason) => (reason === 'button' ? onHardClose() : onSoftClose())}
       closeOnBackdrop={false}
-      initialFocus={initialFocus}
       className={`mfl-popup${className ? ` ${className}` : ''}`}
-      footer={(
-        <button ref={laterRef} type="button" className="mfl-btn mfl-btn--quiet mfl-dialog__later" onClick={onSoftClose}>
-          Remind me later
-        </button>
-      )}
+      footer={<button type="button" className="mfl-btn mfl-btn--quiet mfl-dialog__later" onClick={onSoftClose}>Remind me later</button>}
     >
-      <div ref={bodyRef} className="mfl-dialog__body">{children}</div>
+      <div className="mfl-dialog__body">{children}</div>
     </KitDialog>
   );
 }

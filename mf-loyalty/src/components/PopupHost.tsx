@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useQuery } from '@storefront/remote-kit';
 import { bus as sharedBus, useBusState, type EventBus, type PopupType, type Session } from 'shared-events';
-import { createLoyaltyApi, type LoyaltyApi } from '../api/loyaltyApi';
+import type { LoyaltyApi } from '../api/loyaltyApi';
+import { useLoyaltyApi, type LoyaltyProps } from '../hooks/useLoyaltyApi';
 import { trackPopupClick, trackPopupView, trackSceneRegistration, type PopupAction } from '../api/analytics';
 import { runBusEffects } from '../api/busEffects';
 import { decidePopup, effectsForResponseCode, isRecipeDetailPath } from '../state/popupMachine';
@@ -23,17 +24,7 @@ export const CODE_SENT_MESSAGE = 'We sent a verification code to the email on yo
 export const CARD_ADDED_MESSAGE = 'Your Scene+ card was added to your account.';
 
 /** Props of {@link PopupHost}: the single-spa custom props it uses, and test doubles. */
-export interface PopupHostProps {
-  bus?: EventBus;
-  /** BFF base path (RuntimeConfig.apiBase). */
-  apiBase?: string;
-  /** Replaces the real API (tests). */
-  api?: LoyaltyApi;
-  /** In-site navigation (the shell's single-spa `navigateToUrl`); without it `location.assign`. */
-  navigate?: (url: string) => void;
-  /** Clock, epoch ms (tests). */
-  now?: () => number;
-}
+export type PopupHostProps = LoyaltyProps;
 
 /** What the machine's effects depend on (spec §4): a new value runs them again. */
 function sessionKey(s: Session): string {
@@ -76,7 +67,7 @@ function useHistoryLite(bus: EventBus, api: LoyaltyApi, apiBase: string, session
  * `createRemoteLifecycles`, `mountStandalone` and `renderWithKit` give.
  */
 export function PopupHost({ bus = sharedBus, apiBase = '/api', api: apiProp, navigate, now = Date.now }: PopupHostProps) {
-  const api = useMemo(() => apiProp ?? createLoyaltyApi(apiBase), [apiProp, apiBase]);
+  const api = useLoyaltyApi(apiBase, apiProp);
   const session = useBusState(bus.state.session);
   const { pathname: path, search } = useLocation();
   const [cookieVersion, setCookieVersion] = useState(0);

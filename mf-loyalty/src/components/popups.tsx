@@ -3,7 +3,7 @@
  * createScenePopup. Each is a {@link Dialog} with 'Remind me later' (soft close) and the x (hard
  * close); the host decides when they open and writes the suppression cookie on close.
  */
-import { useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import { useMutation } from '@storefront/remote-kit';
 import type { BffEnvelope, Session } from 'shared-events';
 import type { LoyaltyApi } from '../api/loyaltyApi';
@@ -11,6 +11,7 @@ import { lastFour, validateCardNumber } from '../state/cardNumber';
 import { addCardMessage, EXCEPTION_MESSAGE, linkAccountMessage } from '../state/messages';
 import { SESSION_PROBLEM_CODE } from '../state/popupMachine';
 import { Dialog } from './Dialog';
+import { useDescribedField } from './describedField';
 import { REGISTER_PATH } from '../state/registerUrl';
 import { useRegisterUrl } from '../hooks/useRegisterUrl';
 
@@ -67,11 +68,9 @@ async function run(
  */
 export function AddCardPopup({ api, onOutcome, onAction, onSoftClose, onHardClose, onRegister }: CallingPopupProps & { onRegister: () => void }) {
   const registerHref = useRegisterUrl();
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const field = useDescribedField(error);
   const addCard = useMutation({
     mutationFn: (cardNumber: string) => run(
       () => api.addCard(cardNumber),
@@ -101,21 +100,10 @@ export function AddCardPopup({ api, onOutcome, onAction, onSoftClose, onHardClos
       onHardClose={onHardClose}
     >
       <form className="mfl-form" onSubmit={submit} noValidate>
-        <label className="mfl-label" htmlFor={inputId}>Scene+ card number</label>
-        <p className="mfl-hint" id={hintId}>The 16-digit number on your card, starting with 6046.</p>
-        <input
-          id={inputId}
-          className="mfl-input"
-          name="cardNumber"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={23}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          onChange={(e) => setValue(e.target.value)}
-        />
-        {error && <p className="mfl-error" id={errorId} role="alert">{error}</p>}
+        <label className="mfl-label" htmlFor={field.inputProps.id}>Scene+ card number</label>
+        <p className="mfl-hint" id={field.hintId}>The 16-digit number on your card, starting with 6046.</p>
+        <input {...field.inputProps} className="mfl-input" name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} value={value} onChange={(e) => setValue(e.target.value)} />
+        {field.errorLine}
         <button type="submit" className="mfl-btn" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Adding card…' : 'Add Card'}
         </button>
@@ -176,32 +164,41 @@ interface RegisterPopupProps extends PopupBaseProps {
   onRegister: (e: MouseEvent<HTMLAnchorElement>) => void;
 }
 
-/** New (ghost) card, LP03 (spec §4): the card is not registered yet → 'Register Scene+ Card'. */
-export function GhostCardPopup({ onRegister, onSoftClose, onHardClose }: RegisterPopupProps) {
+/** The words of a popup whose one action is the register link. */
+interface RegisterCopy {
+  title: string;
+  description: string;
+  action: string;
+}
+
+/** A popup whose main action leads to registration ({@link useRegisterUrl}). */
+function RegisterPopup({ copy, onRegister, onSoftClose, onHardClose }: RegisterPopupProps & { copy: RegisterCopy }) {
   const registerHref = useRegisterUrl();
   return (
-    <Dialog
-      title="Finish registering your Scene+ card"
-      description="Your Scene+ card is not registered yet. Register it to start collecting and redeeming points."
-      onSoftClose={onSoftClose}
-      onHardClose={onHardClose}
-    >
-      <a className="mfl-btn" href={registerHref} onClick={onRegister}>Register Scene+ Card</a>
+    <Dialog title={copy.title} description={copy.description} onSoftClose={onSoftClose} onHardClose={onHardClose}>
+      <a className="mfl-btn" href={registerHref} onClick={onRegister}>{copy.action}</a>
     </Dialog>
   );
 }
 
+const GHOST_CARD_COPY: RegisterCopy = {
+  title: 'Finish registering your Scene+ card',
+  description: 'Your Scene+ card is not registered yet. Register it to start collecting and redeeming points.',
+  action: 'Register Scene+ Card',
+};
+
+const CREATE_SCENE_COPY: RegisterCopy = {
+  title: 'Collect Scene+ points on your groceries',
+  description: 'Create a free Scene+ account and earn points every time you shop with us.',
+  action: 'Create a Scene+ account',
+};
+
+/** New (ghost) card, LP03 (spec §4): the card is not registered yet → 'Register Scene+ Card'. */
+export function GhostCardPopup(props: RegisterPopupProps) {
+  return <RegisterPopup copy={GHOST_CARD_COPY} {...props} />;
+}
+
 /** Create Scene+ account (spec §4: signed in, no card, recipe detail page scrolled > 100 px). */
-export function CreateScenePopup({ onRegister, onSoftClose, onHardClose }: RegisterPopupProps) {
-  const registerHref = useRegisterUrl();
-  return (
-    <Dialog
-      title="Collect Scene+ points on your groceries"
-      description="Create a free Scene+ account and earn points every time you shop with us."
-      onSoftClose={onSoftClose}
-      onHardClose={onHardClose}
-    >
-      <a className="mfl-btn" href={registerHref} onClick={onRegister}>Create a Scene+ account</a>
-    </Dialog>
-  );
+export function CreateScenePopup(props: RegisterPopupProps) {
+  return <RegisterPopup copy={CREATE_SCENE_COPY} {...props} />;
 }

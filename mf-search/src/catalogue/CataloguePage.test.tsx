@@ -15,11 +15,8 @@ import { pictureSrc } from '../components/Cards';
 import { EMPTY_LISTING, listingSearch, parseCataloguePath, parseListingSearch } from '../state/catalogue';
 import { flush, mountApp } from '../test-utils';
 
-jest.mock('../api/insights', () => {
-  const send = jest.fn(async () => undefined);
-  return { createInsightsSender: jest.fn(() => send) };
-});
-jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+jest.mock('../api/insights');
+jest.mock('../api/searchClient');
 
 type Rec = Record<string, unknown> & { objectID: string; title: string };
 

@@ -1,17 +1,9 @@
 import { useLocation } from '@storefront/remote-kit';
-import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type EventBus, type RuntimeConfig } from 'shared-events';
-import type { SearchClient } from '../api/types';
 import { parseCataloguePath } from '../state/catalogue';
 import { CatalogueNotFound } from './CatalogueParts';
 import { CategoryPage } from './CategoryPage';
 import { ProductsIndex } from './ProductsIndex';
 import './catalogue.css';
-
-export interface CataloguePageProps {
-  client: SearchClient;
-  bus?: EventBus;
-  config?: RuntimeConfig;
-}
 
 /**
  * The catalogue pages of mf-search (spec §2 Routes): `/products` (departments and their
@@ -22,10 +14,10 @@ export interface CataloguePageProps {
  * The preferred store is `bus.state.store` (nothing is asked until there is one: skeleton; `useStoreGate`:
  * at most 5 s, then by banner only, and at once 'unavailable' when the engine does not answer).
  */
-export function CataloguePage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG }: CataloguePageProps) {
+export function CataloguePage() {
   const { pathname } = useLocation();
   const path = parseCataloguePath(pathname);
   if (!path) return <CatalogueNotFound />;
-  if (path.kind === 'index') return <ProductsIndex client={client} bus={bus} config={config} />;
-  return <CategoryPage key={`${path.category}/${path.subcategory ?? ''}`} path={path} client={client} bus={bus} config={config} />;
+  if (path.kind === 'index') return <ProductsIndex />;
+  return <CategoryPage key={`${path.category}/${path.subcategory ?? ''}`} path={path} />;
 }

@@ -1,9 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { LoadError, Skeleton } from '@storefront/remote-kit/blocks';
-import { useBusState, type EventBus, type RuntimeConfig, type Store } from 'shared-events';
+import { useBusState, type Store } from 'shared-events';
 import { scopeFrom } from '../api/queries';
-import type { ProductHit, SearchClient } from '../api/types';
+import type { ProductHit } from '../api/types';
+import { useSearchApp } from '../components/appClient';
 import { useAddToList } from '../hooks/useAddToList';
+import type { EngineQuery } from '../hooks/useEngineQuery';
 import { useSearchTracking } from '../hooks/useSearchTracking';
 import { useStoreGate, type StoreGate } from '../hooks/useStoreGate';
 import type { AddToListOutcome } from '../state/listAdd';
@@ -20,13 +22,6 @@ export const CATALOGUE_ERROR = 'Products are unavailable right now. Please try a
 export const CATALOGUE_NOT_FOUND = 'Page not found';
 /** Placeholder cards of the loading skeleton. */
 const SKELETON_CARDS = 8;
-
-/** What both catalogue pages take. */
-export interface InnerProps {
-  client: SearchClient;
-  bus: EventBus;
-  config: RuntimeConfig;
-}
 
 /** 'Page not found' inside the page (the edge answers 404 for unknown category slugs). */
 export function CatalogueNotFound() {
@@ -73,9 +68,10 @@ export function CardGrid({ hits, store, addToList, label }: { hits: ProductHit[]
 /**
  * What both catalogue pages read: the preferred store's search scope and its gate (`useStoreGate`:
  * when to search, whether the engine is down without a store), the products index and the cards'
- * 'Add to list' (with search tracking), for the shopper's session.
+ * 'Add to list' (with search tracking), for the shopper's session; and the app's search client.
  */
-export function useStoreCatalogue(bus: InnerProps['bus'], config: InnerProps['config'], client: SearchClient) {
+export function useStoreCatalogue() {
+  const { bus, config, client } = useSearchApp();
   const indexName = config.search.indices.products;
   const gate = useStoreGate(bus, client, indexName);
   const { store } = gate;
@@ -83,16 +79,16 @@ export function useStoreCatalogue(bus: InnerProps['bus'], config: InnerProps['co
   const scope = useMemo(() => scopeFrom(store), [store]);
   const tracking = useSearchTracking(bus, config, session);
   const addToList = useAddToList(bus, config, scope.storeNumber, tracking, indexName);
-  return { store, gate, scope, indexName, addToList };
+  return { client, store, gate, scope, indexName, addToList };
 }
 
 /**
  * The error state of a catalogue query: the query settled in error, or no store and the engine is
  * down; `retry` asks again (the gate's probe, or the query) and shows loading meanwhile.
  */
-export function failureOf(gate: StoreGate, result: { isError: boolean; isFetching: boolean; refetch: () => Promise<unknown> }) {
+export function failureOf(gate: StoreGate, query: Pick<EngineQuery<unknown>, 'failed' | 'retry'>) {
   return {
-    failed: gate.engineDown || (result.isError && !result.isFetching),
-    retry: () => { if (gate.engineDown) gate.retry(); else void result.refetch(); },
+    failed: gate.engineDown || query.failed,
+    retry: () => { if (gate.engineDown) gate.retry(); else query.retry(); },
   };
 }

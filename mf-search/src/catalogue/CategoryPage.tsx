@@ -1,8 +1,8 @@
 import { useId, useMemo, useRef } from 'react';
-import { keepPreviousData, useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
+import { keepPreviousData, useLocation, useNavigate } from '@storefront/remote-kit';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import type { Store } from 'shared-events';
-import { engineRetryDelay } from '../api/engine';
+import { useEngineQuery } from '../hooks/useEngineQuery';
 import { fetchListing, type CategoryListing } from '../api/catalogue';
 import type { ProductHit } from '../api/types';
 import type { AddToListOutcome } from '../state/listAdd';
@@ -12,27 +12,27 @@ import {
 } from '../state/catalogue';
 import { Pagination } from '../components/Pagination';
 import firstViews from '../first-view.json';
-import { CardGrid, CatalogueNotFound, ErrorState, SkeletonCards, failureOf, useDocumentTitle, useStoreCatalogue, type InnerProps } from './CatalogueParts';
+import { CardGrid, CatalogueNotFound, ErrorState, SkeletonCards, failureOf, useDocumentTitle, useStoreCatalogue } from './CatalogueParts';
 import { ListingFacets } from './Facets';
 
 /** The page intro's lead, also in the first view the edge serves (src/first-view.json; kit page-intro). */
 const CATEGORY_LEAD = firstViewFor(firstViews, '/products/category/:category').lead;
 
 /** `/products/category/{category}[/{subcategory}]`: breadcrumbs, facets, sort, cards, pagination. */
-export function CategoryPage({ path, client, bus, config }: InnerProps & { path: Extract<CataloguePath, { kind: 'category' }> }) {
+export function CategoryPage({ path }: { path: Extract<CataloguePath, { kind: 'category' }> }) {
   const { pathname, searchParams } = useLocation();
   const navigate = useNavigate();
   const state = useMemo(() => parseListingSearch(searchParams), [searchParams]);
   const canonical = listingSearch(state);
-  const { store, gate, scope, indexName, addToList } = useStoreCatalogue(bus, config, client);
-  const result = useQuery<CategoryListing>({
+  const { client, store, gate, scope, indexName, addToList } = useStoreCatalogue();
+  const query = useEngineQuery<CategoryListing>({
     queryKey: ['catalogue-listing', indexName, path.category, path.subcategory, canonical, scope.storeNumber, scope.bannerCode],
     queryFn: () => fetchListing(client, indexName, path, state, scope),
     enabled: gate.ready,
     placeholderData: keepPreviousData,
-    retryDelay: engineRetryDelay,
   });
-  const { failed, retry } = failureOf(gate, result);
+  const { result } = query;
+  const { failed, retry } = failureOf(gate, query);
   const data = failed ? undefined : result.data;
   const stale = result.isPlaceholderData;
   const title = data?.found ? (data.subcategoryName ?? data.categoryName) : null;

@@ -1,25 +1,24 @@
-import { useQuery } from '@storefront/remote-kit';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
-import { engineRetryDelay } from '../api/engine';
+import { useEngineQuery } from '../hooks/useEngineQuery';
 import { fetchOverview, type ProductsOverview } from '../api/catalogue';
 import { categoryUrl } from '../state/catalogue';
 import firstViews from '../first-view.json';
-import { CardGrid, ErrorState, SkeletonCards, failureOf, useDocumentTitle, useStoreCatalogue, type InnerProps } from './CatalogueParts';
+import { CardGrid, ErrorState, SkeletonCards, failureOf, useDocumentTitle, useStoreCatalogue } from './CatalogueParts';
 
 /** The page intro's lead, also in the first view the edge serves (src/first-view.json; kit page-intro). */
 const PRODUCTS_LEAD = firstViewFor(firstViews, '/products').lead;
 
 /** `/products`: departments with their categories (counts at the store) and featured products. */
-export function ProductsIndex({ client, bus, config }: InnerProps) {
-  const { store, gate, scope, indexName, addToList } = useStoreCatalogue(bus, config, client);
+export function ProductsIndex() {
+  const { client, store, gate, scope, indexName, addToList } = useStoreCatalogue();
   useDocumentTitle('Products');
-  const result = useQuery<ProductsOverview>({
+  const query = useEngineQuery<ProductsOverview>({
     queryKey: ['catalogue-overview', indexName, scope.storeNumber, scope.bannerCode],
     queryFn: () => fetchOverview(client, indexName, scope),
     enabled: gate.ready,
-    retryDelay: engineRetryDelay,
   });
-  const { failed, retry } = failureOf(gate, result);
+  const { result } = query;
+  const { failed, retry } = failureOf(gate, query);
   const data = failed ? undefined : result.data;
   return (
     <>

@@ -1,7 +1,6 @@
-import { useQuery } from '@storefront/remote-kit';
 import { useWaitOver } from '@storefront/remote-kit/wait';
 import { useBusState, type EventBus, type Store } from 'shared-events';
-import { engineRetryDelay } from '../api/engine';
+import { useEngineQuery } from './useEngineQuery';
 import type { SearchClient } from '../api/types';
 
 /**
@@ -35,16 +34,15 @@ export interface StoreGate {
 export function useStoreGate(bus: EventBus, client: SearchClient, indexName: string): StoreGate {
   const store = useBusState(bus.state.store);
   const waitOver = useWaitOver(!store, STORE_WAIT_MS);
-  const probe = useQuery({
+  const { result: probe, failed: probeFailed } = useEngineQuery({
     queryKey: ['engine-probe', indexName],
     queryFn: async () => {
       await client.search({ requests: [{ indexName, query: '', hitsPerPage: 0, analytics: false }] });
       return true;
     },
     enabled: !store,
-    retryDelay: engineRetryDelay,
   });
-  const engineDown = !store && probe.isError && !probe.isFetching;
+  const engineDown = !store && probeFailed;
   return {
     store,
     ready: !!store || (waitOver && probe.isSuccess),

@@ -13,13 +13,10 @@ import { productRequest } from '../api/product';
 import { ProductApp } from './ProductApp';
 import * as productSpa from '../product-spa';
 import { nutritionValueText, pageSlugFromPath, parseQuantity, searchWordsFromPageSlug } from '../state/product';
-import { deferred, fakeClient, flush, mountApp, product, type FakeData, type FakeSearchClient } from '../test-utils';
+import { deferred, fakeClient, flush, fakeClockPerTest, mountOnData, product, type FakeData, type FakeSearchClient } from '../test-utils';
 
-jest.mock('../api/insights', () => {
-  const send = jest.fn(async () => undefined);
-  return { createInsightsSender: jest.fn(() => send) };
-});
-jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+jest.mock('../api/insights');
+jest.mock('../api/searchClient');
 
 // USDA SR21 values of NDB 01001 (butter, with salt), as in services/seed/data/nutrition.json.
 const BUTTER_FACTS = { energyKcal: 717, protein: 0.85, totalFat: 81.11, saturatedFat: 51.368, carbohydrate: 0.06, fibre: 0, sugars: 0.06, sodium: 576 };
@@ -45,22 +42,25 @@ let kit: TestBus;
 let client: FakeSearchClient;
 
 function setup(url: string, withStore = true) {
-  client = fakeClient(DATA);
-  const app = mountApp(ProductApp, { client, url, store: withStore ? {} : false });
-  kit = app.kit;
+  const app = mountOnData(ProductApp, DATA, { url, store: withStore ? {} : false });
+  ({ kit, client } = app);
   return { user: app.user };
 }
 
-beforeEach(() => { jest.useFakeTimers(); });
-afterEach(() => { jest.useRealTimers(); window.history.replaceState(null, '', '/'); });
+fakeClockPerTest();
 
 describe('product page state helpers', () => {
-  it('maps /products/<slug> to the record pageSlug, and nothing else', () => {
-    expect(pageSlugFromPath('/products/butter-salted-20010010')).toBe('products/butter-salted-20010010');
-    expect(pageSlugFromPath('/products/butter-salted-20010010/')).toBe('products/butter-salted-20010010');
-    expect(pageSlugFromPath('/products/category/dairy')).toBeNull();
-    expect(pageSlugFromPath('/products')).toBeNull();
-    expect(pageSlugFromPath('/products/%E0%A4%A')).toBeNull();
+  it.each([
+    ['/products/butter-salted-20010010', 'products/butter-salted-20010010'],
+    ['/products/butter-salted-20010010/', 'products/butter-salted-20010010'],
+    ['/products/category/dairy', null],
+    ['/products', null],
+    ['/products/%E0%A4%A', null],
+  ])('maps %s to the record pageSlug %s, and nothing else', (path, pageSlug) => {
+    expect(pageSlugFromPath(path)).toBe(pageSlug);
+  });
+
+  it('searches the words of a pageSlug', () => {
     expect(searchWordsFromPageSlug('products/butter-salted-20010010')).toBe('butter salted');
   });
 

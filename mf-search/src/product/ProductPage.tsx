@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
-import { useLocation, useQuery } from '@storefront/remote-kit';
+import { useLocation } from '@storefront/remote-kit';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
-import { LoadError } from '@storefront/remote-kit/blocks';
-import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusState, type EventBus, type RuntimeConfig, type Store } from 'shared-events';
+import { useBusState, type Store } from 'shared-events';
 import { fetchProductBySlug } from '../api/product';
 import { formatCents, priceFor } from '../api/queries';
-import type { ProductHit, SearchClient } from '../api/types';
+import type { ProductHit } from '../api/types';
+import { useSearchApp } from '../components/appClient';
 import { useAddToList } from '../hooks/useAddToList';
 import { useSearchTracking } from '../hooks/useSearchTracking';
 import type { AddToListOutcome } from '../state/listAdd';
@@ -15,10 +15,11 @@ import {
   NUTRITION_ROWS, nutritionValueText, pageSlugFromPath, parseQuantity, QUANTITY_MAX, QUANTITY_MIN, searchWordsFromPageSlug,
 } from '../state/product';
 import { useAddButton } from '../hooks/useAddButton';
-import { introFromRecord, RecordIntroWhileLoading } from '../components/RecordIntro';
+import { introFromRecord } from '../components/RecordIntro';
+import { RecordPageError, RecordPageLoading } from '../components/RecordPage';
+import { useEngineQuery } from '../hooks/useEngineQuery';
 import firstViews from '../first-view.json';
 import './product.css';
-import { engineRetryDelay } from '../api/engine';
 
 /** Spec §8 "Exception during a call". */
 export const PRODUCT_ERROR = 'Something went wrong. please try later.';
@@ -31,12 +32,6 @@ const PRODUCT_VIEW = firstViewFor(firstViews, '/products/:slug');
 export const PRODUCT_NOT_FOUND = 'Product not found';
 /** The nutrition table's source: the USDA data the catalogue is generated from. */
 export const NUTRITION_SOURCE = 'USDA National Nutrient Database for Standard Reference, Release 21 (SR21)';
-
-export interface ProductPageProps {
-  client: SearchClient;
-  bus?: EventBus;
-  config?: RuntimeConfig;
-}
 
 /**
  * The product page (spec §2 `/{type}/{pageSlug}` for products: `/products/{slug}`). Finds the record
@@ -51,45 +46,32 @@ export interface ProductPageProps {
  * with a link to search; while loading (without a served intro) a skeleton keeps the page's height; a failed lookup shows an
  * alert with 'Try again'. Record text is rendered as text.
  */
-export function ProductPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG }: ProductPageProps) {
+export function ProductPage() {
+  const { client, bus, config } = useSearchApp();
   const { pathname } = useLocation();
   const pageSlug = pageSlugFromPath(pathname);
   const store = useBusState(bus.state.store);
   const session = useBusState(bus.state.session);
   const tracking = useSearchTracking(bus, config, session);
   const indexName = config.search.indices.products;
-  const result = useQuery({
+  const { result, failed, retry } = useEngineQuery({
     queryKey: ['product', indexName, pageSlug],
     queryFn: () => fetchProductBySlug(client, indexName, pageSlug ?? ''),
     enabled: !!pageSlug,
-    retryDelay: engineRetryDelay,
   });
-  const failed = result.isError && !result.isFetching;
   const loading = !!pageSlug && !failed && result.data === undefined;
   const addToList = useAddToList(bus, config, store?.storeNumber ?? null, tracking, indexName);
 
-  if (failed) {
-    return (
-      <section className="mfs-product" aria-labelledby="mfs-product-error">
-        <h1 id="mfs-product-error" className="mfs-product__title">Product</h1>
-        <LoadError message={PRODUCT_ERROR} onRetry={() => { void result.refetch(); }} className="mfs-results__error" buttonClassName="mfs-button" />
-      </section>
-    );
-  }
+  if (failed) return <RecordPageError block="mfs-product" title="Product" message={PRODUCT_ERROR} errorClassName="mfs-results__error" onRetry={retry} />;
   if (loading) {
-    // The edge's intro (picture, name) stays while the record loads; without one, bones of the same size.
     return (
-      <>
-        <RecordIntroWhileLoading />
-        <section className="mfs-product mfs-product--loading" aria-busy="true">
-          <p role="status" className="mfs-product__status">Loading product…</p>
-          <div className="mfs-product__skeleton" aria-hidden="true">
-            <span className="mfs-product__bone" />
-            <span className="mfs-product__bone" />
-            <span className="mfs-product__bone mfs-product__bone--table" />
-          </div>
-        </section>
-      </>
+      <RecordPageLoading block="mfs-product" className="mfs-product mfs-product--loading" label="Loading product…">
+        <div className="mfs-product__skeleton" aria-hidden="true">
+          <span className="mfs-product__bone" />
+          <span className="mfs-product__bone" />
+          <span className="mfs-product__bone mfs-product__bone--table" />
+        </div>
+      </RecordPageLoading>
     );
   }
   const product = result.data ?? null;

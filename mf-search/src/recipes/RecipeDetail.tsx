@@ -1,14 +1,13 @@
 import { useId, useMemo } from 'react';
-import { useQuery } from '@storefront/remote-kit';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
-import { LoadError } from '@storefront/remote-kit/blocks';
-import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
-import { engineRetryDelay } from '../api/engine';
+import { useBusState } from 'shared-events';
 import { fetchRecipeBySlug, type RecipeRecord } from '../api/recipes';
-import type { SearchClient } from '../api/types';
+import { useSearchApp } from '../components/appClient';
 import { formatMinutes, formatServings, ingredientsMessage, recipeListLinks } from '../state/recipes';
 import { useRecipeIngredientsButton } from './useRecipeIngredientsButton';
-import { introFromRecord, RecordIntroWhileLoading } from '../components/RecordIntro';
+import { introFromRecord } from '../components/RecordIntro';
+import { RecordPageError, RecordPageLoading } from '../components/RecordPage';
+import { useEngineQuery } from '../hooks/useEngineQuery';
 import { RecipeNotFound, SiteLink } from './RecipeParts';
 import { RECIPES_ERROR } from './RecipeList';
 import firstViews from '../first-view.json';
@@ -22,9 +21,6 @@ const RECIPE_VIEW = firstViewFor(firstViews, '/recipes/:slug');
 export const ADD_INGREDIENTS_LABEL = 'Add the ingredients to my list';
 
 export interface RecipeDetailProps {
-  client: SearchClient;
-  bus: EventBus;
-  config: RuntimeConfig;
   /** 'recipes/<slug>' (from the path). */
   pageSlug: string;
 }
@@ -42,38 +38,27 @@ export interface RecipeDetailProps {
  * intro, or bones of its size); error → alert
  * + 'Try again'. The createScenePopup on this page belongs to mf-loyalty (spec §4).
  */
-export function RecipeDetail({ client, bus, config, pageSlug }: RecipeDetailProps) {
+export function RecipeDetail({ pageSlug }: RecipeDetailProps) {
+  const { client, config } = useSearchApp();
   const indexName = config.search.indices.recipes;
-  const result = useQuery({
+  const { result, failed, retry } = useEngineQuery({
     queryKey: ['recipe', indexName, pageSlug],
     queryFn: () => fetchRecipeBySlug(client, indexName, pageSlug),
-    retryDelay: engineRetryDelay,
   });
-  const failed = result.isError && !result.isFetching;
-  if (failed) {
-    return (
-      <section className="mfs-recipes" aria-labelledby="mfs-recipe-error">
-        <h1 id="mfs-recipe-error" className="mfs-recipes__title">Recipe</h1>
-        <LoadError message={RECIPES_ERROR} onRetry={() => { void result.refetch(); }} className="mfs-recipes__error" buttonClassName="mfs-button" />
-      </section>
-    );
-  }
+  if (failed) return <RecordPageError block="mfs-recipes" title="Recipe" message={RECIPES_ERROR} errorClassName="mfs-recipes__error" onRetry={retry} />;
   if (result.data === undefined) {
     return (
-      <>
-        <RecordIntroWhileLoading />
-        <section className="mfs-recipes mfs-recipe" aria-busy="true">
-          <p role="status" className="mfs-recipes__status">Loading recipe…</p>
-          <div className="mfs-recipe__skeleton" aria-hidden="true" />
-        </section>
-      </>
+      <RecordPageLoading block="mfs-recipes" className="mfs-recipes mfs-recipe" label="Loading recipe…">
+        <div className="mfs-recipe__skeleton" aria-hidden="true" />
+      </RecordPageLoading>
     );
   }
   if (!result.data) return <RecipeNotFound />;
-  return <RecipeArticle recipe={result.data} client={client} bus={bus} config={config} />;
+  return <RecipeArticle recipe={result.data} />;
 }
 
-function RecipeArticle({ recipe, client, bus, config }: { recipe: RecipeRecord; client: SearchClient; bus: EventBus; config: RuntimeConfig }) {
+function RecipeArticle({ recipe }: { recipe: RecipeRecord }) {
+  const { client, bus, config } = useSearchApp();
   const id = useId();
   const store = useBusState(bus.state.store);
   const { state, add } = useRecipeIngredientsButton({

@@ -1,22 +1,16 @@
 import { useId } from 'react';
-import { useLocation, useNavigate, useQuery } from '@storefront/remote-kit';
+import { useLocation, useNavigate } from '@storefront/remote-kit';
 import { LoadError } from '@storefront/remote-kit/blocks';
-import type { RuntimeConfig } from 'shared-events';
 import { fetchRecipeListing, type RecipeRecord } from '../api/recipes';
-import type { SearchClient } from '../api/types';
+import { useSearchApp } from '../components/appClient';
 import { formatMinutes, formatServings, recipeHref, recipesUrl } from '../state/recipes';
 import { RecipePicture, SiteLink } from './RecipeParts';
-import { engineRetryDelay } from '../api/engine';
+import { useEngineQuery } from '../hooks/useEngineQuery';
 
 /** Spec §8 "Exception during a call". */
 export const RECIPES_ERROR = 'Something went wrong. please try later.';
 /** Card picture size in px (4:3). */
 export const RECIPE_CARD_PICTURE = { width: 320, height: 240 } as const;
-
-export interface RecipeListProps {
-  client: SearchClient;
-  config: RuntimeConfig;
-}
 
 /**
  * `/recipes` (spec §2 Routes "Recipes"): the recipes of the search engine's recipes index
@@ -26,18 +20,17 @@ export interface RecipeListProps {
  * skeleton cards of the same size), empty ('No recipes…' with a link to all), error (alert +
  * 'Try again'). Record text is rendered as text.
  */
-export function RecipeList({ client, config }: RecipeListProps) {
+export function RecipeList() {
+  const { client, config } = useSearchApp();
   const id = useId();
   const { searchParams } = useLocation();
   const navigate = useNavigate();
   const tag = searchParams.get('tag')?.trim() || null;
   const indexName = config.search.indices.recipes;
-  const result = useQuery({
+  const { result, failed, retry } = useEngineQuery({
     queryKey: ['recipes', indexName, tag],
     queryFn: () => fetchRecipeListing(client, indexName, tag),
-    retryDelay: engineRetryDelay,
   });
-  const failed = result.isError && !result.isFetching;
   const listing = result.data;
 
   return (
@@ -59,7 +52,7 @@ export function RecipeList({ client, config }: RecipeListProps) {
         </div>
       ) : null}
       {failed ? (
-        <LoadError message={RECIPES_ERROR} onRetry={() => { void result.refetch(); }} className="mfs-recipes__error" buttonClassName="mfs-button" />
+        <LoadError message={RECIPES_ERROR} onRetry={retry} className="mfs-recipes__error" buttonClassName="mfs-button" />
       ) : !listing ? (
         <div aria-busy="true">
           <p role="status" className="mfs-recipes__status">Loading recipes…</p>

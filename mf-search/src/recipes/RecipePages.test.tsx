@@ -9,9 +9,9 @@ import type { TestBus } from 'shared-events/testing';
 import { ingredientProductsRequest, recipesRequest, tagCounts, type RecipeRecord } from '../api/recipes';
 import { RecipesApp } from './RecipesApp';
 import { formatMinutes, ingredientsMessage, recipePageSlugFromPath, recipeListLinks } from '../state/recipes';
-import { fakeClient, flush, mountApp, product, recipe, type FakeData, type FakeSearchClient } from '../test-utils';
+import { fakeClient, flush, fakeClockPerTest, mountOnData, product, recipe, type FakeData, type FakeSearchClient } from '../test-utils';
 
-jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+jest.mock('../api/searchClient');
 
 const CHOWDER = recipe('recipe-001', 'Nova Scotia Haddock Chowder', {
   slug: 'nova-scotia-haddock-chowder', pageSlug: 'recipes/nova-scotia-haddock-chowder',
@@ -45,24 +45,25 @@ let kit: TestBus;
 let client: FakeSearchClient;
 
 function setup(url: string, data: FakeData = DATA) {
-  client = fakeClient(data);
-  const app = mountApp(RecipesApp, { client, url, navigate: 'kit' });
-  kit = app.kit;
+  const app = mountOnData(RecipesApp, data, { url, navigate: 'kit' });
+  ({ kit, client } = app);
   return { user: app.user };
 }
 
-beforeEach(() => { jest.useFakeTimers(); });
-afterEach(() => { jest.useRealTimers(); window.history.replaceState(null, '', '/'); });
+fakeClockPerTest();
 
 describe('recipe helpers', () => {
-  it('maps /recipes/<slug> to the pageSlug, but not the list pages of mf-shopping-list nor odd text', () => {
-    expect(recipePageSlugFromPath('/recipes/maple-glazed-salmon')).toBe('recipes/maple-glazed-salmon');
-    expect(recipePageSlugFromPath('/recipes/maple-glazed-salmon/')).toBe('recipes/maple-glazed-salmon');
-    expect(recipePageSlugFromPath('/recipes/meal-plan')).toBeNull();
-    expect(recipePageSlugFromPath('/recipes/my-recipe-lists')).toBeNull();
-    expect(recipePageSlugFromPath('/recipes/%3Cscript%3E')).toBeNull();
-    expect(recipePageSlugFromPath('/recipes/%E0%A4%A')).toBeNull();
-    expect(recipePageSlugFromPath('/recipes')).toBeNull();
+  // the list pages of mf-shopping-list and odd text have none
+  it.each([
+    ['/recipes/maple-glazed-salmon', 'recipes/maple-glazed-salmon'],
+    ['/recipes/maple-glazed-salmon/', 'recipes/maple-glazed-salmon'],
+    ['/recipes/meal-plan', null],
+    ['/recipes/my-recipe-lists', null],
+    ['/recipes/%3Cscript%3E', null],
+    ['/recipes/%E0%A4%A', null],
+    ['/recipes', null],
+  ])('maps %s to the pageSlug %s', (path, pageSlug) => {
+    expect(recipePageSlugFromPath(path)).toBe(pageSlug);
   });
 
   it('writes times in minutes and hours', () => {

@@ -1,5 +1,5 @@
 import { useLocation } from '@storefront/remote-kit';
-import { useAppClient, type AppProps } from '../components/appClient';
+import { SearchAppProvider, type AppProps } from '../components/appClient';
 import { RecipeDetail } from './RecipeDetail';
 import { RecipeList } from './RecipeList';
 import { RecipeNotFound } from './RecipeParts';
@@ -13,11 +13,15 @@ import './recipes.css';
  * `/recipes/meal-plan` are mf-shopping-list's; this root renders nothing there.
  */
 export function RecipesApp(props: AppProps) {
-  const { config, client, bus } = useAppClient(props);
+  return <SearchAppProvider app={props}><RecipeRoutes /></SearchAppProvider>;
+}
+
+/** The recipe page for the current path. */
+function RecipeRoutes() {
   const { pathname } = useLocation();
-  if (isRecipeListingPath(pathname)) return <RecipeList client={client} config={config} />;
+  if (isRecipeListingPath(pathname)) return <RecipeList />;
   if (/^\/recipes\/(?:my-recipe-lists|meal-plan)\/?$/.test(pathname)) return null;
   const pageSlug = recipePageSlugFromPath(pathname);
   if (!pageSlug) return <RecipeNotFound />;
-  return <RecipeDetail client={client} bus={bus} config={config} pageSlug={pageSlug} />;
+  return <RecipeDetail pageSlug={pageSlug} />;
 }

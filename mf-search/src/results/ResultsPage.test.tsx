@@ -6,10 +6,10 @@ import { ResultsApp } from './ResultsApp';
 import { STORE_WAIT_MS } from '../hooks/useStoreGate';
 import { fakeClient, flush as flushRounds, mountApp, product, recipe, type FakeData, type FakeSearchClient } from '../test-utils';
 
-jest.mock('../api/insights', () => ({ createInsightsSender: jest.fn(() => jest.fn(async () => undefined)) }));
-jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => []) }));
-jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
-jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+jest.mock('../api/insights');
+jest.mock('../api/topSearches');
+jest.mock('../api/content');
+jest.mock('../api/searchClient');
 
 const thirtyMilks = Array.from({ length: 30 }, (_, i) => product(`m${i + 1}`, `Milk ${i + 1}`, { price: 100 + i, storePrices: {}, ...(i < 8 ? { featuredImage: '/media/glass-of-milk.svg' } : {}) }));
 const DATA: FakeData = {

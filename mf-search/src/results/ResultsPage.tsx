@@ -2,8 +2,8 @@ import { useId, useMemo, useRef } from 'react';
 import { AdSlot } from '@storefront/remote-kit/ad-slot';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { LoadError } from '@storefront/remote-kit/blocks';
-import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type EventBus, type RuntimeConfig } from 'shared-events';
-import type { ProductHit, SearchClient } from '../api/types';
+import type { ProductHit } from '../api/types';
+import { useSearchApp } from '../components/appClient';
 import { usePopularItems } from '../hooks/usePopularItems';
 import { useProfanity } from '../hooks/useProfanity';
 import { useAddToList } from '../hooks/useAddToList';
@@ -11,7 +11,7 @@ import { useViewportWidth } from '../hooks/useViewportWidth';
 import { availabilityFor, availabilityText } from '../state/availability';
 import { cardsForWidth, EAGER_CARDS } from '../state/layout';
 import { ProductCard, type SlideInfo } from '../components/Cards';
-import { NO_RESULTS_TEXT, SEARCH_UNAVAILABLE_TEXT } from '../state/dropdownTexts';
+import { NO_RESULTS_TEXT, SEARCH_UNAVAILABLE_TEXT } from '../state/answerTexts';
 import firstViews from '../first-view.json';
 import { ResultTabs } from './ResultTabs';
 import { ResultsPanel } from './ResultsPanel';
@@ -37,12 +37,6 @@ export const RESULTS_ERROR = SEARCH_UNAVAILABLE_TEXT;
  */
 export { STORE_WAIT_MS } from '../hooks/useStoreGate';
 
-export interface ResultsPageProps {
-  client: SearchClient;
-  bus?: EventBus;
-  config?: RuntimeConfig;
-}
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -61,7 +55,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * (item_id articleNumber_uom_storeId) and sends an Insights conversion once stored; `view_item_list` with
  * item list 7 'Search - Products'.
  */
-export function ResultsPage({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG }: ResultsPageProps) {
+export function ResultsPage() {
+  const { client, bus, config } = useSearchApp();
   const r = useResultsSearch(client, bus, config);
   const { query, tab, data, store, scope, tracking } = r;
   const indices = config.search.indices;

@@ -9,13 +9,10 @@ import { ResultsApp } from './ResultsApp';
 import { clearPopularItemsCache } from '../api/popularItems';
 import { fakeClient, flush, mountApp, product, recipe, type FakeData, type FakeSearchClient } from '../test-utils';
 
-jest.mock('../api/insights', () => {
-  const send = jest.fn(async () => undefined);
-  return { createInsightsSender: jest.fn(() => send) };
-});
-jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => []) }));
-jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
-jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+jest.mock('../api/insights');
+jest.mock('../api/topSearches');
+jest.mock('../api/content');
+jest.mock('../api/searchClient');
 
 const send = (createInsightsSender as jest.Mock)() as jest.Mock;
 

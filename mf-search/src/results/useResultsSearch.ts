@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useQuery } from '@storefront/remote-kit';
+import { useLocation } from '@storefront/remote-kit';
 import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
-import { engineRetryDelay } from '../api/engine';
 import { priceFor, productRegionFilters, scopeFrom, searchCombined, type CombinedResults } from '../api/queries';
 import type { SearchClient } from '../api/types';
+import { useEngineQuery } from '../hooks/useEngineQuery';
 import { useStoreGate } from '../hooks/useStoreGate';
 import { SEARCH_ITEM_LIST, useSearchTracking } from '../hooks/useSearchTracking';
 import { parseResultsLocation } from '../state/navigation';
@@ -38,7 +38,7 @@ export function useResultsSearch(client: SearchClient, bus: EventBus, config: Ru
   const page = pageState.key === pageKey ? pageState.page : 0;
   const setPage = (p: number) => setPageState({ key: pageKey, page: p });
 
-  const results = useQuery({
+  const engine = useEngineQuery({
     queryKey: ['results', text, tab, page, scope.storeNumber, scope.bannerCode, productFilter, tracking.userToken, indices],
     queryFn: () => searchCombined(client, indices, {
       text,
@@ -49,12 +49,12 @@ export function useResultsSearch(client: SearchClient, bus: EventBus, config: Ru
       userToken: tracking.userToken,
     }),
     enabled: gate.ready && !!text,
-    retryDelay: engineRetryDelay,
   });
+  const results = engine.result;
   // The error state shows once the query settled in error, or at once when there is no store and the
   // engine did not answer the probe; 'Try again' shows loading while it asks again.
-  const failed = (!!text && gate.engineDown) || (results.isError && !results.isFetching);
-  const retry = () => { if (gate.engineDown) gate.retry(); else void results.refetch(); };
+  const failed = (!!text && gate.engineDown) || engine.failed;
+  const retry = () => { if (gate.engineDown) gate.retry(); else engine.retry(); };
   const data = failed ? null : results.data ?? null;
   const loading = !!text && !failed && (!gate.ready || !data);
   const noResults = !!data && data.products.nbHits === 0 && data.recipes.nbHits === 0;

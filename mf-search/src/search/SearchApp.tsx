@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { getLocationSnapshot } from '@storefront/remote-kit';
 import { parseResultsLocation } from '../state/navigation';
-import { useAppClient, type AppProps } from '../components/appClient';
+import { SearchAppProvider, type AppProps } from '../components/appClient';
 import { SearchBox } from './SearchBox';
 
 export type { AppProps } from '../components/appClient';
@@ -12,7 +12,6 @@ export type { AppProps } from '../components/appClient';
  * the results page is './results' (`ResultsApp`).
  */
 export function SearchApp(props: AppProps) {
-  const { config, client, bus } = useAppClient(props);
   const [initialQuery] = useState(() => parseResultsLocation(getLocationSnapshot().search).query);
-  return <SearchBox client={client} bus={bus} config={config} initialQuery={initialQuery} />;
+  return <SearchAppProvider app={props}><SearchBox initialQuery={initialQuery} /></SearchAppProvider>;
 }

@@ -3,10 +3,10 @@ import type { TestBus } from 'shared-events/testing';
 import { SearchApp } from './SearchApp';
 import { deferred, fakeClient, mountApp, product, recipe, settle as settleAfter, suggestion, answer, type FakeData, type FakeSearchClient } from '../test-utils';
 
-jest.mock('../api/insights', () => ({ createInsightsSender: jest.fn(() => jest.fn(async () => undefined)) }));
-jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => []) }));
-jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
-jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+jest.mock('../api/insights');
+jest.mock('../api/topSearches');
+jest.mock('../api/content');
+jest.mock('../api/searchClient');
 
 const DATA: FakeData = {
   products: [
@@ -94,15 +94,6 @@ describe('spec §2 Search dropdown: WAI-ARIA combobox', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
     expect(navigate).toHaveBeenCalledWith('/?query=milk%202%25&tab=product');
     expect(kit.published('search/submitted').map((e) => e.payload)).toEqual([{ query: 'milk 2%', tab: 'product' }]);
-  });
-
-  it('clicking a suggestion searches for it', async () => {
-    const { user, input } = setup();
-    await user.type(input, 'milk');
-    await settle();
-    await user.click(screen.getByRole('option', { name: 'milk chocolate' }));
-    await settle(0);
-    expect(navigate).toHaveBeenCalledWith('/?query=milk%20chocolate&tab=product');
   });
 
   it('Escape closes the dropdown, a second Escape clears the input', async () => {
@@ -237,20 +228,19 @@ describe('spec §2 Search dropdown: submitting', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('goes to the recipe tab when only recipes have results', async () => {
+  type User = ReturnType<typeof setup>['user'];
+  // [case, typed, answer shown before submitting, how it is submitted, where it goes]
+  it.each<[string, string, boolean, (user: User) => Promise<void>, string]>([
+    ['clicking a suggestion searches for it', 'milk', true, (user) => user.click(screen.getByRole('option', { name: 'milk chocolate' })), '/?query=milk%20chocolate&tab=product'],
+    ['goes to the recipe tab when only recipes have results', 'pancakes', true, (user) => user.click(screen.getByRole('button', { name: 'Search' })), '/?query=pancakes&tab=recipe'],
+    ['goes to the product tab when nothing has results', 'zzzz', false, (user) => user.keyboard('{Enter}'), '/?query=zzzz&tab=product'],
+  ])('%s', async (_case, typed, answered, submit, url) => {
     const { user, input } = setup();
-    await user.type(input, 'pancakes');
-    await settle();
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.type(input, typed);
+    if (answered) await settle();
+    await submit(user);
     await settle(0);
-    expect(navigate).toHaveBeenCalledWith('/?query=pancakes&tab=recipe');
-  });
-
-  it('goes to the product tab when nothing has results', async () => {
-    const { user, input } = setup();
-    await user.type(input, 'zzzz{Enter}');
-    await settle(0);
-    expect(navigate).toHaveBeenCalledWith('/?query=zzzz&tab=product');
+    expect(navigate).toHaveBeenCalledWith(url);
   });
 
   it('submitted before the debounce ends, it asks the engine which tab to open', async () => {

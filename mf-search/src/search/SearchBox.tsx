@@ -3,8 +3,7 @@ import {
   type ComponentType, type FocusEvent, type FormEvent, type KeyboardEvent, type ReactNode, type Ref,
 } from 'react';
 import { useNavigate } from '@storefront/remote-kit';
-import { bus as sharedBus, DEFAULT_RUNTIME_CONFIG, type EventBus, type RuntimeConfig } from 'shared-events';
-import type { SearchClient } from '../api/types';
+import { useSearchApp } from '../components/appClient';
 import { dropdownReducer, initialDropdownState } from '../state/dropdown';
 import { SUGGESTIONS_LOADING_TEXT } from '../state/dropdownTexts';
 import { resultsUrl } from '../state/navigation';
@@ -16,10 +15,6 @@ import './search.css';
 export const SEARCH_LABEL = 'Search products and recipes';
 
 export interface SearchBoxProps {
-  client: SearchClient;
-  /** The bus (default: the page's shared singleton); tests pass `createTestBus().bus`. */
-  bus?: EventBus;
-  config?: RuntimeConfig;
   /** Initial input text (e.g. the `query` of the results page URL). */
   initialQuery?: string;
 }
@@ -102,8 +97,10 @@ const NO_OPTIONS: SearchController['options'] = [];
  * chunk loads is kept (the engine reads the current text when it mounts) and the dropdown shows its
  * loading status meanwhile; Enter before it arrives is queued and submitted by the engine when it
  * mounts (if the chunk cannot be loaded, the search still goes to the results page's product tab).
+ * Search client, bus and config: the app's (`useSearchApp`).
  */
-export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, initialQuery = '' }: SearchBoxProps) {
+export function SearchBox({ initialQuery = '' }: SearchBoxProps) {
+  const { bus } = useSearchApp();
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(dropdownReducer, initialQuery, (q: string) => initialDropdownState(q.slice(0, MAX_QUERY_LENGTH)));
   // The engine component once wanted (first focus or submit); already there if its chunk was loaded before.
@@ -222,9 +219,6 @@ export function SearchBox({ client, bus = sharedBus, config = DEFAULT_RUNTIME_CO
         <EngineBoundary onError={onEngineError}>
           <Suspense fallback={state.isOpen && typing ? <DropdownLoading /> : null}>
             <Engine
-              client={client}
-              bus={bus}
-              config={config}
               state={state}
               dispatch={dispatch}
               listboxId={listboxId}

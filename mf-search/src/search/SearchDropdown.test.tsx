@@ -13,13 +13,10 @@ import { clearPopularItemsCache } from '../api/popularItems';
 import { RECENT_STORAGE_KEY } from '../state/recent';
 import { fakeClient, mountApp, product, recipe, settle, suggestion, type FakeData, type FakeSearchClient } from '../test-utils';
 
-jest.mock('../api/insights', () => {
-  const send = jest.fn(async () => undefined);
-  return { createInsightsSender: jest.fn(() => send) };
-});
-jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => []) }));
-jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
-jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+jest.mock('../api/insights');
+jest.mock('../api/topSearches');
+jest.mock('../api/content');
+jest.mock('../api/searchClient');
 
 const send = (createInsightsSender as jest.Mock)() as jest.Mock;
 
@@ -91,25 +88,19 @@ describe('spec §2 empty box: recent searches and popular searches', () => {
     expect(JSON.parse(localStorage.getItem(RECENT_STORAGE_KEY)!)[0].label).toBe('milk');
   });
 
-  it('content-managed popular searches replace the analytics only inside their dates (spec §5)', async () => {
-    jest.setSystemTime(new Date('2026-12-10T10:00:00'));
+  // Content 'turkey' for December 2026; the analytics' top search is 'milk'.
+  it.each([
+    ['replace the analytics inside their dates', '2026-12-10T10:00:00', 'turkey'],
+    ['give way to the analytics out of their dates', '2027-01-02T10:00:00', 'milk'],
+  ])('content-managed popular searches %s (spec §5)', async (_case, now, shown) => {
+    jest.setSystemTime(new Date(now));
     (fetchPopularContent as jest.Mock).mockResolvedValue({ enablePopularSearch: true, startDate: '2026-12-01', endDate: '2026-12-31', items: [{ search: 'turkey' }] });
     (fetchTopSearches as jest.Mock).mockResolvedValue([{ search: 'milk', count: 9, nbHits: 3 }]);
     const { user, input } = setup();
     await user.click(input);
     await settle(0);
-    expect(within(await screen.findByRole('group', { name: 'Popular searches' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['turkey']);
-    expect(fetchTopSearches).not.toHaveBeenCalled();
-  });
-
-  it('falls back to the analytics when the content is out of date or the BFF fails', async () => {
-    jest.setSystemTime(new Date('2027-01-02T10:00:00'));
-    (fetchPopularContent as jest.Mock).mockResolvedValue({ enablePopularSearch: true, startDate: '2026-12-01', endDate: '2026-12-31', items: [{ search: 'turkey' }] });
-    (fetchTopSearches as jest.Mock).mockResolvedValue([{ search: 'milk', count: 9, nbHits: 3 }]);
-    const { user, input } = setup();
-    await user.click(input);
-    await settle(0);
-    expect(within(await screen.findByRole('group', { name: 'Popular searches' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['milk']);
+    expect(within(await screen.findByRole('group', { name: 'Popular searches' })).getAllByRole('option').map((o) => o.textContent)).toEqual([shown]);
+    if (shown === 'turkey') expect(fetchTopSearches).not.toHaveBeenCalled();
   });
 
   it('stays collapsed when there is nothing to show', async () => {
@@ -337,12 +328,17 @@ describe('spec §7 analytics: Insights events and view_item_list', () => {
     });
   }
 
-  it("Add to list asks the shopping list (list/add-requested, articleNumber_uom_storeId) and says 'Added' and sends a conversion only once it is stored", async () => {
+  /** The shopper searches 'milk' and presses 'Add to list' on Milk 2%; the list answers as told, or is not on the page. */
+  async function addMilkToList(answer?: 'stored' | 'refused') {
     const { user, input } = setup();
-    answerAdds('stored');
+    if (answer) answerAdds(answer);
     await user.type(input, 'milk');
     await settle();
     await user.click(within(screen.getByRole('region', { name: 'Products' })).getByRole('button', { name: 'Add to list: Milk 2%' }));
+  }
+
+  it("Add to list asks the shopping list (list/add-requested, articleNumber_uom_storeId) and says 'Added' and sends a conversion only once it is stored", async () => {
+    await addMilkToList('stored');
     expect(kit.published('list/add-requested').map((e) => e.payload)).toEqual([
       { requestId: expect.any(String), itemId: '20010010_L_3299', quantity: 1, productType: 'product', name: 'Milk 2%', queryID: 'qid-products-milk', position: 1 },
     ]);
@@ -356,21 +352,14 @@ describe('spec §7 analytics: Insights events and view_item_list', () => {
   });
 
   it("an add the shopping list refuses says 'Not added' and sends no conversion", async () => {
-    const { user, input } = setup();
-    answerAdds('refused');
-    await user.type(input, 'milk');
-    await settle();
-    await user.click(within(screen.getByRole('region', { name: 'Products' })).getByRole('button', { name: 'Add to list: Milk 2%' }));
+    await addMilkToList('refused');
     await settle(50);
     expect(screen.getByRole('button', { name: 'Not added: Milk 2%' })).toBeInTheDocument();
     expect(send).not.toHaveBeenCalledWith([expect.objectContaining({ eventType: 'conversion' })]);
   });
 
   it('with no shopping list on the page (remote down), the add fails after 5 s with an error toast, never "Added"', async () => {
-    const { user, input } = setup();
-    await user.type(input, 'milk');
-    await settle();
-    await user.click(within(screen.getByRole('region', { name: 'Products' })).getByRole('button', { name: 'Add to list: Milk 2%' }));
+    await addMilkToList();
     await settle(4900);
     expect(screen.getByRole('button', { name: 'Adding…: Milk 2%' })).toBeInTheDocument();
     await settle(200);

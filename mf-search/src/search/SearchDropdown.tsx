@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { isPlainLeftClick, type RuntimeConfig } from 'shared-events';
 import { CAROUSEL_SLIDES, type PopularItems } from '../api/popularItems';
 import type { CombinedResults } from '../api/queries';
@@ -9,7 +9,8 @@ import type { CardCounts } from '../state/layout';
 import { resultsUrl } from '../state/navigation';
 import { truncateLabel } from '../state/recent';
 import type { RedirectCard } from '../state/redirect';
-import { NO_RESULTS_TEXT, SEARCH_UNAVAILABLE_TEXT, SUGGESTIONS_LOADING_TEXT } from '../state/dropdownTexts';
+import { NO_RESULTS_TEXT, SEARCH_UNAVAILABLE_TEXT } from '../state/answerTexts';
+import { SUGGESTIONS_LOADING_TEXT } from '../state/dropdownTexts';
 import { ProductCard, RecipeCard, type SlideInfo } from '../components/Cards';
 import { Carousel } from '../components/Carousel';
 import './dropdown.css';
@@ -173,6 +174,25 @@ export function SearchDropdown(props: SearchDropdownProps) {
 }
 
 /**
+ * A labelled group of result cards ('Products', 'Recipes') with its 'View all …' link to the results
+ * page's tab; nothing when it has no cards.
+ */
+function CardGroup({ id, title, viewAll, perRow, children }: {
+  id: string; title: string; viewAll: ReturnType<typeof siteLink>; perRow: number; children: ReactNode[];
+}) {
+  if (children.length === 0) return null;
+  return (
+    <section className="mfs-group" aria-labelledby={id}>
+      <div className="mfs-group__header">
+        <h2 id={id} className="mfs-group__title">{title}</h2>
+        <a className="mfs-group__all" {...viewAll}>{`View all ${title.toLowerCase()}`}</a>
+      </div>
+      <ul className="mfs-cards" data-count={perRow}>{children}</ul>
+    </section>
+  );
+}
+
+/**
  * The right column: the no-results message (polite live region), the redirect card, product and
  * recipe cards with 'View all …' links, or the popular carousels when nothing matched.
  */
@@ -207,28 +227,12 @@ function DropdownCards(props: SearchDropdownProps) {
           </div>
         </section>
       ) : null}
-      {products.length > 0 ? (
-        <section className="mfs-group" aria-labelledby={`${listboxId}-products`}>
-          <div className="mfs-group__header">
-            <h2 id={`${listboxId}-products`} className="mfs-group__title">Products</h2>
-            <a className="mfs-group__all" {...link(resultsUrl(query, 'product'))}>View all products</a>
-          </div>
-          <ul className="mfs-cards" data-count={counts.products}>
-            {products.map((hit) => productCard(hit))}
-          </ul>
-        </section>
-      ) : null}
-      {recipes.length > 0 ? (
-        <section className="mfs-group" aria-labelledby={`${listboxId}-recipes`}>
-          <div className="mfs-group__header">
-            <h2 id={`${listboxId}-recipes`} className="mfs-group__title">Recipes</h2>
-            <a className="mfs-group__all" {...link(resultsUrl(query, 'recipe'))}>View all recipes</a>
-          </div>
-          <ul className="mfs-cards" data-count={counts.recipes}>
-            {recipes.map((hit) => recipeCard(hit))}
-          </ul>
-        </section>
-      ) : null}
+      <CardGroup id={`${listboxId}-products`} title="Products" viewAll={link(resultsUrl(query, 'product'))} perRow={counts.products}>
+        {products.map((hit) => productCard(hit))}
+      </CardGroup>
+      <CardGroup id={`${listboxId}-recipes`} title="Recipes" viewAll={link(resultsUrl(query, 'recipe'))} perRow={counts.recipes}>
+        {recipes.map((hit) => recipeCard(hit))}
+      </CardGroup>
       {noResults && popularItems ? (
         <>
           <Carousel

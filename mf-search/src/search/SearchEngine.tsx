@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type Dispatch, type RefObject } from 'react';
 import { useNavigate } from '@storefront/remote-kit';
-import { useBusState, type EventBus, type RuntimeConfig } from 'shared-events';
+import { useBusState } from 'shared-events';
 import { scopeFrom, type CombinedResults } from '../api/queries';
-import type { ProductHit, RecipeHit, SearchClient } from '../api/types';
+import type { ProductHit, RecipeHit } from '../api/types';
+import { useSearchApp } from '../components/appClient';
 import { usePopularItems } from '../hooks/usePopularItems';
 import { usePopularSearches } from './usePopularSearches';
 import { useProfanity } from '../hooks/useProfanity';
@@ -43,9 +44,6 @@ export interface SearchController {
 }
 
 export interface SearchEngineProps {
-  client: SearchClient;
-  bus: EventBus;
-  config: RuntimeConfig;
   /** The box's state, owned by `SearchBox` (so nothing typed before the engine arrived is lost). */
   state: DropdownState;
   dispatch: Dispatch<DropdownAction>;
@@ -73,9 +71,11 @@ function useStableNavigate(): (to: string) => void {
  * the promotional redirect card (same-origin addresses only), the no-results view (profanity-aware)
  * with popular items, submitting (a 1-hit query decides tab and redirect when the answer is not
  * shown yet; the latest submit wins), Insights events and `view_item_list` analytics.
- * It renders the dropdown under the box; the input itself stays in `SearchBox`.
+ * It renders the dropdown under the box; the input itself stays in `SearchBox`. Search client, bus and
+ * config: the app's (`useSearchApp`).
  */
-export function SearchEngine({ client, bus, config, state, dispatch, listboxId, optionId, inputRef, onController, takePendingSubmit }: SearchEngineProps) {
+export function SearchEngine({ state, dispatch, listboxId, optionId, inputRef, onController, takePendingSubmit }: SearchEngineProps) {
+  const { client, bus, config } = useSearchApp();
   const navigate = useStableNavigate();
   const store = useBusState(bus.state.store);
   const session = useBusState(bus.state.session);

@@ -9,10 +9,10 @@ import type * as TestingLibrary from '@testing-library/react';
 import type { TestBus } from 'shared-events/testing';
 import { fakeClient, product, recipe, suggestion, type FakeData, type FakeSearchClient } from '../test-utils';
 
-jest.mock('../api/insights', () => ({ createInsightsSender: jest.fn(() => jest.fn(async () => undefined)) }));
-jest.mock('../api/topSearches', () => ({ fetchTopSearches: jest.fn(async () => []) }));
-jest.mock('../api/content', () => ({ fetchPopularContent: jest.fn(async () => null) }));
-jest.mock('../api/searchClient', () => ({ createSearchClient: jest.fn() }));
+jest.mock('../api/insights');
+jest.mock('../api/topSearches');
+jest.mock('../api/content');
+jest.mock('../api/searchClient');
 
 /** How many times the dropdown's module was evaluated (once per registry when its chunk loads). */
 const loads = { count: 0, fail: false };

@@ -1,10 +1,10 @@
-import { keepPreviousData, useDebouncedValue, useQuery } from '@storefront/remote-kit';
+import { keepPreviousData, useDebouncedValue } from '@storefront/remote-kit';
 import type { RuntimeConfig } from 'shared-events';
 import { searchCombined, type CombinedResults, type SearchScope } from '../api/queries';
 import type { SearchClient } from '../api/types';
 import type { CardCounts } from '../state/layout';
 import { SUGGESTION_DEBOUNCE_MS } from '../state/query';
-import { engineRetryDelay } from '../api/engine';
+import { useEngineQuery } from '../hooks/useEngineQuery';
 
 /** Query suggestions asked for per dropdown query. */
 export const SUGGESTIONS_PER_QUERY = 6;
@@ -58,7 +58,7 @@ export function useSuggestions({ client, indices, text, scope, counts, userToken
   const debounced = useDebouncedValue(text, SUGGESTION_DEBOUNCE_MS);
   const { storeNumber, bannerCode } = scope;
   const { products, recipes } = counts;
-  const query = useQuery({
+  const { result: query } = useEngineQuery({
     queryKey: ['suggest', debounced, storeNumber, bannerCode, products, recipes, userToken ?? null, indices],
     queryFn: async (): Promise<Answer> => ({
       text: debounced,
@@ -73,7 +73,6 @@ export function useSuggestions({ client, indices, text, scope, counts, userToken
     }),
     enabled: debounced !== '',
     placeholderData: keepPreviousData,
-    retryDelay: engineRetryDelay,
   });
 
   if (!text) return IDLE;

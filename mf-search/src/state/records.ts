@@ -2,6 +2,9 @@
  * Shapes of the search engine's records and responses as this remote uses them
  * (spec §3 Search hit, Search response; seed records in services/seed/data). Pure model: no I/O.
  */
+import type { NutritionFacts } from 'shared-events/contracts';
+
+export type { NutritionFacts };
 
 /**
  * Picture fields of a search hit (spec §3 Search hit: bannerImage, videoUrl, videoThumbnail,
@@ -51,21 +54,6 @@ export interface ProductHit extends HitPictures {
   queryID?: string;
   /** 1-based position in the result list (for click events). */
   position?: number;
-}
-
-/**
- * Nutrition facts per 100 g as the seed writes them on each product (USDA SR21 nutrient numbers 208,
- * 203, 204, 606, 205, 291, 269, 307); null = USDA has no value for that food.
- */
-export interface NutritionFacts {
-  energyKcal: number | null;
-  protein: number | null;
-  totalFat: number | null;
-  saturatedFat: number | null;
-  carbohydrate: number | null;
-  fibre: number | null;
-  sugars: number | null;
-  sodium: number | null;
 }
 
 /** A `recipes` index record. */

@@ -19,6 +19,9 @@ afterEach(() => {
 });
 beforeEach(() => { freshIndexedDB(); });
 
+/** Backoff so long (60 s) that within a test only a change, `online` or a new session sends an operation again. */
+const NO_TIMED_RETRY = { baseMs: 60000, maxMs: 60000 };
+
 /** A tab: its own bus, one service on the given storage. */
 function tab(o: Partial<ListServiceOptions> & { kit?: TestBus } = {}) {
   const kit = o.kit ?? createTestBus();
@@ -309,6 +312,19 @@ describe('list store, signed in (BFF + outbox)', () => {
     return tab({ ...o, kit, api: server.api });
   }
 
+  /** A signed-in tab whose first add (20010010_EA_3299) failed to send once (network), with timed retries off: it waits in the outbox. */
+  async function addThatFailedToSend() {
+    const server = fakeServer();
+    server.failNext('put', 1);
+    const t = signedIn(server, { retry: NO_TIMED_RETRY });
+    await ready(t);
+    add(t, '20010010_EA_3299');
+    await eventually(() => expect(server.api.put).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(t.snap().syncError).toMatch(/network error/));
+    expect(t.snap().unsynced).toBe(1);
+    return { server, t };
+  }
+
   it('a signed-in shopper (loggedIn + uid, no id token on the page) gets the account list from the BFF and every change is sent (absolute PUT / DELETE)', async () => {
     const server = fakeServer([product(20010010, { quantity: 2 })]);
     const t = signedIn(server);
@@ -324,13 +340,7 @@ describe('list store, signed in (BFF + outbox)', () => {
   });
 
   it('sends a waiting operation again with the next change', async () => {
-    const server = fakeServer();
-    server.failNext('put', 1);
-    const t = signedIn(server, { retry: { baseMs: 60000, maxMs: 60000 } });
-    await ready(t);
-    add(t, '20010010_EA_3299');
-    await eventually(() => expect(t.snap().syncError).toMatch(/network error/));
-    expect(t.snap().unsynced).toBe(1);
+    const { server, t } = await addThatFailedToSend();
     add(t, '20010065_EA_3299');
     await eventually(() => expect(server.items.size).toBe(2));
     await eventually(() => expect(t.snap()).toMatchObject({ unsynced: 0, syncError: null }));
@@ -354,13 +364,7 @@ describe('list store, signed in (BFF + outbox)', () => {
   });
 
   it('retries on the online event', async () => {
-    const server = fakeServer();
-    server.failNext('put', 1);
-    const t = signedIn(server, { retry: { baseMs: 60000, maxMs: 60000 } });
-    await ready(t);
-    add(t, '20010010_EA_3299');
-    await eventually(() => expect(server.api.put).toHaveBeenCalledTimes(1));
-    expect(t.snap().unsynced).toBe(1);
+    const { server } = await addThatFailedToSend();
     window.dispatchEvent(new Event('online'));
     await eventually(() => expect(server.items.get('20010010_EA_3299')?.quantity).toBe(1));
   });
@@ -369,7 +373,7 @@ describe('list store, signed in (BFF + outbox)', () => {
     const server = fakeServer();
     server.failAlways('put');
     const backend = idbBackend();
-    const first = signedIn(server, { backend, retry: { baseMs: 60000, maxMs: 60000 } });
+    const first = signedIn(server, { backend, retry: NO_TIMED_RETRY });
     await ready(first);
     add(first, '20010010_EA_3299', { quantity: 2 });
     await first.service.addCustom('Napkins');
@@ -390,7 +394,7 @@ describe('list store, signed in (BFF + outbox)', () => {
     server.failAlways('put');
     server.failAlways('remove');
     const backend = idbBackend();
-    const t = signedIn(server, { backend, retry: { baseMs: 60000, maxMs: 60000 } });
+    const t = signedIn(server, { backend, retry: NO_TIMED_RETRY });
     await ready(t);
     add(t, '20010010_EA_3299');
     add(t, '20010010_EA_3299');
@@ -440,7 +444,7 @@ describe('list store, signed in (BFF + outbox)', () => {
   it('shows an error with the cached list unknown, and a retry reads it', async () => {
     const server = fakeServer([product(1)]);
     server.failAlways('fetchAll');
-    const t = signedIn(server, { retry: { baseMs: 60000, maxMs: 60000 } });
+    const t = signedIn(server, { retry: NO_TIMED_RETRY });
     await eventually(() => expect(t.snap().status).toBe('error'));
     expect(t.snap().error).toBe('Your shopping list could not be loaded.');
     server.heal();
@@ -491,10 +495,10 @@ describe('merge on sign-in (spec §4)', () => {
     await anonymousList(backend, createTestBus());
     // Sign-in in a tab whose merge answer is lost (the BFF applied it, the network failed after).
     const lost = fakeServer();
-    lost.api.merge.mockImplementation(async (id, items) => { await server.api.merge(id, items); throw new (await import('../api/listApi')).ListApiError('network error', 0, false); });
+    lost.api.merge.mockImplementation(async (id, items) => { await server.api.merge(id, items); throw new (await import('./listApi')).ListApiError('network error', 0, false); });
     const k1 = createTestBus();
     k1.bus.emit('session/changed', sessions.nora());
-    const crashed = tab({ kit: k1, backend: idbBackend(), api: { ...server.api, merge: lost.api.merge }, retry: { baseMs: 60000, maxMs: 60000 } });
+    const crashed = tab({ kit: k1, backend: idbBackend(), api: { ...server.api, merge: lost.api.merge }, retry: NO_TIMED_RETRY });
     await eventually(() => expect(lost.api.merge).toHaveBeenCalledTimes(1));
     await eventually(() => expect(crashed.snap().syncError).toMatch(/network error/));
     const firstId = lost.api.merge.mock.calls[0][0];
@@ -538,7 +542,7 @@ describe('merge on sign-in (spec §4)', () => {
     const kit = createTestBus();
     const backend = idbBackend();
     kit.bus.emit('session/changed', sessions.nora());
-    const t = tab({ kit, backend, api: server.api, retry: { baseMs: 60000, maxMs: 60000 } });
+    const t = tab({ kit, backend, api: server.api, retry: NO_TIMED_RETRY });
     await ready(t);
     add(t, '7_EA_3299');
     await eventually(() => expect(t.snap().unsynced).toBe(1));

@@ -21,7 +21,7 @@ afterEach(() => {
 async function setup(items = [] as Parameters<typeof memoryService>[1], kit: TestBus = createTestBus()) {
   const service = await memoryService(kit.bus, items);
   services.push(service);
-  const view = renderWithKit(<ListBand bus={kit.bus} config={DEFAULT_RUNTIME_CONFIG} service={service} />, { remote: 'mf-shopping-list', kit });
+  const view = renderWithKit(<ListBand service={service} />, { remote: 'mf-shopping-list', kit });
   return { ...view, kit, service, trigger: () => screen.getByRole('button', { name: /^Shopping list, / }) };
 }
 
@@ -220,7 +220,7 @@ describe('side panel (spec §2 "Shopping-list side panel")', () => {
     freshIndexedDB();
     const kit = createTestBus();
     // Published before the service chunk arrives: kept and answered.
-    renderWithKit(<ListBand bus={kit.bus} config={DEFAULT_RUNTIME_CONFIG} />, { remote: 'mf-shopping-list', kit });
+    renderWithKit(<ListBand />, { remote: 'mf-shopping-list', kit });
     act(() => kit.bus.emit('list/add-requested', { requestId: 'early', itemId: '20010010_G_3299' }));
     await eventually(() => expect(kit.published('list/item-added').map((e) => e.payload.requestId)).toEqual(['early']));
     expect(screen.getByTestId('list-badge')).toHaveTextContent('1');
@@ -232,7 +232,7 @@ describe('side panel (spec §2 "Shopping-list side panel")', () => {
     freshIndexedDB();
     window.localStorage.setItem('mfsl-count', '7');
     const kit = createTestBus();
-    renderWithKit(<ListBand bus={kit.bus} config={DEFAULT_RUNTIME_CONFIG} />, { remote: 'mf-shopping-list', kit });
+    renderWithKit(<ListBand />, { remote: 'mf-shopping-list', kit });
     expect(screen.getByRole('button', { name: 'Shopping list, 7 items' })).toBeInTheDocument();
     // The first add starts the service: it reads the real (empty) browser list and corrects the badge.
     act(() => kit.bus.emit('list/add-requested', { requestId: 'first', itemId: '20010010_G_3299' }));

@@ -14,6 +14,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { lazyPart, PartBoundary } from '@storefront/remote-kit';
 import { useBusState, type RemoteProps } from 'shared-events';
+import { useRemoteRuntime } from '@storefront/remote-kit';
 import type { ListService } from '../api/listService';
 import { badgeText, triggerLabel } from '../state/labels';
 import { COUNT_SNAPSHOT_KEY, readCountSnapshot } from '../api/countSnapshot';
@@ -53,8 +54,8 @@ function whenIdleAfterLoad(start: () => void): () => void {
   };
 }
 
-/** Props of {@link ListBand}: the shell's custom props, and a ready service (tests). */
-export interface ListBandProps extends RemoteProps {
+/** Props of {@link ListBand}: a ready service (tests; the custom props come from the kit context). */
+export interface ListBandProps {
   service?: ListService;
 }
 
@@ -64,7 +65,8 @@ export interface ListBandProps extends RemoteProps {
  * `bus.state.listCount`, so it follows an add in the same frame. It opens the side panel (a modal
  * dialog); focus returns to it when the panel closes.
  */
-export function ListBand({ bus, config, navigate, service: given }: ListBandProps) {
+export function ListBand({ service: given }: ListBandProps) {
+  const { bus, config } = useRemoteRuntime();
   const [service, setService] = useState<ListService | null>(given ?? null);
   const [serviceFailed, setServiceFailed] = useState(false);
   const [open, setOpen] = useState(false);
@@ -153,15 +155,7 @@ export function ListBand({ bus, config, navigate, service: given }: ListBandProp
           loading={<div className="mfsl-part-overlay" role="status" aria-live="polite" aria-busy="true">Loading your list…</div>}
           failed={<div className="mfsl-part-overlay" role="alert">Your list could not be loaded. Press the list button to close this, then again to retry.</div>}
         >
-          <Panel
-            bus={bus}
-            config={config}
-            navigate={navigate}
-            service={service}
-            serviceFailed={serviceFailed}
-            returnFocusTo={triggerRef}
-            onClose={() => setOpen(false)}
-          />
+          <Panel service={service} serviceFailed={serviceFailed} returnFocusTo={triggerRef} onClose={() => setOpen(false)} />
         </PartBoundary>
       )}
     </div>

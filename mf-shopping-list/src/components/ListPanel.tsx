@@ -7,12 +7,13 @@ import { useRef, type RefObject } from 'react';
 import { useNavigate } from '@storefront/remote-kit';
 import { LoadError, Skeleton } from '@storefront/remote-kit/blocks';
 import { Dialog, useDialog } from '@storefront/remote-kit/dialog';
-import { useBusState, type RemoteProps } from 'shared-events';
+import { useBusState } from 'shared-events';
 import { itemsLabel } from '../state/labels';
 import type { ListService } from '../api/listService';
 import { articleNumberOf, isCustom } from '../state/model';
 import { isSignedIn } from '../state/signedIn';
 import { useListSnapshot, useProductRecords } from '../hooks/useList';
+import { useRemoteRuntime } from '@storefront/remote-kit';
 import { Accordion } from './Accordion';
 import { CustomItemForm } from './CustomItemForm';
 import { ItemRow, itemName } from './ItemRow';
@@ -24,8 +25,8 @@ import './list.css';
 /** Products the panel lists (one product fetch); 'View List' shows them all. */
 export const PANEL_PRODUCT_LIMIT = 100;
 
-/** Props of {@link ListPanel}. */
-export interface ListPanelProps extends RemoteProps {
+/** Props of {@link ListPanel} (the custom props come from the kit context). */
+export interface ListPanelProps {
   /** The list service; null while its chunk loads. */
   service: ListService | null;
   /** True when the list service could not be loaded. */
@@ -47,7 +48,7 @@ export interface ListPanelProps extends RemoteProps {
  * remove), loading / empty ('Your list is empty') / error states, and 'View List', which goes to
  * /shopping-list, or to /products when the list is empty (spec §2), and closes the panel.
  */
-export function ListPanel({ bus, config, service, serviceFailed, returnFocusTo, onClose }: ListPanelProps) {
+export function ListPanel({ service, serviceFailed, returnFocusTo, onClose }: ListPanelProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   return (
     <Dialog
@@ -62,7 +63,7 @@ export function ListPanel({ bus, config, service, serviceFailed, returnFocusTo, 
       onClose={() => onClose()}
     >
       {service
-        ? <PanelBody bus={bus} config={config} service={service} bodyRef={bodyRef} />
+        ? <PanelBody service={service} bodyRef={bodyRef} />
         : (
           <div className="mfsl-panel__body" ref={bodyRef}>
             {serviceFailed
@@ -79,10 +80,8 @@ function escapeCloses(e: KeyboardEvent): boolean {
   return !(e.target instanceof Element && e.target.closest('[data-editing="true"]'));
 }
 
-function PanelBody({ bus, config, service, bodyRef }: Pick<RemoteProps, 'bus' | 'config'> & {
-  service: ListService;
-  bodyRef: RefObject<HTMLDivElement | null>;
-}) {
+function PanelBody({ service, bodyRef }: { service: ListService; bodyRef: RefObject<HTMLDivElement | null> }) {
+  const { bus, config } = useRemoteRuntime();
   const dialog = useDialog();
   const go = useNavigate();
   /** 'View List' closes the panel without sending focus back to the button: the page takes it. */

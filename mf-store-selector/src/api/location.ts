@@ -9,7 +9,7 @@
  * - sessionStorage {@link SHOPPER_LOCATION_KEY} = `{ lat, lng }` (decimal degrees) of the last position,
  *   used to centre the selector's and the store locator's nearby lists for this browser session.
  */
-import type { EventBus } from 'shared-events';
+import type { EventBus, Store } from 'shared-events';
 
 /** localStorage key: the shopper's location was requested once (spec §4 "requested once"). */
 export const LOCATION_ASKED_KEY = 'storeLocationRequested';
@@ -26,11 +26,8 @@ export const LOCATION_MAX_AGE_MS = 600_000;
 /** GeolocationPositionError.PERMISSION_DENIED. */
 export const PERMISSION_DENIED = 1;
 
-/** A point in decimal degrees. */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+/** A point in decimal degrees: the shape of a store's `_geoloc` (spec §3 Store), so either centres a list. */
+export type LatLng = Store['_geoloc'];
 
 /** The part of `navigator.geolocation` used here (tests pass a fake). */
 export type GeolocationLike = Pick<Geolocation, 'getCurrentPosition'>;

@@ -74,12 +74,18 @@ describe('keepPreferredStore: the default store asked again after a failure (sea
     for (let i = 0; i < 10; i += 1) await Promise.resolve();
   }
 
-  it('toasts once, retries quietly after 5, 10, 20, 30, 30… s and publishes the store once it loads', async () => {
+  /** Starts keepPreferredStore against an engine that is down, up to its first failure. */
+  async function keepWithEngineDown() {
     const kit = createTestBus();
     const a = api();
     a.getStore.mockRejectedValue(new Error('engine down'));
     const stop = keepPreferredStore({ bus: kit.bus, api: a, defaultStoreNumber: '3299' });
     await tick(0);
+    return { kit, a, stop };
+  }
+
+  it('toasts once, retries quietly after 5, 10, 20, 30, 30… s and publishes the store once it loads', async () => {
+    const { kit, a, stop } = await keepWithEngineDown();
     expect(a.getStore).toHaveBeenCalledTimes(1);
     expect(DEFAULT_STORE_RETRY_MS).toEqual([5_000, 10_000, 20_000, 30_000]);
     await tick(4_999);
@@ -101,11 +107,7 @@ describe('keepPreferredStore: the default store asked again after a failure (sea
   });
 
   it('stops when another store comes (a choice, the account) or when stopped', async () => {
-    const kit = createTestBus();
-    const a = api();
-    a.getStore.mockRejectedValue(new Error('engine down'));
-    const stop = keepPreferredStore({ bus: kit.bus, api: a, defaultStoreNumber: '3299' });
-    await tick(0);
+    const { kit, a, stop } = await keepWithEngineDown();
     kit.bus.emit('store/changed', { store: fixtures.store({ storeNumber: '7777' }), source: 'user' });
     await tick(60_000);
     expect(a.getStore).toHaveBeenCalledTimes(1);

@@ -13,8 +13,8 @@ export interface ConfirmSheetProps {
 /**
  * Confirmation sheet 'Update Selected Store' (spec §2 Store selector, §4 Store selection): the kit's
  * `Dialog` as a sheet `alertdialog` naming the chosen store, with 'Yes' and 'No'. Focus starts on 'Yes'
- * and is trapped; Escape and the backdrop answer 'No'. Over the selector dialog it pauses the dialog's
- * trap until it closes (focus-trap's stack). The caller returns focus to the button that opened it.
+ * and is trapped; Escape and the backdrop answer 'No'. Over the selector dialog (also the kit's Dialog)
+ * it alone answers keys until it closes; focus then returns to the button that opened it.
  */
 export function ConfirmSheet({ store, onYes, onNo }: ConfirmSheetProps) {
   const yesRef = useRef<HTMLButtonElement>(null);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useNavigate } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';
 import { hoursText } from './hours';
 import { distanceLabel, formatDistanceKm } from '../state/distance';
@@ -14,8 +15,6 @@ export interface LocatorStoreCardProps {
   /** Metres from the search point, or null. */
   distanceMeters: number | null;
   current: boolean;
-  now?: Date;
-  navigate?: (url: string) => void;
   onSelect: (store: Store, trigger: HTMLElement) => void;
 }
 
@@ -25,8 +24,9 @@ export interface LocatorStoreCardProps {
  * postal code) with the intersection, today's hours or 'Open 24 Hours' with the week in a
  * disclosure, region, a 'View store details' link (`/stores/<slug>`) and 'Select this store'.
  */
-export function LocatorStoreCard({ store, position, distanceMeters, current, now, navigate, onSelect }: LocatorStoreCardProps) {
+export function LocatorStoreCard({ store, position, distanceMeters, current, onSelect }: LocatorStoreCardProps) {
   const nameId = useId();
+  const navigate = useNavigate();
   const { intersection } = store.address;
   const km = formatDistanceKm(distanceMeters);
   return (
@@ -57,11 +57,11 @@ export function LocatorStoreCard({ store, position, distanceMeters, current, now
         )}
         <dt>Hours</dt>
         <dd>
-          {hoursText(store.hours, now)}
+          {hoursText(store.hours)}
           {!store.hours.is24Hours && store.hours.storeHours.length > 0 && (
             <details className="mfsp-week">
               <summary>Hours for each day</summary>
-              <WeeklyHours hours={store.hours} caption={`Hours of ${store.locationName}`} now={now} />
+              <WeeklyHours hours={store.hours} caption={`Hours of ${store.locationName}`} />
             </details>
           )}
         </dd>

@@ -7,8 +7,6 @@ export interface StoreCardProps {
   store: Store;
   /** True for the store the shopper has now (shows a 'Your current store' badge). */
   current?: boolean;
-  /** Current date, for today's hours (default: now). */
-  now?: Date;
   /** 'Select this store' was pressed (opens the confirmation sheet, spec §4). */
   onSelect: (store: Store, button: HTMLButtonElement) => void;
   /** Click on 'View store details'; the link is a plain URL `/stores/<slug>`. */
@@ -26,14 +24,14 @@ export function addressLine(store: Store): string {
  * a 'View store details' link to `/stores/<slug>` and a 'Select this store' button.
  * Both controls are described by the store name (aria-describedby) so they can be told apart.
  */
-export function StoreCard({ store, current = false, now, onSelect, onLinkClick }: StoreCardProps) {
+export function StoreCard({ store, current = false, onSelect, onLinkClick }: StoreCardProps) {
   const nameId = useId();
   return (
     <article className="mfss-card" aria-labelledby={nameId}>
       <h3 className="mfss-card__name" id={nameId}>{store.locationName}</h3>
       {current && <p className="mfss-card__badge">Your current store</p>}
       <p className="mfss-card__address">{addressLine(store)}</p>
-      <p className="mfss-card__hours">{hoursText(store.hours, now)}</p>
+      <p className="mfss-card__hours">{hoursText(store.hours)}</p>
       <StoreActions store={store} nameId={nameId} prefix="mfss" onSelect={onSelect} onLinkClick={onLinkClick} />
     </article>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@storefront/remote-kit';
+import { useNavigate, useQuery } from '@storefront/remote-kit';
 import { useBusState, type EventBus } from 'shared-events';
 import type { StoreSearchApi } from '../api/storeSearch';
 import { FETCH_ERROR } from './messages';
@@ -19,8 +19,6 @@ export interface StoreDetailPageProps {
   bus: EventBus;
   api: StoreSearchApi;
   confirmation: StoreConfirmation;
-  navigate?: (url: string) => void;
-  now?: Date;
   /** Move focus to the heading once loaded (after an in-site navigation, not on first load). */
   focusOnLoad?: boolean;
 }
@@ -36,8 +34,9 @@ export interface StoreDetailPageProps {
  * Loaded on demand (`lazyPage` in StorePagesApp); both lookups are kit `useQuery`s
  * ({@link storeBySlugQuery}, {@link nearbyStoresQuery}).
  */
-export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, focusOnLoad = false }: StoreDetailPageProps) {
+export function StoreDetailPage({ slug, bus, api, confirmation, focusOnLoad = false }: StoreDetailPageProps) {
   const current = useBusState(bus.state.store);
+  const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lookup = useQuery(storeBySlugQuery(api, slug));
   const store = lookup.data ?? null;
@@ -105,7 +104,7 @@ export function StoreDetailPage({ slug, bus, api, confirmation, navigate, now, f
         </section>
         <section aria-labelledby="mfsp-hours-title">
           <h2 id="mfsp-hours-title" className="mfsp-subtitle">Store hours</h2>
-          <WeeklyHours hours={s.hours} caption={`Hours of ${s.locationName}`} now={now} />
+          <WeeklyHours hours={s.hours} caption={`Hours of ${s.locationName}`} />
         </section>
       </div>
 

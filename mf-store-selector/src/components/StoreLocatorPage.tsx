@@ -23,10 +23,8 @@ export interface StoreLocatorPageProps {
   bus: EventBus;
   api: StoreSearchApi;
   confirmation: StoreConfirmation;
-  navigate?: (url: string) => void;
   /** Default `navigator.geolocation` (the 'Use my location' button). */
   geolocation?: GeolocationLike | null;
-  now?: Date;
   /** Move focus to the heading (after an in-site navigation, not on the first load). */
   focusOnLoad?: boolean;
 }
@@ -44,7 +42,7 @@ export interface StoreLocatorPageProps {
  *   (`role="alert"`, 'Store search is unavailable right now.' and 'Try again', which asks the engine
  *   again; what was typed stays in the box).
  */
-export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation, now, focusOnLoad = false }: StoreLocatorPageProps) {
+export function StoreLocatorPage({ bus, api, confirmation, geolocation, focusOnLoad = false }: StoreLocatorPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inputId = useId();
   const current = useBusState(bus.state.store);
@@ -130,8 +128,6 @@ export function StoreLocatorPage({ bus, api, confirmation, navigate, geolocation
                     position={i + 1}
                     distanceMeters={distanceMeters}
                     current={store.storeNumber === current?.storeNumber}
-                    now={now}
-                    navigate={navigate}
                     onSelect={select}
                   />
                 </li>

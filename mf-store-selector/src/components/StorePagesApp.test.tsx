@@ -8,10 +8,8 @@ import { parseStoreRoute } from '../state/storeRoute';
 import { MAP_HEIGHT, MAP_WIDTH, projectPoints, scaleBarKm } from './StoreMap';
 import { SHOPPER_LOCATION_KEY } from '../api/location';
 import { PREFERRED_STORE_KEY } from '../api/preferredStore';
-import { fakeApi, fakeGeolocation } from '../test-utils';
+import { startOnMonday, settle, fakeApi, fakeGeolocation } from '../test-utils';
 
-/** A Monday, 10:00 local time. */
-const MONDAY = new Date(2025, 5, 2, 10, 0, 0);
 const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({
   day, open: day === 'Sunday' ? '08:00' : '07:00', close: day === 'Sunday' ? '20:00' : '22:00',
 }));
@@ -37,8 +35,8 @@ async function renderAt(path: string, extra: Partial<Parameters<typeof StorePage
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   const utils = renderWithKit(
-    <StorePagesApp bus={kit.bus} api={api} navigate={navigate} now={MONDAY} saveAccountStore={jest.fn().mockResolvedValue(true)} {...extra} />,
-    { kit },
+    <StorePagesApp bus={kit.bus} api={api} saveAccountStore={jest.fn().mockResolvedValue(true)} {...extra} />,
+    { kit, remoteProps: { navigate } },
   );
   await waitFor(() => {
     expect(utils.container.querySelector('[data-remote-loading], [aria-busy="true"]')).toBeNull();
@@ -47,12 +45,8 @@ async function renderAt(path: string, extra: Partial<Parameters<typeof StorePage
   return { user, navigate, ...utils };
 }
 
-const settle = () => act(async () => { await Promise.resolve(); });
-
 beforeEach(() => {
-  jest.useFakeTimers({ now: MONDAY });
-  localStorage.clear();
-  sessionStorage.clear();
+  startOnMonday();
   kit = createTestBus();
   kit.bus.emit('store/changed', { store: home, source: 'default' });
   kit.reset();

@@ -6,7 +6,6 @@ import type { GeolocationLike } from '../api/location';
 import type { SaveAccountStore } from '../api/preferredStore';
 import { parseStoreRoute } from '../state/storeRoute';
 import { useStoreConfirmation } from '../hooks/useStoreConfirmation';
-import './storeSelector.css';
 import './pages.css';
 
 export interface StorePagesAppProps extends Partial<RemoteProps> {
@@ -18,8 +17,6 @@ export interface StorePagesAppProps extends Partial<RemoteProps> {
   geolocation?: GeolocationLike | null;
   /** Account save of the preferred store (tests); default: BFF `/account/preferred-store`. */
   saveAccountStore?: SaveAccountStore;
-  /** Current date for hours (tests). */
-  now?: Date;
 }
 
 /** The locator page, in its own chunk (the kit shows "Loading…" meanwhile). */
@@ -36,7 +33,7 @@ const StoreDetailPage = lazyPage(() => import('./StoreDetailPage'), 'StoreDetail
  * `lazyPage`, so this root must render under the kit's providers (createRemoteLifecycles,
  * mountStandalone or renderWithKit), which also give the pages their QueryClient.
  */
-export function StorePagesApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, api, storage, geolocation, saveAccountStore, now }: StorePagesAppProps) {
+export function StorePagesApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, api, storage, geolocation, saveAccountStore }: StorePagesAppProps) {
   const search = config.search;
   const storeApi = useMemo(() => api ?? createStoreSearchApi(search), [api, search]);
   // Both pages search at once: the search-engine client chunk (loaded on first use) starts downloading
@@ -59,7 +56,7 @@ export function StorePagesApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG
   return (
     <div className="mfsp-root" data-remote="mf-store-selector/pages">
       {route.page === 'locator' && (
-        <StoreLocatorPage bus={bus} api={storeApi} confirmation={confirmation} navigate={navigate} geolocation={geolocation} now={now} focusOnLoad={firstPath.current !== routeKey} />
+        <StoreLocatorPage bus={bus} api={storeApi} confirmation={confirmation} geolocation={geolocation} focusOnLoad={firstPath.current !== routeKey} />
       )}
       {route.page === 'detail' && (
         <StoreDetailPage
@@ -68,8 +65,6 @@ export function StorePagesApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG
           bus={bus}
           api={storeApi}
           confirmation={confirmation}
-          navigate={navigate}
-          now={now}
           focusOnLoad={firstPath.current !== routeKey}
         />
       )}

@@ -6,7 +6,7 @@ import type { Store } from 'shared-events';
 import { createStoreSearchApi, type StoreSearchApi } from '../api/storeSearch';
 import { StoreSelectorApp } from './StoreSelectorApp';
 import { PREFERRED_STORE_KEY } from '../api/preferredStore';
-import { fakeApi } from '../test-utils';
+import { startOnMonday, fakeApi } from '../test-utils';
 
 jest.mock('../api/storeSearch', () => ({
   ...jest.requireActual('../api/storeSearch'),
@@ -15,8 +15,6 @@ jest.mock('../api/storeSearch', () => ({
 
 const createApi = createStoreSearchApi as jest.MockedFunction<typeof createStoreSearchApi>;
 
-/** A Monday, 10:00 local time: fixture hours are Monday 07:00–22:00. */
-const MONDAY = new Date(2025, 5, 2, 10, 0, 0);
 
 const home = fixtures.store();
 const stores: Store[] = [
@@ -43,8 +41,7 @@ async function openSelector(user: ReturnType<typeof userEvent.setup>) {
 }
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: MONDAY });
-  localStorage.clear();
+  startOnMonday();
   kit = createTestBus();
   api = fakeApi(stores, home);
   createApi.mockReturnValue(api);

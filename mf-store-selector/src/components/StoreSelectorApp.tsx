@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@storefront/remote-kit';
+import { PageLoading, PartBoundary, useQueryClient } from '@storefront/remote-kit';
 import {
   bus as sharedBus, DEFAULT_RUNTIME_CONFIG, useBusEvent, useBusState,
   type RemoteProps, type Store,
@@ -9,10 +9,9 @@ import {
   answerStoreSelectRequests, confirmStoreChoice, followAccountStore, keepPreferredStore, readStoredStore,
   STORE_FETCH_ERROR, type SaveAccountStore,
 } from '../api/preferredStore';
-import { storeSearchQuery } from '../api/storeQueries';
-import { readShopperLocation, requestLocationOnce, type GeolocationLike, type LatLng } from '../api/location';
+import type { GeolocationLike, LatLng } from '../api/location';
 import { StoreButton } from './StoreButton';
-import { preloadStoreSelector, StoreSelectorDialog } from './StoreSelectorDialog';
+import { preloadStoreSelector, selectorDialog } from './selectorParts';
 import './storeSelector.css';
 
 export interface StoreSelectorAppProps extends Partial<RemoteProps> {
@@ -24,8 +23,19 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
   geolocation?: GeolocationLike | null;
   /** Account save of the preferred store (tests); default: BFF `/account/preferred-store`. */
   saveAccountStore?: SaveAccountStore;
-  /** Current date for today's hours (tests). */
-  now?: Date;
+}
+
+/** Where the dialog will be, while its code downloads: the kit's `PageLoading` (in the shared root: no bytes here). */
+const SELECTOR_LOADING = <div className="mfss-pending"><PageLoading label="Loading the store selector…" /></div>;
+
+/** The dialog's code could not be downloaded: the message, and a way out (the next opening tries again). */
+function SelectorFailed({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="mfss-pending" role="alert">
+      <p className="mfss-pending__failed">{STORE_FETCH_ERROR}</p>
+      <button type="button" className="mfss-trigger" onClick={onClose}>Close</button>
+    </div>
+  );
 }
 
 /**
@@ -33,16 +43,16 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
  * (spec §2 Store selector, §4 Store selection, §8, §9). Works on its own: it needs only the bus and
  * the runtime config, never the header remote.
  *
- * On load only the button and the start-up logic run: the dialog's list, focus-trap and
- * sheet (`StoreSelectorPanel`) and the algoliasearch client are chunks of their own, downloaded when
- * the shopper points at or focuses the button, when the dialog opens, or when a store call is first
- * made (a first visit's default store, the account's store on sign-in). A returning shopper's stored
- * store is read from localStorage without either.
+ * On load only the button and the start-up logic run. The dialog (`store-selector-dialog`), its list
+ * and sheet (`store-selector-panel`), the algoliasearch client and, on a first visit, the geolocation
+ * offer are chunks of their own: the dialog's two are downloaded when the shopper points at or
+ * focuses the button (else when it opens: a loading panel meanwhile), the client on the first
+ * store search. A returning shopper's stored store is read from localStorage without any of them.
  *
  * - Start-up: stored store, else default store 3299 (failed: toast, then asked again quietly every
  *   5–30 s until a store comes, `keepPreferredStore`); on that first visit the shopper's location is
- *   requested once and, with a position, the nearest stores are fetched (`queryClient.fetchQuery`,
- *   the selector's own nearby-list key) and the selector opens on them ('Stores near you', 4 fetched,
+ *   requested once and, with a position, the nearest stores are fetched (`offerNearbyStores`, the
+ *   selector's own nearby-list key) and the selector opens on them ('Stores near you', 4 fetched,
  *   3 listed). Nearest-store fetch failure → toast 'Failed to fetch store data'.
  * - Needs the remote kit's providers (`createRemoteLifecycles`, `mountStandalone`, `renderWithKit`).
  * - Sign-in: the account's store (`session.product.storeId`) wins over the local one (source 'account').
@@ -54,87 +64,56 @@ export interface StoreSelectorAppProps extends Partial<RemoteProps> {
  * `store/select-failed`), `bus.state.store`, `bus.state.session`.
  */
 export function StoreSelectorApp({
-  bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, navigate, api, storage, geolocation, saveAccountStore, now,
+  bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG, api, storage, geolocation, saveAccountStore,
 }: StoreSelectorAppProps) {
   const search = config.search;
   const storeApi = useMemo(() => api ?? createStoreSearchApi(search), [api, search]);
   const store = useBusState(bus.state.store);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [position, setPosition] = useState<LatLng | null>(() => readShopperLocation());
+  const [position, setPosition] = useState<LatLng | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
 
-  useEffect(() => {
-    const firstVisit = !bus.state.store.value && !(storage === undefined ? readStoredStore() : readStoredStore(storage));
-    // the default store failed (search engine down): asked again quietly now and then (DEFAULT_STORE_RETRY_MS)
-    const stopRetrying = keepPreferredStore({
-      bus,
-      api: storeApi,
-      defaultStoreNumber: config.defaultStoreNumber,
-      ...(storage !== undefined ? { storage } : {}),
-    });
-    if (!firstVisit) return stopRetrying;
-    void requestLocationOnce({
-      bus,
-      ...(geolocation !== undefined ? { geolocation } : {}),
-      ...(storage !== undefined ? { storage } : {}),
-    }).then(async (point) => {
-      if (!point) return;
-      setPosition(point);
-      try {
-        const { stores } = await queryClient.fetchQuery(storeSearchQuery(storeApi, '', point));
-        if (stores.length > 0) setOpen(true);
-      } catch {
-        bus.emit('toast/show', { id: 'store-fetch', message: STORE_FETCH_ERROR, kind: 'error' });
-      }
-    });
-    return stopRetrying;
-  }, [bus, storeApi, queryClient, config.defaultStoreNumber, storage, geolocation]);
-
-  useEffect(
-    () => followAccountStore({ bus, api: storeApi, ...(storage !== undefined ? { storage } : {}) }),
-    [bus, storeApi, storage],
-  );
-  useEffect(
-    () => answerStoreSelectRequests({
-      bus, api: storeApi, apiBase: config.apiBase,
-      ...(storage !== undefined ? { storage } : {}), ...(saveAccountStore ? { saveAccountStore } : {}),
-    }),
-    [bus, storeApi, storage, config.apiBase, saveAccountStore],
-  );
-
-  // What the dialog needs is downloaded on demand: its panel chunk (list, focus-trap,
-  // sheet) and, with the default api, the search-engine client. Both start when the shopper points
-  // at or focuses the store button; opening the dialog without that (the header's request, the
-  // first-visit offer) starts them then.
+  // What the dialog needs is downloaded on demand: its two chunks and, with the default api, the
+  // search-engine client. All start when the shopper points at or focuses the store button; opening
+  // without that (the header's request, the first-visit offer) starts them then.
   const preload = useCallback(() => {
     preloadStoreSelector();
     if (!api) preloadStoreSearch().catch(() => {});
   }, [api]);
-  const openSelector = useCallback(() => setOpen(true), []);
+  const openSelector = useCallback(() => {
+    preload();
+    setOpen(true);
+  }, [preload]);
   useBusEvent(bus, 'store/selector-open-requested', openSelector);
 
-  // Focus returns to the store button whenever the dialog closes (APG dialog pattern).
   useEffect(() => {
-    if (open) wasOpen.current = true;
-    else if (wasOpen.current) {
-      wasOpen.current = false;
-      triggerRef.current?.focus();
+    // Each seam left undefined (storage, geolocation, account save) is the api function's default.
+    const firstVisit = !bus.state.store.value && !readStoredStore(storage);
+    // the default store failed (search engine down): asked again quietly now and then (DEFAULT_STORE_RETRY_MS)
+    const stopRetrying = keepPreferredStore({ bus, api: storeApi, defaultStoreNumber: config.defaultStoreNumber, storage });
+    if (firstVisit) {
+      void import(/* webpackChunkName: "store-nearby-offer" */ '../api/nearbyOffer')
+        .then(({ offerNearbyStores }) => offerNearbyStores({ bus, api: storeApi, queryClient, storage, geolocation }))
+        .then((offer) => {
+          setPosition(offer.around);
+          if (offer.open) openSelector();
+        }, () => {});
     }
-  }, [open]);
+    return stopRetrying;
+  }, [bus, storeApi, queryClient, config.defaultStoreNumber, storage, geolocation, openSelector]);
+
+  useEffect(() => followAccountStore({ bus, api: storeApi, storage }), [bus, storeApi, storage]);
+  useEffect(
+    () => answerStoreSelectRequests({ bus, api: storeApi, apiBase: config.apiBase, storage, saveAccountStore }),
+    [bus, storeApi, storage, config.apiBase, saveAccountStore],
+  );
 
   const close = useCallback(() => setOpen(false), []);
   const confirm = useCallback(
     (chosen: Store) => {
       setOpen(false);
-      void confirmStoreChoice({
-        bus,
-        store: chosen,
-        apiBase: config.apiBase,
-        ...(storage !== undefined ? { storage } : {}),
-        ...(saveAccountStore ? { saveAccountStore } : {}),
-      });
+      void confirmStoreChoice({ bus, store: chosen, apiBase: config.apiBase, storage, saveAccountStore });
     },
     [bus, storage, config.apiBase, saveAccountStore],
   );
@@ -143,15 +122,9 @@ export function StoreSelectorApp({
     <div className="mfss-root">
       <StoreButton ref={triggerRef} store={store} expanded={open} onClick={openSelector} onPreload={preload} />
       {open && (
-        <StoreSelectorDialog
-          api={storeApi}
-          currentStore={store}
-          around={position}
-          onClose={close}
-          onConfirm={confirm}
-          navigate={navigate}
-          now={now}
-        />
+        <PartBoundary label="selector dialog" loading={SELECTOR_LOADING} failed={<SelectorFailed onClose={close} />}>
+          <selectorDialog.Part api={storeApi} currentStore={store} around={position} onClose={close} onConfirm={confirm} returnFocusTo={triggerRef} />
+        </PartBoundary>
       )}
     </div>
   );

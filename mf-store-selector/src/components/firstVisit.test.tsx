@@ -6,10 +6,8 @@ import type { Store } from 'shared-events';
 import { StoreSelectorApp } from './StoreSelectorApp';
 import { LOCATION_ASKED_KEY, SHOPPER_LOCATION_KEY } from '../api/location';
 import { PREFERRED_STORE_KEY } from '../api/preferredStore';
-import { fakeApi, fakeGeolocation, type FakeGeolocation } from '../test-utils';
+import { startOnMonday, settle, fakeApi, fakeGeolocation, type FakeGeolocation } from '../test-utils';
 
-/** A Monday, 10:00 local time. */
-const MONDAY = new Date(2025, 5, 2, 10, 0, 0);
 const ANTIGONISH = { lat: 45.62, lng: -61.99 };
 
 const home = fixtures.store();
@@ -31,13 +29,8 @@ function renderApp(extra: Partial<Parameters<typeof StoreSelectorApp>[0]> = {}) 
   return { user, ...utils };
 }
 
-/** Lets pending promises (engine answers) settle inside act. */
-const settle = () => act(async () => { await Promise.resolve(); });
-
 beforeEach(() => {
-  jest.useFakeTimers({ now: MONDAY });
-  localStorage.clear();
-  sessionStorage.clear();
+  startOnMonday();
   kit = createTestBus();
   api = fakeApi(nearby, home);
   geo = fakeGeolocation();
@@ -224,13 +217,19 @@ describe('spec §4 Store selection: account store and account save', () => {
     await settle();
   }
 
-  it('signed in: Yes saves the store on the account, then the success toast and a session refresh', async () => {
+  /** A signed-in shopper (account store 3299, also stored locally) picks Antigonish; the account save answers `saved`. */
+  async function chooseAntigonishSignedIn(saved: boolean) {
     localStorage.setItem(PREFERRED_STORE_KEY, JSON.stringify(home));
     kit.bus.emit('session/changed', signedIn('3299'));
-    const saveAccountStore = jest.fn().mockResolvedValue(true);
+    const saveAccountStore = jest.fn().mockResolvedValue(saved);
     const { user } = renderApp({ saveAccountStore });
     await settle();
     await chooseAntigonish(user);
+    return saveAccountStore;
+  }
+
+  it('signed in: Yes saves the store on the account, then the success toast and a session refresh', async () => {
+    const saveAccountStore = await chooseAntigonishSignedIn(true);
     expect(saveAccountStore).toHaveBeenCalledWith('2062', expect.objectContaining({ uid: 'u-1001', loggedIn: true }));
     expect(kit.published('toast/show').map((e) => e.payload)).toEqual([
       { id: 'store-selection', message: 'Your store is now Antigonish Co-op.', kind: 'success' },
@@ -239,12 +238,7 @@ describe('spec §4 Store selection: account store and account save', () => {
   });
 
   it('signed in, account save fails: toast "Something Went Wrong while updating preferred store." and the local choice still applies', async () => {
-    localStorage.setItem(PREFERRED_STORE_KEY, JSON.stringify(home));
-    kit.bus.emit('session/changed', signedIn('3299'));
-    const saveAccountStore = jest.fn().mockResolvedValue(false);
-    const { user } = renderApp({ saveAccountStore });
-    await settle();
-    await chooseAntigonish(user);
+    await chooseAntigonishSignedIn(false);
     expect(kit.published('toast/show').map((e) => e.payload)).toEqual([
       { id: 'store-selection', message: 'Something Went Wrong while updating preferred store.', kind: 'error' },
     ]);
@@ -254,11 +248,7 @@ describe('spec §4 Store selection: account store and account save', () => {
   });
 
   it('the session is the account record: its refresh (old, then saved store) never re-publishes or reverts the chosen store', async () => {
-    localStorage.setItem(PREFERRED_STORE_KEY, JSON.stringify(home));
-    kit.bus.emit('session/changed', signedIn('3299'));
-    const { user } = renderApp({ saveAccountStore: jest.fn().mockResolvedValue(true) });
-    await settle();
-    await chooseAntigonish(user);
+    await chooseAntigonishSignedIn(true);
     // The shell does not follow store/changed: the session keeps the account's old store until the
     // refresh the selector asked for re-reads the account (loading, then the saved store).
     await act(async () => kit.bus.emit('session/changed', { ...signedIn('3299'), isLoading: true }));

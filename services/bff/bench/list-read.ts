@@ -11,67 +11,47 @@
  * Run: npm run bench -w @storefront/bff   (bench/run.mjs at the repository root runs it too and reads
  * "p95 Y ms"). `benchListRead()` returns the figures to a caller.
  */
-import { mkdtempSync, rmSync } from 'fs';
-import type { AddressInfo } from 'net';
-import { tmpdir } from 'os';
-import path from 'path';
 import { loadProducts } from '@storefront/seed';
-import { createPgliteDb } from '../src/db';
-import { migrate } from '../src/migrate';
-import { buildServer } from '../src/server';
-import { timeGets } from './timing';
 import { mergeItems, type ListItemInput } from '../src/shopping-list';
-import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders } from '../test/id-tokens';
+import { benchBffGet, printBench } from './timing';
 
 /** Items on the benchmarked list. */
 export const BENCH_ITEMS = 1000;
 /** Goal: p95 of a list read, ms. */
 export const GOAL_P95_MS = 20;
 
+/** The list: the first {@link BENCH_ITEMS} products of store 3299, each with meta { name }. */
+function benchItems(): ListItemInput[] {
+  const items: ListItemInput[] = loadProducts()
+    .filter((p) => p.storeIds.includes('3299'))
+    .slice(0, BENCH_ITEMS)
+    .map((p, i) => ({
+      item_id: `${p.articleNumber}_${p.uom}_3299`,
+      product_type: i % 10 === 0 ? 'flyer' : 'product',
+      quantity: 1 + (i % 5),
+      checked: i % 7 === 0,
+      meta: { name: p.title },
+    }));
+  if (items.length !== BENCH_ITEMS) throw new Error(`only ${items.length} products at store 3299`);
+  return items;
+}
+
 /** Runs the benchmark; resolves with p50 / p95 in ms (figures only, nothing asserted). */
 export async function benchListRead(): Promise<{ p50: number; p95: number; items: number; requests: number }> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'bff-bench-list-'));
-  const db = await createPgliteDb(path.join(folder, 'pglite'));
-  const { privateKey, jwk } = await makeKey();
-  const app = buildServer({ db, auth: { issuer: ISSUER, clientId: CLIENT_ID, jwks: { keys: [jwk] } } });
-  try {
-    await migrate(db);
-    const uid = 'u-bench-list';
-    const items: ListItemInput[] = loadProducts()
-      .filter((p) => p.storeIds.includes('3299'))
-      .slice(0, BENCH_ITEMS)
-      .map((p, i) => ({
-        item_id: `${p.articleNumber}_${p.uom}_3299`,
-        product_type: i % 10 === 0 ? 'flyer' : 'product',
-        quantity: 1 + (i % 5),
-        checked: i % 7 === 0,
-        meta: { name: p.title },
-      }));
-    if (items.length !== BENCH_ITEMS) throw new Error(`only ${items.length} products at store 3299`);
-    await mergeItems(db, uid, '00000000-0000-4000-8000-00000000be4c', items);
-
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/shopping-list?hitsPerPage=${BENCH_ITEMS}`;
-    const headers = shopperHeaders(await mintIdToken(privateKey, uid));
-    const check = await fetch(url, { headers }).then((r) => r.json() as Promise<{ data: { items: unknown[]; nbHits: number } }>);
-    if (check.data.items.length !== BENCH_ITEMS || check.data.nbHits !== BENCH_ITEMS) throw new Error(`read ${check.data.items.length} items`);
-    const { p50, p95, requests } = await timeGets(url, headers);
-    return { p50, p95, items: BENCH_ITEMS, requests };
-  } finally {
-    await app.close();
-    await db.close();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const uid = 'u-bench-list';
+  const { p50, p95, requests } = await benchBffGet({
+    folderPrefix: 'bff-bench-list-',
+    uid,
+    path: `/api/shopping-list?hitsPerPage=${BENCH_ITEMS}`,
+    prepare: (db) => mergeItems(db, uid, '00000000-0000-4000-8000-00000000be4c', benchItems()).then(() => undefined),
+    check: (body) => {
+      const { data } = body as { data: { items: unknown[]; nbHits: number } };
+      if (data.items.length !== BENCH_ITEMS || data.nbHits !== BENCH_ITEMS) throw new Error(`read ${data.items.length} items`);
+    },
+  });
+  return { p50, p95, items: BENCH_ITEMS, requests };
 }
 
 if (require.main === module) {
-  benchListRead().then(
-    ({ p50, p95 }) => {
-      console.log(`BFF list read, 1,000 items: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal p95 ≤ ${GOAL_P95_MS} ms)`);
-    },
-    (error: unknown) => {
-      console.error('BFF list-read bench failed:', error);
-      process.exit(1);
-    },
-  );
+  printBench('BFF list-read', benchListRead, ({ p50, p95 }) => `BFF list read, 1,000 items: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal p95 ≤ ${GOAL_P95_MS} ms)`);
 }

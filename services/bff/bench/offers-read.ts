@@ -10,16 +10,8 @@
  *
  * Run: npm run bench -w @storefront/bff (after the list-read line). `benchOffersRead()` returns the figures.
  */
-import { mkdtempSync, rmSync } from 'fs';
-import type { AddressInfo } from 'net';
-import { tmpdir } from 'os';
-import path from 'path';
-import { createPgliteDb } from '../src/db';
-import { migrate } from '../src/migrate';
 import { seedAccounts, seedOffers } from '../src/seed';
-import { buildServer } from '../src/server';
-import { timeGets } from './timing';
-import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders } from '../test/id-tokens';
+import { benchBffGet, printBench } from './timing';
 
 /** Offers on the benchmarked card (Bella's, seeded). */
 export const BENCH_OFFERS = 200;
@@ -33,38 +25,23 @@ interface OffersAnswer {
 
 /** Runs the benchmark; resolves with p50 / p95 in ms (figures only, nothing asserted). */
 export async function benchOffersRead(): Promise<{ p50: number; p95: number; offers: number; requests: number }> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'bff-bench-offers-'));
-  const db = await createPgliteDb(path.join(folder, 'pglite'));
-  const { privateKey, jwk } = await makeKey();
-  const app = buildServer({ db, auth: { issuer: ISSUER, clientId: CLIENT_ID, jwks: { keys: [jwk] } } });
-  try {
-    await migrate(db);
-    await seedAccounts(db);
-    await seedOffers(db);
-
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/offers`;
-    const headers = shopperHeaders(await mintIdToken(privateKey, UID));
-    const check = (await fetch(url, { headers }).then((r) => r.json())) as OffersAnswer;
-    const n = Object.values(check.data.collections).reduce((sum, list) => sum + list.length, 0);
-    if (n !== BENCH_OFFERS) throw new Error(`read ${n} offers, expected ${BENCH_OFFERS}`);
-    const { p50, p95, requests } = await timeGets(url, headers);
-    return { p50, p95, offers: n, requests };
-  } finally {
-    await app.close();
-    await db.close();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const { p50, p95, requests, checked: offers } = await benchBffGet({
+    folderPrefix: 'bff-bench-offers-',
+    uid: UID,
+    path: '/api/offers',
+    prepare: async (db) => {
+      await seedAccounts(db);
+      await seedOffers(db);
+    },
+    check: (body) => {
+      const n = Object.values((body as OffersAnswer).data.collections).reduce((sum, list) => sum + list.length, 0);
+      if (n !== BENCH_OFFERS) throw new Error(`read ${n} offers, expected ${BENCH_OFFERS}`);
+      return n;
+    },
+  });
+  return { p50, p95, offers, requests };
 }
 
 if (require.main === module) {
-  benchOffersRead().then(
-    ({ p50, p95, offers }) => {
-      console.log(`BFF offers fetch, ${offers} offers: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal p95 ≤ ${GOAL_P95_MS} ms)`);
-    },
-    (error: unknown) => {
-      console.error('BFF offers-read bench failed:', error);
-      process.exit(1);
-    },
-  );
+  printBench('BFF offers-read', benchOffersRead, ({ p50, p95, offers }) => `BFF offers fetch, ${offers} offers: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (goal p95 ≤ ${GOAL_P95_MS} ms)`);
 }

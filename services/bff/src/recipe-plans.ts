@@ -6,7 +6,7 @@
  */
 import { HttpError } from './http';
 import { MAX_PLANNED_RECIPES } from './caps';
-import { cleanText, normaliseText } from './text';
+import { normaliseText, textKey } from './text';
 import type { Db, Queryable } from './db';
 
 /** Most recipe lists per shopper. */
@@ -50,9 +50,9 @@ export function cleanListName(raw: string, field = 'body.name'): string {
   return normaliseText(raw, { field, maxLength: MAX_LIST_NAME, tooLong: rule, blank: rule });
 }
 
-/** The stored text (src/text.ts) in lower case: two lists with the same key are "the same list" in a merge. */
+/** The text key of src/text.ts (stored text, lower case): two lists with the same key are "the same list" in a merge. */
 export function listNameKey(name: string): string {
-  return cleanText(name).toLowerCase();
+  return textKey(name);
 }
 
 /**

@@ -16,7 +16,7 @@
  */
 import type { Db, Queryable } from './db';
 import { HttpError } from './http';
-import { cleanText, normaliseText } from './text';
+import { normaliseText, textKey } from './text';
 
 /** Spec §9 "Shopping list page size": the default page. */
 export const DEFAULT_HITS_PER_PAGE = 100;
@@ -97,9 +97,9 @@ function storable(value: unknown): boolean {
   return true;
 }
 
-/** The key custom items are de-duplicated by in a merge: the stored text (src/text.ts) in lower case. */
+/** The key custom items are de-duplicated by in a merge: the text key of src/text.ts (stored text, lower case). */
 export function normaliseName(name: string): string {
-  return cleanText(name).toLowerCase();
+  return textKey(name);
 }
 
 /**

@@ -7,16 +7,12 @@ import { existsSync, rmSync, writeFileSync } from 'fs';
 import path from 'path';
 import { PAGE_CONTENT_NAMES } from '../src/routes/content';
 import { parseTrustProxy } from '../src/server';
-import { failure, startHarness, success, TOKEN_SECRET, type Harness } from './harness';
+import { failure, harnessPerFile, success, TOKEN_SECRET } from './harness';
 import { freshNonce } from './id-tokens';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ trustProxy: parseTrustProxy('loopback') }); // behind the edge, as the platform runs it
-}, 60_000);
+const h = harnessPerFile({ trustProxy: parseTrustProxy('loopback') }); // behind the edge, as the platform runs it
 /** The client address the edge forwards (X-Forwarded-For from the loopback peer). */
 const from = (address: string) => ({ 'x-forwarded-for': address });
-afterAll(() => h.close());
 
 describe('spec §7 GET /api/account', () => {
   test('a seeded shopper (u-1003) gets their account', async () => {
@@ -188,6 +184,11 @@ describe('spec §3 recent searches: /api/recent-searches', () => {
     const label = '<img src=x onerror=alert(1)> & "quotes"';
     await h.as('u-rs-2', 'POST', '/api/recent-searches', { label });
     expect(labels(await h.as('u-rs-2', 'GET', '/api/recent-searches'))).toEqual([label]);
+  });
+
+  test('labels are cleaned by the text rules the search engine counts queries by: soft hyphens, fillers and tags go', async () => {
+    const saved = await h.as('u-rs-text', 'POST', '/api/recent-searches', { label: 'Mi\u00adlk\u034f \u3164Eggs\u{E0041}' });
+    expect(saved.json.data.item.label).toBe('Milk Eggs');
   });
 
   test("one shopper never sees or deletes another's recent searches", async () => {

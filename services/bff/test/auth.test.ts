@@ -4,16 +4,11 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import type { AddressInfo } from 'net';
 import { buildServer } from '../src/server';
-import { CLIENT_ID, failure, ISSUER, KID, makeKey, startHarness, success, type Harness } from './harness';
+import { CLIENT_ID, failure, harnessPerFile, ISSUER, KID, listenOnLoopback, makeKey, success } from './harness';
 import { freshNonce, shopperHeaders } from './id-tokens';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(() => h.close());
+const h = harnessPerFile();
 
 const LENA = 'u-1003';
 
@@ -204,8 +199,7 @@ describe('verification keys from the issuer (OIDC discovery + createRemoteJWKSet
     issuer = Fastify();
     issuer.get('/.well-known/openid-configuration', async () => ({ issuer: issuerUrl, jwks_uri: `${issuerUrl}/jwks` }));
     issuer.get('/jwks', async () => ({ keys: [key.jwk] }));
-    await issuer.listen({ port: 0, host: '127.0.0.1' });
-    issuerUrl = `http://127.0.0.1:${(issuer.server.address() as AddressInfo).port}`;
+    issuerUrl = await listenOnLoopback(issuer);
   });
   afterAll(() => issuer.close());
 
@@ -220,8 +214,7 @@ describe('verification keys from the issuer (OIDC discovery + createRemoteJWKSet
         .sign(key.privateKey);
       const headers = { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() };
       const get = async (server: FastifyInstance) => {
-        await server.listen({ port: 0, host: '127.0.0.1' });
-        const res = await fetch(`http://127.0.0.1:${(server.server.address() as AddressInfo).port}/api/account`, { headers });
+        const res = await fetch(`${await listenOnLoopback(server)}/api/account`, { headers });
         return { status: res.status, json: (await res.json()) as { data: unknown } };
       };
       const res = await get(app);
@@ -250,11 +243,9 @@ describe('key rotation: the key cache of each replica fetches again on an unknow
       fetches += 1;
       return { keys };
     });
-    await issuer.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(issuer.server.address() as AddressInfo).port}`;
+    url = await listenOnLoopback(issuer);
     const app = buildServer({ db: h.db, auth: { issuer: url, clientId: CLIENT_ID } }); // default cooldown (JWKS_COOLDOWN_MS)
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const base = await listenOnLoopback(app);
     const get = async (key: Awaited<ReturnType<typeof makeKey>>, kid: string) => {
       const token = await new SignJWT({ email: 'rota@example.com' })
         .setProtectedHeader({ alg: 'RS256', kid })

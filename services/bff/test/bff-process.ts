@@ -6,9 +6,8 @@ import { spawn, type ChildProcess } from 'child_process';
 import { randomUUID } from 'crypto';
 import Fastify from 'fastify';
 import { SignJWT } from 'jose';
-import type { AddressInfo } from 'net';
 import path from 'path';
-import { CLIENT_ID, makeKey } from './harness';
+import { CLIENT_ID, listenOnLoopback, makeKey } from './harness';
 
 const MAIN = path.resolve(__dirname, '../src/main.ts');
 
@@ -83,8 +82,7 @@ export async function startIssuer(): Promise<Issuer> {
   let url = '';
   app.get('/.well-known/openid-configuration', async () => ({ issuer: url, jwks_uri: `${url}/jwks` }));
   app.get('/jwks', async () => ({ keys: [key.jwk] }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  url = await listenOnLoopback(app);
   const tokens = new Map<string, Promise<string>>();
   const token = (uid: string) => {
     if (!tokens.has(uid)) {

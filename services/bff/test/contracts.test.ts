@@ -19,15 +19,9 @@ import {
 } from 'shared-events/contracts';
 import { z } from 'zod/mini';
 import { loadDemoOffers } from '../src/seed';
-import { startHarness, type CallResult, type Harness } from './harness';
+import { harnessPerFile, type CallResult } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ hashLimit: { max: 10_000 } });
-}, 60_000);
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessPerFile({ hashLimit: { max: 10_000 } });
 
 const SEED = loadDemoOffers();
 const LENA = { uid: 'u-1003', card: '6046000000001003' };

@@ -103,6 +103,51 @@ export async function createTestDb(): Promise<Db> {
   };
 }
 
+/** Listens on a free loopback port; resolves to the base URL `http://127.0.0.1:<port>`. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/**
+ * A fresh BFF ({@link startHarness}) for the tests of one file: started before them, closed after them.
+ * The object is filled in by `beforeAll`, so use it inside tests and hooks.
+ */
+export function harnessPerFile(overrides: Partial<BuildServerOptions> = {}): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness(overrides));
+  }, 60_000);
+  afterAll(() => h.close());
+  return h;
+}
+
+/** A BFF with buildServer's defaults (no sign-in, nothing seeded) on its own database. */
+export interface BareServer {
+  db: Db;
+  app: FastifyInstance;
+  base: string;
+}
+
+/**
+ * A {@link BareServer} for the tests of one file on a fresh empty database ({@link createTestDb}), which
+ * `prepare` may fill first (migrations…); closed after the tests. Filled in by `beforeAll`: use it inside tests.
+ */
+export function bareServerPerFile(prepare: (db: Db) => Promise<void> = async () => undefined): BareServer {
+  const server = {} as BareServer;
+  beforeAll(async () => {
+    server.db = await createTestDb();
+    await prepare(server.db);
+    server.app = buildServer({ db: server.db });
+    server.base = await listenOnLoopback(server.app);
+  }, 60_000);
+  afterAll(async () => {
+    await server.app.close();
+    await server.db.close();
+  });
+  return server;
+}
+
 /** Starts a fresh BFF (own database, see {@link createTestDb}). */
 export async function startHarness(overrides: Partial<BuildServerOptions> = {}): Promise<Harness> {
   const db = await createTestDb();
@@ -123,8 +168,7 @@ export async function startHarness(overrides: Partial<BuildServerOptions> = {}):
     now: () => clock.now,
     ...overrides,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const base = await listenOnLoopback(app);
 
   const mint: Harness['mint'] = (uid, { key = privateKey, ...options } = {}) => mintIdToken(key, uid, options);
   const headers: Harness['headers'] = async (uid, extra = {}) => ({ ...shopperHeaders(await mint(uid)), ...extra });

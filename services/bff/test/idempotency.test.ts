@@ -5,13 +5,9 @@
  */
 import { randomBytes } from 'crypto';
 import { pruneIdempotencyKeys } from '../src/idempotency';
-import { startHarness, type Harness } from './harness';
+import { harnessPerFile } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ idempotencyWaitMs: 600 });
-}, 60_000);
-afterAll(() => h.close());
+const h = harnessPerFile({ idempotencyWaitMs: 600 });
 
 const newKey = () => `k-${randomBytes(8).toString('hex')}`;
 const newUid = () => `u-idem-${randomBytes(3).toString('hex')}`;

@@ -11,15 +11,9 @@ import { buildOffersSeed, renderOffersSeed } from '../scripts/generate-offers';
 import { HASH_EXPIRED_MESSAGE, type Offer, type OfferRecord } from '../src/offers';
 import { DEMO_OFFERS_FILE, loadDemoOffers, seedOffers } from '../src/seed';
 import { parseTrustProxy, redactHash } from '../src/server';
-import { failure, startHarness, success, type Harness } from './harness';
+import { failure, harnessPerFile, startHarness, success, type Harness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ hashLimit: { max: 10_000 } });
-}, 60_000);
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessPerFile({ hashLimit: { max: 10_000 } });
 
 const SEED = loadDemoOffers();
 const LENA = { uid: 'u-1003', card: '6046000000001003' };

@@ -2,13 +2,9 @@
  * The Preferences Centre endpoints (spec §2 /preferences-centre, §3 Session `subscribed`, §6):
  * GET / PUT /api/account/preferences over real HTTP.
  */
-import { failure, startHarness, success, type Harness } from './harness';
+import { failure, harnessPerFile, success } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(() => h.close());
+const h = harnessPerFile();
 
 describe('GET /api/account/preferences', () => {
   test('a new shopper gets the defaults: no emails, English', async () => {

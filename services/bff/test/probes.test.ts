@@ -3,32 +3,17 @@
  * the migrations; TRUST_PROXY and x-request-id parsing. Redis, the drain and two replicas: replicas.test.ts.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'fs';
-import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'net';
 import { tmpdir } from 'os';
 import path from 'path';
 import type { Db } from '../src/db';
 import { migrate, MIGRATIONS_DIR, migrationVersions } from '../src/migrate';
 import { buildServer, parseTrustProxy, requestIdOf } from '../src/server';
-import { createTestDb } from './harness';
+import { bareServerPerFile, listenOnLoopback } from './harness';
 
-let db: Db;
-let app: FastifyInstance;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDb(); // empty: not migrated yet
-  app = buildServer({ db });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+const bff = bareServerPerFile(); // on an empty database: not migrated yet
 
 const get = async (p: string) => {
-  const res = await fetch(`${base}${p}`);
+  const res = await fetch(`${bff.base}${p}`);
   return { status: res.status, json: await res.json() as unknown };
 };
 
@@ -46,14 +31,14 @@ test('readiness follows the migrations: none, some, all applied', async () => {
   try {
     const all = migrationVersions();
     for (const v of all.slice(0, 2)) copyFileSync(path.join(MIGRATIONS_DIR, `${v}.sql`), path.join(dir, `${v}.sql`));
-    await migrate(db, dir);
+    await migrate(bff.db, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   const some = await get('/api/readyz');
   expect(some.status).toBe(503);
   expect(some.json).toEqual(expect.objectContaining({ reason: `migrations: pending ${migrationVersions().slice(2).join(', ')}` }));
-  await migrate(db);
+  await migrate(bff.db);
   for (const p of ['/readyz', '/api/readyz']) {
     expect(await get(p)).toEqual({ status: 200, json: { status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'not configured' } } });
   }
@@ -62,11 +47,10 @@ test('readiness follows the migrations: none, some, all applied', async () => {
 });
 
 test('a database that does not answer within 2 s → 503 naming it; /livez stays 200', async () => {
-  const hung: Db = { ...db, query: () => new Promise(() => undefined) };
+  const hung: Db = { ...bff.db, query: () => new Promise(() => undefined) };
   const other = buildServer({ db: hung });
   try {
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    const at = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+    const at = await listenOnLoopback(other);
     const res = await fetch(`${at}/readyz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({

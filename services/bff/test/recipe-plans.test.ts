@@ -2,13 +2,9 @@
  * Recipe lists and meal plan (spec §2 Routes /recipes/my-recipe-lists and /recipes/meal-plan,
  * §6 signed-in data): /api/recipe-lists and /api/meal-plan over real HTTP, on PGlite and PostgreSQL.
  */
-import { failure, startHarness, type Harness } from './harness';
+import { failure, harnessPerFile } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(() => h.close());
+const h = harnessPerFile();
 
 const L1 = '11111111-1111-4111-8111-111111111111';
 const L2 = '22222222-2222-4222-8222-222222222222';

@@ -7,13 +7,12 @@
  */
 import { randomBytes } from 'crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'net';
 import { createPgDb, createPgliteDb, type Db } from '../src/db';
 import { migrate, migrationVersions } from '../src/migrate';
 import { closeRedis, createRedisClient, type Redis } from '../src/redis';
 import { seedAccounts, seedOffers, seedShoppingLists } from '../src/seed';
 import { buildServer, type BuildServerOptions } from '../src/server';
-import { createTestDatabase, TEST_DB, TOKEN_SECRET, type TestDatabase } from './harness';
+import { createTestDatabase, listenOnLoopback, TEST_DB, TOKEN_SECRET, type TestDatabase } from './harness';
 import { CLIENT_ID, ISSUER, makeKey, mintIdToken, shopperHeaders } from './id-tokens';
 import { startRedis, type ThrowawayRedis } from './throwaway-redis';
 
@@ -61,8 +60,7 @@ async function startReplica(name: string, db: Db, overrides: Partial<BuildServer
     trustProxy: ['loopback'], // the test client plays HAProxy on 127.0.0.1
     ...overrides,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const base = await listenOnLoopback(app);
   return {
     name,
     app,

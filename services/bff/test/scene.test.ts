@@ -5,13 +5,9 @@
  */
 import { loadCards } from '@storefront/seed';
 import { CARD_STATUS_ERROR } from '../src/scene';
-import { failure, startHarness, success, type Harness } from './harness';
+import { failure, harnessPerFile, success } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ cardLimit: { perAddress: 1000 } }); // many shoppers add cards from one test address
-}, 60_000);
-afterAll(() => h.close());
+const h = harnessPerFile({ cardLimit: { perAddress: 1000 } }); // many shoppers add cards from one test address
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,32 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'net';
-import type { Db } from '../src/db';
 import { migrate } from '../src/migrate';
 import { loadCards, loadShoppers } from '@storefront/seed';
 import { seedAccounts } from '../src/seed';
-import { buildServer } from '../src/server';
-import { createTestDb } from './harness';
+import { bareServerPerFile } from './harness';
 
-let db: Db;
-let app: FastifyInstance;
-let base: string;
 let firstMigration: string[];
-
-beforeAll(async () => {
-  db = await createTestDb(); // in-memory PGlite, or a fresh PostgreSQL database in the pg pass
+// in-memory PGlite, or a fresh PostgreSQL database in the pg pass
+const bff = bareServerPerFile(async (db) => {
   firstMigration = await migrate(db);
-  app = buildServer({ db });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 const post = (path: string, body?: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  fetch(`${base}${path}`, { method: 'POST', headers, body });
+  fetch(`${bff.base}${path}`, { method: 'POST', headers, body });
 
 async function expectError(res: Response, code: number, message: RegExp) {
   expect(res.status).toBe(code);
@@ -79,11 +63,11 @@ describe('POST /api/bannerAlert (spec §7)', () => {
       ['/store-locator', '/store-locator'],
     ];
     for (const [url, expected] of cases) {
-      await db.query("INSERT INTO banner_alerts (province, description_text, cta_label, cta_url, starts_at) VALUES ('PE', 'Test alert', 'Go', $1, now() - interval '1 minute')", [url]);
+      await bff.db.query("INSERT INTO banner_alerts (province, description_text, cta_label, cta_url, starts_at) VALUES ('PE', 'Test alert', 'Go', $1, now() - interval '1 minute')", [url]);
       const res = await post('/api/bannerAlert', JSON.stringify({ province: 'PE' }));
       const json = (await res.json()) as { data: { getAlert: Array<{ ctaUrl: string | null }> } };
       expect([url, json.data.getAlert[0]?.ctaUrl]).toEqual([url, expected]);
-      await db.query("DELETE FROM banner_alerts WHERE province = 'PE'");
+      await bff.db.query("DELETE FROM banner_alerts WHERE province = 'PE'");
     }
   });
 
@@ -112,21 +96,21 @@ describe('POST /api/bannerAlert (spec §7)', () => {
 
 describe('other routes', () => {
   test('GET /api/health', async () => {
-    const res = await fetch(`${base}/api/health`);
+    const res = await fetch(`${bff.base}/api/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
   });
 
   test('unknown route → 404 in the uniform shape', async () => {
-    await expectError(await fetch(`${base}/api/nope?x=1`), 404, /^Route GET \/api\/nope not found$/);
-    await expectError(await fetch(`${base}/api/bannerAlert`), 404, /not found/);
+    await expectError(await fetch(`${bff.base}/api/nope?x=1`), 404, /^Route GET \/api\/nope not found$/);
+    await expectError(await fetch(`${bff.base}/api/bannerAlert`), 404, /not found/);
   });
 });
 
 describe('migrations and the demo seed', () => {
   test('migrations are idempotent; seedAccounts inserts shoppers.json, cards.json and 200 days of activity once; a re-run keeps changes', async () => {
     // The suite's database: migrated once in beforeAll, seeded here for the first time.
-    const fresh = db;
+    const fresh = bff.db;
     {
       expect(firstMigration).toEqual(['001_banner_alerts', '002_accounts_scene', '003_shopping_list_cart', '004_offers', '005_preferences', '006_recipe_plans', '007_verification_lockout', '008_session_ends', '009_idempotency_keys', '010_seen_nonces', '011_shopper_caps', '012_session_end_sid', '013_bff_sessions']);
       expect(await migrate(fresh)).toEqual([]);

@@ -6,15 +6,9 @@ import { readFileSync } from 'fs';
 import path from 'path';
 import { ACCOUNTS_DIR, DATA_DIR, loadShoppers } from '@storefront/seed';
 import { seedShoppingLists } from '../src/seed';
-import { failure, startHarness, success, type Harness } from './harness';
+import { failure, harnessPerFile, success } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessPerFile();
 
 const LIST = '/api/shopping-list';
 const item = (id: string) => `${LIST}/items/${encodeURIComponent(id)}`;

@@ -57,7 +57,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-const b64url = (buf: Buffer) => buf.toString('base64url');
+/** Base64url of bytes (no padding). */
+export const b64url = (buf: Buffer) => buf.toString('base64url');
+
+/** A fresh PKCE pair (RFC 7636): a random verifier and its S256 challenge. */
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = b64url(randomBytes(32));
+  return { verifier, challenge: b64url(createHash('sha256').update(verifier).digest()) };
+}
 
 /** The page whose form posts to `action` (it carries the CSRF token), or null for other actions. */
 export function formPageOf(action: string): string | null {
@@ -97,22 +104,24 @@ export class Browser {
     return res;
   }
 
-  /** Posts a form as its page would: with the page's CSRF token (loaded from `base` first) unless `form.csrf` is given. */
-  async post(base: string, url: string, form: Record<string, string>): Promise<Response> {
+  /**
+   * Posts a form as its page would: with the page's CSRF token (loaded from `base` first, with the same
+   * `headers`) unless `form.csrf` is given.
+   */
+  async post(base: string, url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
     const page = formPageOf(url);
-    const csrf = 'csrf' in form || !page ? '' : csrfIn(await (await this.request(base, page)).text());
-    return this.rawPost(base, url, { ...(csrf ? { csrf } : {}), ...form });
+    const csrf = 'csrf' in form || !page ? '' : csrfIn(await (await this.request(base, page, { headers })).text());
+    return this.rawPost(base, url, { ...(csrf ? { csrf } : {}), ...form }, headers);
   }
 
   /** Posts exactly `form` (no CSRF token unless given). */
-  rawPost(base: string, url: string, form: Record<string, string>): Promise<Response> {
-    return this.request(base, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  rawPost(base: string, url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+    return this.request(base, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(form).toString() });
   }
 
   /** Starts an authorization request on `base`; resolves to the PKCE verifier and the first answer. */
   async authorize(base: string) {
-    const verifier = b64url(randomBytes(32));
-    const challenge = b64url(createHash('sha256').update(verifier).digest());
+    const { verifier, challenge } = pkce();
     const params = new URLSearchParams({
       client_id: 'storefront', redirect_uri: REDIRECT_URI, response_type: 'code', scope: 'openid profile email',
       code_challenge: challenge, code_challenge_method: 'S256', state: b64url(randomBytes(8)), nonce: 'n-1',

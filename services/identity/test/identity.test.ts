@@ -2,17 +2,15 @@
  * The identity provider over real HTTP on loopback: discovery, the authorization-code + PKCE flow a
  * browser does (done here with fetch and a cookie jar), sign-in errors, sign-up, end session.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalJWKSet, jwtVerify } from 'jose';
 import { AccountStore, readSeedShoppers, validateSignUp } from '../src/accounts';
 import { escapeHtml } from '../src/pages';
 import { createIdentityServer, type IdentityServer } from '../src/server';
 import { SIGN_IN_LIMITS, SignInThrottle } from '../src/throttle';
-import { basicAuth, CLIENT_SECRET, refresh, type TokenBody } from './backends';
+import { b64url, basicAuth, Browser as SharedBrowser, CLIENT_SECRET, csrfIn, freePort, pkce, refresh, verifyAt, type TokenBody } from './backends';
 
 const PUBLIC_ORIGIN = 'http://localhost:18999';
 const REDIRECT_URI = `${PUBLIC_ORIGIN}/auth/callback`;
@@ -23,17 +21,6 @@ let issuer: string;
 let dataFile: string;
 /** Added to the server's step-up clock (the tests move time forward instead of sleeping). */
 let clockSkewMs = 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -48,55 +35,21 @@ afterAll(async () => {
   await idp.close();
 });
 
-/** The page whose form posts to `action` (it carries the CSRF token), or null for other actions. */
-function formPageOf(action: string): string | null {
-  const m = /^(.*\/interaction\/[\w-]+)\/(login|signup)$/.exec(action);
-  if (m) return m[2] === 'login' ? `${m[1]}?screen=login` : action;
-  return /(^|\/\/[^/]+)\/signup$/.test(action) ? action : null;
-}
-
-/** The `csrf` hidden field of a page ('' when none). */
-function csrfIn(html: string): string {
-  return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-}
-
-/** A browser-like cookie jar (names only; paths ignored). */
+/** The shared test browser ({@link SharedBrowser}) with every request sent to this file's provider. */
 class Browser {
-  cookies = new Map<string, string>();
+  private readonly jar = new SharedBrowser(issuer);
 
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(new URL(url, issuer), { ...init, headers, redirect: 'manual' });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      const name = pair!.slice(0, i);
-      const value = pair!.slice(i + 1);
-      if (/expires=Thu, 01 Jan 1970/i.test(c) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
+  request(url: string, init: RequestInit = {}): Promise<Response> {
+    return this.jar.request(issuer, url, init);
   }
 
-  /** Posts a form as its page would: with the page's CSRF token (loaded first) unless `form.csrf` is given. */
-  async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-    const page = formPageOf(url);
-    const csrf = 'csrf' in form || !page ? '' : csrfIn(await (await this.request(page, { headers })).text());
-    return this.rawPost(url, { ...(csrf ? { csrf } : {}), ...form }, headers);
+  post(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+    return this.jar.post(issuer, url, form, headers);
   }
 
-  /** Posts exactly `form` (no CSRF token unless given). */
   rawPost(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-    return this.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(form).toString() });
+    return this.jar.rawPost(issuer, url, form, headers);
   }
-}
-
-const b64url = (buf: Buffer) => buf.toString('base64url');
-
-function pkce() {
-  const verifier = b64url(randomBytes(32));
-  return { verifier, challenge: b64url(createHash('sha256').update(verifier).digest()) };
 }
 
 /** Starts an authorization request; resolves to the interaction URL and the PKCE verifier. */
@@ -150,10 +103,7 @@ async function signIn(email: string, password: string) {
   return { browser, token: (await token.json()) as TokenBody & { token_type: string } };
 }
 
-async function verifyIdToken(idToken: string) {
-  const jwks = (await (await fetch(`${issuer}/jwks`)).json()) as Parameters<typeof createLocalJWKSet>[0];
-  return jwtVerify(idToken, createLocalJWKSet(jwks), { issuer, audience: 'storefront', algorithms: ['RS256'] });
-}
+const verifyIdToken = (idToken: string) => verifyAt(issuer, issuer, idToken);
 
 describe('discovery (contract "Identity (OIDC)")', () => {
   test('names the issuer, the endpoints, code + S256 PKCE only, RS256 id tokens and the storefront scopes', async () => {
@@ -510,34 +460,32 @@ describe('sign-up throttle and CSRF', () => {
 });
 
 describe('sign-in errors', () => {
-  test('a wrong password shows the sign-in form again with a text reason (401), no redirect', async () => {
+  test.each([
+    {
+      title: 'a wrong password shows the sign-in form again with a text reason (401), no redirect',
+      form: { email: 'lena.linked@example.com', password: 'wrong-password' },
+      status: 401,
+      shown: ['role="alert"', 'The email or password is incorrect. Please try again.', 'value="lena.linked@example.com"'],
+    },
+    {
+      title: 'an unknown email gets the same answer as a wrong password',
+      form: { email: 'nobody@example.com', password: PASSWORD },
+      status: 401,
+      shown: ['The email or password is incorrect.'],
+    },
+    {
+      title: 'missing fields: 400 with each reason, linked to its field',
+      form: { email: '', password: '' },
+      status: 400,
+      shown: ['Email is required.', 'Password is required.', 'aria-describedby="f-email-error" aria-invalid="true"'],
+    },
+  ])('$title', async ({ form, status, shown }) => {
     const browser = new Browser();
     const { interaction } = await startAuthorization(browser);
-    const res = await browser.post(`${interaction}/login`, { email: 'lena.linked@example.com', password: 'wrong-password' });
-    expect(res.status).toBe(401);
+    const res = await browser.post(`${interaction}/login`, form);
+    expect(res.status).toBe(status);
     const html = await res.text();
-    expect(html).toContain('role="alert"');
-    expect(html).toContain('The email or password is incorrect. Please try again.');
-    expect(html).toContain('value="lena.linked@example.com"');
-  });
-
-  test('an unknown email gets the same answer as a wrong password', async () => {
-    const browser = new Browser();
-    const { interaction } = await startAuthorization(browser);
-    const res = await browser.post(`${interaction}/login`, { email: 'nobody@example.com', password: PASSWORD });
-    expect(res.status).toBe(401);
-    expect(await res.text()).toContain('The email or password is incorrect.');
-  });
-
-  test('missing fields: 400 with each reason, linked to its field', async () => {
-    const browser = new Browser();
-    const { interaction } = await startAuthorization(browser);
-    const res = await browser.post(`${interaction}/login`, { email: '', password: '' });
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(html).toContain('Email is required.');
-    expect(html).toContain('Password is required.');
-    expect(html).toMatch(/aria-describedby="f-email-error" aria-invalid="true"/);
+    for (const text of shown) expect(html).toContain(text);
   });
 
   test('bad input never crashes: wrong content type, oversize body, unknown interaction, wrong method', async () => {

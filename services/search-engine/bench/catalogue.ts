@@ -1,18 +1,7 @@
-/** Synthetic grocery catalogue for the benchmark (deterministic). */
+/** Synthetic grocery catalogue for the benchmark (deterministic: the seed's PRNG). */
+import { mulberry32, pick } from '@storefront/seed';
 
 export type Rec = Record<string, unknown> & { objectID: string };
-
-/** Deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CATALOGUE: Record<string, Record<string, string[]>> = {
   'Dairy & Eggs': {
@@ -72,13 +61,9 @@ const CITIES: Array<[string, string, number, number]> = [
   ['Vancouver', 'BC', 49.2827, -123.1207],
 ];
 
-function pick<T>(r: () => number, arr: T[]): T {
-  return arr[Math.floor(r() * arr.length)];
-}
-
 /** Synthetic products in the seed catalogue's shape. */
 export function syntheticProducts(n: number, seed = 42): Rec[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const flat: Array<[string, string, string]> = [];
   for (const [category, subs] of Object.entries(CATALOGUE)) {
     for (const [subcategory, nouns] of Object.entries(subs)) for (const noun of nouns) flat.push([category, subcategory, noun]);
@@ -109,7 +94,7 @@ export function syntheticProducts(n: number, seed = 42): Rec[] {
 }
 
 export function stores(): Rec[] {
-  const r = rng(7);
+  const r = mulberry32(7);
   return STORE_IDS.map((storeNumber, i) => {
     const [city, province, lat, lng] = CITIES[i % CITIES.length];
     return {
@@ -162,7 +147,7 @@ export function suggestionsFrom(products: Rec[]): Rec[] {
 
 /** Realistic shopper queries: whole words, words being typed, two words, typos, a few empty. */
 export function queries(products: Rec[], n: number): string[] {
-  const r = rng(99);
+  const r = mulberry32(99);
   const words = [...new Set(products.flatMap((p) => String(p.title).toLowerCase().split(' ')).filter((w) => /^[a-zé]{4,}$/.test(w)))];
   const typo = (w: string): string => {
     const i = 1 + Math.floor(r() * (w.length - 2));

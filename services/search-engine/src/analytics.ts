@@ -20,6 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
+import { textKey } from '@storefront/seed';
 import { badRequest } from './errors';
 
 /** Window of the search-as-you-type aggregation, in ms. */
@@ -101,18 +102,12 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * Characters dropped from recorded queries: controls (C0, DEL, C1, NUL included), invisible formatting
- * (zero-width space/joiners, bidi embeddings/overrides/isolates, soft hyphen, BOM, tags), lone
- * surrogates, and blank fillers and variation selectors that render as nothing.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\u115f\u1160\u3164\uffa0]|\u034f|\p{Variation_Selector}/gu;
-
-/**
- * Normalises a query for counting: NFC, whitespace runs made one space, {@link INVISIBLE} characters
- * dropped, trimmed, lower-cased (`'\u0000Milk\u200b '` → `'milk'`).
+ * Normalises a query for counting: the storefront's text key (@storefront/seed `textKey`, the rules the BFF
+ * stores shopper text by): control and invisible characters dropped, combining-mark runs cut, NFC,
+ * whitespace runs made one space, trimmed, lower-cased (`'\u0000Milk\u200b '` → `'milk'`).
  */
 export function normalizeSearch(query: string): string {
-  return query.normalize('NFC').replace(/\s+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim().toLowerCase().normalize('NFC');
+  return textKey(query);
 }
 
 /**

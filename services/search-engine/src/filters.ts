@@ -136,21 +136,22 @@ class Parser {
   }
 
   private parseOr(): FilterNode {
-    const children = [this.parseAnd()];
-    while (this.isKeyword(this.peek(), 'OR')) {
-      this.next();
-      children.push(this.parseAnd());
-    }
-    return children.length === 1 ? children[0] : { type: 'or', children };
+    return this.parseJoined('OR', () => this.parseAnd());
   }
 
   private parseAnd(): FilterNode {
-    const children = [this.parseUnary()];
-    while (this.isKeyword(this.peek(), 'AND')) {
+    return this.parseJoined('AND', () => this.parseUnary());
+  }
+
+  /** `operand (keyword operand)*`: a single operand as is, more under one 'or' / 'and' node. */
+  private parseJoined(keyword: 'OR' | 'AND', operand: () => FilterNode): FilterNode {
+    const children = [operand()];
+    while (this.isKeyword(this.peek(), keyword)) {
       this.next();
-      children.push(this.parseUnary());
+      children.push(operand());
     }
-    return children.length === 1 ? children[0] : { type: 'and', children };
+    if (children.length === 1) return children[0];
+    return keyword === 'OR' ? { type: 'or', children } : { type: 'and', children };
   }
 
   private parseUnary(): FilterNode {

@@ -197,6 +197,10 @@ describe('popular searches against poisoning', () => {
     expect(clientOf('203.0.113.7')).not.toContain('203');
   });
 
+  it('counts a query by the text rules the BFF stores shopper text by: a run of combining marks is cut at 4', () => {
+    expect(normalizeSearch(`CAFE${'\u0301'.repeat(6)}`)).toBe(`café${'\u0301'.repeat(3)}`);
+  });
+
   it('parseTrustProxy reads TRUST_PROXY', () => {
     expect(parseTrustProxy(undefined)).toBe(false);
     expect(parseTrustProxy('false')).toBe(false);

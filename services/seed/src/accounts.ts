@@ -5,21 +5,18 @@
  */
 import { readFileSync } from 'fs';
 import path from 'path';
+import type { AccountData } from 'shared-events/contracts';
 
 /** Card status codes Inquire answers (spec §4): LP00 invalid, LP01 valid, LP02 blocked, LP03 ghost card. */
 export type CardStatus = 'LP00' | 'LP01' | 'LP02' | 'LP03';
 
-/** One demo shopper of shoppers.json. `uid` is the OIDC `sub`. */
-export interface ShopperRecord {
-  uid: string;
+/**
+ * One demo shopper of shoppers.json: the account as the BFF answers it (shared-events/contracts
+ * `AccountData`: `uid` is the OIDC `sub`, `cardNumber` the 16-digit Scene+ card or null, `preferredStoreId`
+ * a 4-digit store number or null), with the sign-in email always set.
+ */
+export interface ShopperRecord extends AccountData {
   email: string;
-  firstName: string;
-  lastName: string;
-  /** 16-digit Scene+ card number on the account, or null (no card). */
-  cardNumber: string | null;
-  /** 4-digit preferred store number, or null. */
-  preferredStoreId: string | null;
-  subscribed: boolean;
   /** true: the BFF answers code 439 on /api/services/* for this shopper (spec §4). */
   sessionProblem?: boolean;
   /** What signing in as this shopper shows (documentation). */

@@ -9,7 +9,8 @@ import type { CategoryRecord, FlyerPublicationRecord, NutritionFile, ProductReco
 
 export type * from './types';
 export { loadShoppers, loadCards, loadDemoPassword, ACCOUNTS_DIR, type ShopperRecord, type CardRecord, type CardStatus } from './accounts';
-export { mulberry32, type Rng } from './generator/prng';
+export { mulberry32, pick, type Rng } from './generator/prng';
+export { cleanText, hasLoneSurrogate, MAX_COMBINING_MARKS, textKey } from './text';
 export { FLYER_MERCHANT } from './generator/flyers';
 export { seedSearch, INDEX_NAMES, type SeedSearchOptions, type SeedSearchResult } from './seed-search';
 

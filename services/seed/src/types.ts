@@ -2,6 +2,13 @@
  * Record types of the committed seed catalogue (`services/seed/data/*.json`).
  * Money is always integer cents (CAD); coordinates are WGS84 degrees.
  */
+import type { NutritionFacts } from 'shared-events/contracts';
+
+/**
+ * Nutrition facts per 100 g of edible portion as USDA SR21 gives them; one shape for the seed that
+ * writes them, the engine and the remotes (shared-events/contracts `nutritionFactsSchema`).
+ */
+export type { NutritionFacts };
 
 /** Store banner: the standard banner or the co-op variant (spec §1). */
 export type BannerCode = 'standard' | 'coop';
@@ -111,29 +118,6 @@ export interface ProductRecord extends HitPictures {
   onFlyer: boolean;
   /** Nutrition facts per 100 g of its USDA food (same values as `nutrition.json[usdaNdbNo]`). */
   nutrition?: NutritionFacts;
-}
-
-/**
- * Nutrition facts per 100 g of edible portion, as written in USDA SR21 (nutrient numbers 208, 203,
- * 204, 606, 205, 291, 269, 307); null = USDA has no value for that food.
- */
-export interface NutritionFacts {
-  /** kcal (208) */
-  energyKcal: number | null;
-  /** g (203) */
-  protein: number | null;
-  /** g (204) */
-  totalFat: number | null;
-  /** g (606) */
-  saturatedFat: number | null;
-  /** g (205), by difference */
-  carbohydrate: number | null;
-  /** g (291), total dietary fibre */
-  fibre: number | null;
-  /** g (269), total sugars */
-  sugars: number | null;
-  /** mg (307) */
-  sodium: number | null;
 }
 
 /** data/nutrition.json: facts per 100 g keyed by NDB number. */

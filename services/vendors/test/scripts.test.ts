@@ -7,7 +7,9 @@
  * grant); ads only with C0004; the chat renders typed text as text.
  */
 import { fireEvent, screen, within } from '@testing-library/dom';
-import { script } from '../src/assets';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PUBLIC_DIR, SCRIPTS, script } from '../src/assets';
 
 const ORIGIN = 'http://localhost:14400';
 type W = Window & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -25,6 +27,16 @@ beforeEach(() => {
   document.head.replaceChildren();
   clearCookies();
   for (const k of ['OneTrust', 'Optanon', 'OnetrustActiveGroups', 'OptanonWrapper', 'dataLayer', '__gtmStandIn', 'AdSlots', 'CareChat']) delete w[k];
+});
+
+describe('served scripts', () => {
+  it.each(SCRIPTS)('%s is served minified, as the vendors serve theirs, with the origin written in', (name) => {
+    const source = readFileSync(path.join(PUBLIC_DIR, name), 'utf8');
+    const served = script(name, ORIGIN);
+    expect(served.length).toBeLessThan(source.length * 0.75);
+    expect(served).not.toMatch(/\/\*|\n\s*\/\//);
+    expect(served).not.toContain('__VENDORS_ORIGIN__');
+  });
 });
 
 describe('consent.js', () => {

@@ -15,4 +15,5 @@ export * from './loyalty';
 export * from './stores';
 export * from './content';
 export * from './recentSearches';
+export * from './records';
 export * from './flyer';

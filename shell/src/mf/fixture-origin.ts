@@ -13,6 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { resetFederationGlobalInfo } from '@module-federation/runtime-core';
 
 export const FIXTURE_ORIGIN = 'http://fixtures.test';
 
@@ -39,6 +40,24 @@ export interface FixtureOrigin {
   readonly scripts: Array<{ src: string; integrity: string | null; crossorigin: string | null }>;
   /** Stops serving: restores fetch and the DOM methods, removes the remotes' globals. */
   close(): void;
+}
+
+/**
+ * The jest hooks of a test file of the MF runtime: each test starts with a fresh federation global state,
+ * and the origin it opened with the returned `serve` (same arguments as {@link serveFixtureRemotes}) is
+ * closed after it; calling `serve` again closes the previous origin first.
+ */
+export function fixtureOriginPerTest(): typeof serveFixtureRemotes {
+  let origin: FixtureOrigin | undefined;
+  beforeEach(() => resetFederationGlobalInfo());
+  afterEach(() => {
+    origin?.close();
+    origin = undefined;
+  });
+  return (pkgs, o) => {
+    origin?.close();
+    return (origin = serveFixtureRemotes(pkgs, o));
+  };
 }
 
 /**

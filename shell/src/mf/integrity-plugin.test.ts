@@ -6,11 +6,10 @@
  */
 import { createHash, webcrypto } from 'node:crypto';
 import { ModuleFederation, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { resetFederationGlobalInfo } from '@module-federation/runtime-core';
 import { integrityPlugin, pinManifests, recordFileHashes, sriTable, sriOf, diagnoseLoadFailure } from './integrity-plugin';
 import offlineRemotePlugin from './offline-remote-plugin';
 import { startupManifestsPlugin } from './startup-manifests-plugin';
-import { fixtureManifest, manifestUrlOf, serveFixtureRemotes, type FixtureOrigin } from './fixture-origin';
+import { fixtureManifest, manifestUrlOf, fixtureOriginPerTest } from './fixture-origin';
 import { readManifestPins, readOverrides, registerRemoteMap, resolveRemoteMap } from '../remotes';
 import { overrideOriginsFor } from '../startup-data';
 import { REQUIRED_REMOTES } from '../apps';
@@ -40,13 +39,12 @@ function host(remotes: Record<string, string>, integrity: ModuleFederationRuntim
   return mf;
 }
 
-let origin: FixtureOrigin | undefined;
+const serveRemotes = fixtureOriginPerTest();
 beforeAll(() => {
   const g = globalThis as Record<string, unknown>;
   if (!(g.crypto as Crypto | undefined)?.subtle) Object.defineProperty(g, 'crypto', { value: webcrypto, configurable: true });
 });
 beforeEach(() => {
-  resetFederationGlobalInfo();
   (globalThis as Record<string, unknown>).__SHELL_ERRORS__ = [];
   (globalThis as Record<string, unknown>).__STOREFRONT_SRI__ = {};
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -55,8 +53,6 @@ beforeEach(() => {
   pinManifests({});
 });
 afterEach(() => {
-  origin?.close();
-  origin = undefined;
   jest.restoreAllMocks();
 });
 
@@ -67,7 +63,7 @@ describe('the integrity plugin in the MF runtime', () => {
 
   it("loads a remote whose pinned manifest is the published one, with its entry script's integrity and crossorigin set", async () => {
     const entrySri = 'sha384-' + 'A'.repeat(64);
-    origin = serveFixtureRemotes(['mf-header'], { manifestPatch: { 'mf-header': { integrity: { 'remoteEntry.js': entrySri } } } });
+    const origin = serveRemotes(['mf-header'], { manifestPatch: { 'mf-header': { integrity: { 'remoteEntry.js': entrySri } } } });
     const published = JSON.stringify({ ...fixtureManifest('mf-header'), integrity: { 'remoteEntry.js': entrySri } });
     pinManifests({ [manifestUrlOf('mf-header')]: sri(published) });
 
@@ -78,7 +74,7 @@ describe('the integrity plugin in the MF runtime', () => {
   });
 
   it('refuses a pinned manifest with one byte changed: SHELL-009, and the slot gets its fallback', async () => {
-    origin = serveFixtureRemotes(['mf-header'], { manifestPatch: { 'mf-header': { id: 'mf_headeR' } } });
+    const origin = serveRemotes(['mf-header'], { manifestPatch: { 'mf-header': { id: 'mf_headeR' } } });
     pinManifests({ [manifestUrlOf('mf-header')]: sri(JSON.stringify(fixtureManifest('mf-header'))) });
 
     const mod = await host({ 'mf-header': manifestUrlOf('mf-header') }).loadRemote<Spa>('mf_header/spa');
@@ -88,7 +84,7 @@ describe('the integrity plugin in the MF runtime', () => {
   });
 
   it('does not fetch again a manifest the edge wrote into the page, nor check an unpinned one', async () => {
-    origin = serveFixtureRemotes(['mf-header', 'mf-search']);
+    const origin = serveRemotes(['mf-header', 'mf-search']);
     pinManifests({ [manifestUrlOf('mf-header')]: sri('not the text the edge checked') });
     const page = new Map<string, unknown>([[manifestUrlOf('mf-header'), fixtureManifest('mf-header')]]);
     const mf = new ModuleFederation({ name: 'shell_host', remotes: [], plugins: [offlineRemotePlugin(), startupManifestsPlugin(page)] });
@@ -102,7 +98,7 @@ describe('the integrity plugin in the MF runtime', () => {
   });
 
   it("refuses a tester override naming another remote's manifest (SHELL-010): the slot gets its fallback, that remote's code never runs", async () => {
-    origin = serveFixtureRemotes(['mf-header', 'mf-offers']);
+    const origin = serveRemotes(['mf-header', 'mf-offers']);
     const override = `?remote.mf-header=${encodeURIComponent(manifestUrlOf('mf-offers'))}`;
     const map = Object.fromEntries(REQUIRED_REMOTES.map((pkg) => [pkg, manifestUrlOf(pkg)]));
     const remotes = resolveRemoteMap(map, { href: `http://localhost:8080/${override}`, search: override }, null);

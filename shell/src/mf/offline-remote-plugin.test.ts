@@ -3,25 +3,21 @@
  * the plugin inside a real MF runtime, against fixture remotes (./fixture-origin).
  */
 import { ModuleFederation } from '@module-federation/enhanced/runtime';
-import { resetFederationGlobalInfo } from '@module-federation/runtime-core';
 import offlineRemotePlugin from './offline-remote-plugin';
 import { startupManifestsPlugin } from './startup-manifests-plugin';
-import { fixtureManifest, manifestUrlOf, serveFixtureRemotes, type FixtureOrigin } from './fixture-origin';
+import { fixtureManifest, manifestUrlOf, fixtureOriginPerTest } from './fixture-origin';
 import { shellErrors } from '../errors';
 
 type Spa = { bootstrap(p?: object): Promise<void>; mount(p?: object): Promise<void>; unmount(p?: object): Promise<void>; remote?: string };
 
-let origin: FixtureOrigin | undefined;
+const serveRemotes = fixtureOriginPerTest();
 beforeEach(() => {
-  resetFederationGlobalInfo();
   shellErrors().length = 0;
   document.body.innerHTML = '<div id="slot-mf-header"><span>stale</span></div><div id="slot-page"></div>';
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
-  origin?.close();
-  origin = undefined;
   jest.restoreAllMocks();
 });
 
@@ -34,7 +30,7 @@ const host = (remotes: Record<string, string>, plugins = [offlineRemotePlugin()]
 
 describe('offline-remote plugin in the MF runtime', () => {
   it('turns a results page whose server is down into a visible "unavailable" message, and records SHELL-002', async () => {
-    origin = serveFixtureRemotes(['mf-search'], { down: ['mf-search'] });
+    serveRemotes(['mf-search'], { down: ['mf-search'] });
     const mod = await host({ mf_search: manifestUrlOf('mf-search') }).loadRemote<Spa>('mf_search/results');
 
     expect(shellErrors()).toEqual([expect.objectContaining({ code: 'SHELL-002', remote: 'mf_search/results' })]);
@@ -49,7 +45,7 @@ describe('offline-remote plugin in the MF runtime', () => {
   });
 
   it("gives a header band whose remote entry cannot be loaded only a visually hidden note (its manifest came from the page)", async () => {
-    origin = serveFixtureRemotes(['mf-header'], { down: ['mf-header'] });
+    const origin = serveRemotes(['mf-header'], { down: ['mf-header'] });
     const page = new Map<string, unknown>([[manifestUrlOf('mf-header'), fixtureManifest('mf-header')]]);
     const mod = await host({ mf_header: manifestUrlOf('mf-header') }, [startupManifestsPlugin(page), offlineRemotePlugin()]).loadRemote<Spa>('mf_header/spa');
 
@@ -64,7 +60,7 @@ describe('offline-remote plugin in the MF runtime', () => {
   });
 
   it("leaves a remote that loads alone: the page gets the remote's own lifecycles", async () => {
-    origin = serveFixtureRemotes(['mf-header']);
+    serveRemotes(['mf-header']);
     const mod = await host({ mf_header: manifestUrlOf('mf-header') }).loadRemote<Spa>('mf_header/spa');
 
     expect(mod!.remote).toBe('mf_header');

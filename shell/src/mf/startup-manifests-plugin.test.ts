@@ -6,7 +6,7 @@
 import { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { resetFederationGlobalInfo } from '@module-federation/runtime-core';
 import { startupManifestsPlugin } from './startup-manifests-plugin';
-import { fixtureManifest, manifestUrlOf, serveFixtureRemotes, type FixtureOrigin } from './fixture-origin';
+import { fixtureManifest, manifestUrlOf, fixtureOriginPerTest } from './fixture-origin';
 import { readStartupManifests } from '../startup-data';
 
 type Spa = { remote: string };
@@ -25,20 +25,17 @@ const host = (doc: Document, pkgs: string[]) => new ModuleFederation({
   plugins: [startupManifestsPlugin(readStartupManifests(doc))],
 });
 
-let origin: FixtureOrigin | undefined;
+const serveRemotes = fixtureOriginPerTest();
 beforeEach(() => {
-  resetFederationGlobalInfo();
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
-  origin?.close();
-  origin = undefined;
   jest.restoreAllMocks();
 });
 
 describe('startup-manifests plugin in the MF runtime', () => {
   it("loads a start-up remote with the page's manifest (no manifest request) and fetches the others' as before", async () => {
-    origin = serveFixtureRemotes(['mf-header', 'mf-search']);
+    const origin = serveRemotes(['mf-header', 'mf-search']);
     const doc = page(JSON.stringify({ remotes: {}, config: {}, manifests: { [manifestUrlOf('mf-header')]: fixtureManifest('mf-header') } }));
     const mf = host(doc, ['mf-header', 'mf-search']);
 
@@ -53,15 +50,14 @@ describe('startup-manifests plugin in the MF runtime', () => {
   });
 
   it('answers each manifest once: a later runtime on the same page fetches it (e.g. after a promotion)', async () => {
-    origin = serveFixtureRemotes(['mf-header']);
+    let origin = serveRemotes(['mf-header']);
     const plugin = startupManifestsPlugin(readStartupManifests(page(JSON.stringify({ remotes: {}, config: {}, manifests: { [manifestUrlOf('mf-header')]: fixtureManifest('mf-header') } }))));
     const first = new ModuleFederation({ name: 'shell_host', remotes: [{ name: 'mf_header', entry: manifestUrlOf('mf-header') }], plugins: [plugin] });
     await first.loadRemote('mf_header/spa');
     expect(origin.fetched).toEqual([]);
 
     resetFederationGlobalInfo();
-    origin.close();
-    origin = serveFixtureRemotes(['mf-header']);
+    origin = serveRemotes(['mf-header']);
     const later = new ModuleFederation({ name: 'shell_host', remotes: [{ name: 'mf_header', entry: manifestUrlOf('mf-header') }], plugins: [plugin] });
     expect((await later.loadRemote<Spa>('mf_header/spa'))!.remote).toBe('mf_header');
     expect(origin.fetched).toEqual([manifestUrlOf('mf-header')]);
@@ -73,7 +69,7 @@ describe('startup-manifests plugin in the MF runtime', () => {
     ['a data block without manifests', JSON.stringify({ remotes: {}, config: {} })],
     ['manifests that are not an object', JSON.stringify({ manifests: [1] })],
   ])('fetches the manifest with %s', async (_label, text) => {
-    origin = serveFixtureRemotes(['mf-header']);
+    const origin = serveRemotes(['mf-header']);
     expect((await host(page(text), ['mf-header']).loadRemote<Spa>('mf_header/spa'))!.remote).toBe('mf_header');
     expect(origin.fetched).toEqual([manifestUrlOf('mf-header')]);
   });

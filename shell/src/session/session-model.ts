@@ -5,18 +5,11 @@
 // From the kit's shared root (one copy in the browser), not its subpath (a second copy in the shell's chunk).
 import { safeReturnPath as kitSafeReturnPath } from '@storefront/remote-kit';
 import { EMPTY_SESSION, type CardStatus, type Scene, type Session } from 'shared-events';
+import type { AccountData } from 'shared-events/contracts';
 import { CALLBACK_PATH, type SessionInfo } from './bff-session';
 
-/** `GET /api/account` data (wave-2 contract "BFF API"). */
-export interface AccountData {
-  uid: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  cardNumber: string | null;
-  preferredStoreId: string | null;
-  subscribed: boolean;
-}
+/** `GET /api/account` data: the BFF's contract (shared-events/contracts `accountDataSchema`). */
+export type { AccountData };
 
 /** `POST /api/services/Inquire` data. Amounts: pointBalance in points, dollarValue in cents. */
 export interface InquireData {

@@ -1,19 +1,16 @@
 /**
  * @storefront/remote-kit: what every remote shares (ARCHITECTURE §1–§4): single-spa lifecycles,
- * standalone mode, providers and error policy, the location hook and navigate, debouncing, server
- * state, and safe URLs. Test helpers: `@storefront/remote-kit/testing`; the React-free URL checks
- * alone: `@storefront/remote-kit/safe-url`. The Dialog and the blocks are subpaths
- * (`@storefront/remote-kit/dialog`, `/blocks`), bundled into each user, so this shared root stays small.
+ * providers and error policy, the location hook and navigate, debouncing, server state, and safe URLs.
+ * Test helpers: `@storefront/remote-kit/testing`; the React-free URL checks alone:
+ * `@storefront/remote-kit/safe-url`. Standalone mode (`/standalone`), the Dialog and the blocks are
+ * subpaths (`/dialog`, `/blocks`), bundled into each user, so this shared root stays small.
  */
 export { createRemoteLifecycles, lazyPage, ServedFirstView } from './lifecycles';
 export type { RemoteLifecycleOptions, RemoteLifecycles, RemoteRootProps, ServedFirstViewProps } from './lifecycles';
 
-export { mountStandalone, DEMO_SESSION, DEMO_STORE } from './standalone';
-export type { StandaloneHandle, StandaloneOptions } from './standalone';
-
 export {
   KitProviders, PageLoading, RemoteErrorBoundary, DefaultRemoteFallback,
-  handleRemoteError, remoteErrorMessage, useNavigate, useOptionalRemote, useRemote,
+  handleRemoteError, remoteErrorMessage, useNavigate, useOptionalRemote, useRemote, useRemoteRuntime,
 } from './providers';
 export type { KitProvidersProps, RemoteContextValue, RemoteErrorBoundaryProps, RemoteFallback } from './providers';
 
@@ -23,8 +20,7 @@ export type { LazyPart, PartBoundaryProps } from './lazyPart';
 export { LOCATION_EVENTS, getLocationSnapshot, navigate, subscribeToLocation, useLocation } from './location';
 export type { LocationSnapshot, NavigateOptions } from './location';
 
-export { useDebouncedCallback, useDebouncedValue } from './debounce';
-export type { DebounceOptions, DebouncedState, DebouncedValueOptions } from './debounce';
+export { useDebouncedValue } from './debounce';
 
 export * from './query';
 

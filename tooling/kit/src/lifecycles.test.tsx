@@ -28,6 +28,16 @@ function slot(id = 'slot-test') {
   return el;
 }
 
+/** Mounts into a `#slot-page` that holds the first view the edge served (`servedHtml`, a `data-first-view` header). */
+async function mountOverServedView(lifecycles: Lifecycles, servedHtml: string) {
+  const domElement = slot('slot-page');
+  domElement.innerHTML = servedHtml;
+  const served = domElement.querySelector('[data-first-view]')!;
+  const props = propsFor(domElement);
+  await mount(lifecycles, props);
+  return { domElement, served, props };
+}
+
 afterEach(() => {
   document.body.innerHTML = '';
   jest.restoreAllMocks();
@@ -127,13 +137,9 @@ describe('createRemoteLifecycles', () => {
     let resolve!: (m: { default: () => React.JSX.Element }) => void;
     const Page = lazyPage(() => new Promise<{ default: () => React.JSX.Element }>((r) => { resolve = r; }));
     const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'pages', rootComponent: () => <Page /> });
-    const domElement = slot('slot-page');
-    domElement.innerHTML = '<header class="sf-intro" data-first-view="mf-test"><h1 class="sf-intro__heading" tabindex="-1">Weekly flyer</h1><p class="sf-intro__lead">Deals &lt;b&gt;</p></header>';
-    const served = domElement.querySelector('[data-first-view]');
-    const props = propsFor(domElement);
-    await mount(lifecycles, props);
+    const { domElement, served, props } = await mountOverServedView(lifecycles, '<header class="sf-intro" data-first-view="mf-test"><h1 class="sf-intro__heading" tabindex="-1">Weekly flyer</h1><p class="sf-intro__lead">Deals &lt;b&gt;</p></header>');
     // the same element, still showing, not 'Loading…'; its text is still text
-    expect(screen.getByRole('heading', { name: 'Weekly flyer' })).toBe(served!.querySelector('h1'));
+    expect(screen.getByRole('heading', { name: 'Weekly flyer' })).toBe(served.querySelector('h1'));
     expect(screen.getByText('Deals <b>')).toBeInTheDocument();
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
 
@@ -153,14 +159,10 @@ describe('createRemoteLifecycles', () => {
       return title ? <h1>{title} page</h1> : <ServedFirstView fallback={<p>Skeleton</p>} />;
     }
     const lifecycles = createRemoteLifecycles({ remote: 'mf-test', label: 'product', rootComponent: Page });
-    const domElement = slot('slot-page');
-    domElement.innerHTML = '<header class="sf-intro sf-intro--picture" data-first-view="mf-test"><img class="sf-intro__picture" src="/media/butter.svg" alt="" width="240" height="240"><h1 class="sf-intro__heading" tabindex="-1">Salted Butter</h1><p class="sf-intro__lead">454 g</p></header>';
-    const served = domElement.querySelector('[data-first-view]');
-    const props = propsFor(domElement);
-    await mount(lifecycles, props);
+    const { domElement, served, props } = await mountOverServedView(lifecycles, '<header class="sf-intro sf-intro--picture" data-first-view="mf-test"><img class="sf-intro__picture" src="/media/butter.svg" alt="" width="240" height="240"><h1 class="sf-intro__heading" tabindex="-1">Salted Butter</h1><p class="sf-intro__lead">454 g</p></header>');
     // the edge's own element (and its picture) stays while the data loads, not the skeleton
-    expect(screen.getByRole('heading', { name: 'Salted Butter' })).toBe(served!.querySelector('h1'));
-    expect(domElement.querySelector('img')).toBe(served!.querySelector('img'));
+    expect(screen.getByRole('heading', { name: 'Salted Butter' })).toBe(served.querySelector('h1'));
+    expect(domElement.querySelector('img')).toBe(served.querySelector('img'));
     expect(screen.queryByText('Skeleton')).not.toBeInTheDocument();
     // another URL: the served view is not this page's, the fallback shows
     act(() => { navigate('/products/honey-2'); });

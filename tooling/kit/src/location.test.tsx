@@ -22,22 +22,16 @@ describe('useLocation', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/stores/x|?query=milk&tab=product|#top|milk');
   });
 
-  it('follows pushState + popstate (browser back/forward, standalone navigation)', () => {
+  it.each([
+    ['pushState + popstate (browser back/forward, standalone navigation)', '/?query=eggs', () => new PopStateEvent('popstate'), '/|?query=eggs||eggs'],
+    ["single-spa's routing event", '/store-locator', () => new CustomEvent('single-spa:routing-event'), '/store-locator|||'],
+  ])('follows %s', (_name, url, event, shown) => {
     render(<Where />);
     act(() => {
-      window.history.pushState(null, '', '/?query=eggs');
-      window.dispatchEvent(new PopStateEvent('popstate'));
+      window.history.pushState(null, '', url);
+      window.dispatchEvent(event());
     });
-    expect(screen.getByTestId('where')).toHaveTextContent('/|?query=eggs||eggs');
-  });
-
-  it("follows single-spa's routing event", () => {
-    render(<Where />);
-    act(() => {
-      window.history.pushState(null, '', '/store-locator');
-      window.dispatchEvent(new CustomEvent('single-spa:routing-event'));
-    });
-    expect(screen.getByTestId('where')).toHaveTextContent('/store-locator|||');
+    expect(screen.getByTestId('where')).toHaveTextContent(shown);
   });
 
   it('gives one stable snapshot object per URL', () => {

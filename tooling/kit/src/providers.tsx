@@ -38,6 +38,18 @@ export function useOptionalRemote(): RemoteContextValue | null {
 }
 
 /**
+ * The custom props a mounted app always has — the page's event `bus` and the runtime `config`
+ * (`apiBase`, `search`, …) — from the nearest {@link KitProviders}, so components need not thread them.
+ * @throws Error when used outside KitProviders, or when the app was mounted without `bus` or `config`
+ *   (the kit's error policy then shows the app's fallback)
+ */
+export function useRemoteRuntime(): Required<Pick<RemoteProps, 'bus' | 'config'>> {
+  const { remote, bus, config } = useRemote();
+  if (!bus || !config) throw new Error(`[${remote}] no ${bus ? 'config' : 'bus'} in the single-spa custom props`);
+  return { bus, config };
+}
+
+/**
  * In-site navigation for components: `RemoteProps.navigate` from context (the shell's single-spa
  * `navigateToUrl`) when there is one, else the kit's {@link navigate} (pushState + popstate).
  * `{ replace: true }` always uses the kit's `replaceState` path (the shell's navigate only pushes).

@@ -93,4 +93,12 @@ describe('mountStandalone', () => {
     expect(el.querySelector('[data-remote-error="mf-test"][hidden]')).not.toBeNull();
     expect(error).toHaveBeenCalledWith('[mf-test] standalone failed', expect.objectContaining({ message: 'boom' }));
   });
+
+  it('is its own entry (/standalone), not part of the shared root the composed site loads', async () => {
+    const root = await import('./index');
+    expect(root).not.toHaveProperty('mountStandalone');
+    expect(root).not.toHaveProperty('DEMO_SESSION');
+    const { exports } = (await import('../package.json')) as { exports: Record<string, string> };
+    expect(exports['./standalone']).toBe('./src/standalone.tsx');
+  });
 });

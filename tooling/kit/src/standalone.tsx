@@ -1,7 +1,11 @@
 /**
- * `mountStandalone`: the one standalone mode (`src/bootstrap.tsx`, ARCHITECTURE §1 and the
- * react-microfrontends "standalone mode per app" pattern): a remote runs with no shell on the page's
- * real bus, with the same providers and error policy as under single-spa.
+ * `@storefront/remote-kit/standalone` — `mountStandalone`: the one standalone mode (`src/bootstrap.tsx`,
+ * ARCHITECTURE §1 and the react-microfrontends "standalone mode per app" pattern): a remote runs with no
+ * shell on the page's real bus, with the same providers and error policy as under single-spa, and the
+ * storefront's design tokens (./tokens.css, which the shell gives the composed page).
+ * A subpath, bundled into each remote's standalone page only: the composed site never loads it. It takes
+ * the providers from the kit's root (the shared singleton), so the remote's components and this wrapper
+ * share one remote context.
  */
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -9,9 +13,8 @@ import {
   bus as pageBus, DEFAULT_RUNTIME_CONFIG, EMPTY_SESSION,
   type EventBus, type RemoteProps, type RuntimeConfig, type Session, type Store,
 } from 'shared-events';
-import { navigate as kitNavigate } from './location';
-import { KitProviders, RemoteErrorBoundary, type RemoteFallback } from './providers';
-import type { QueryClient } from './query';
+import { KitProviders, navigate as kitNavigate, RemoteErrorBoundary, type QueryClient, type RemoteFallback } from '@storefront/remote-kit';
+import './tokens.css';
 
 /** Demo store of standalone mode: the default store 3299 (spec §4, §9), standard banner. */
 export const DEMO_STORE: Store = Object.freeze({

@@ -5,12 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { getOrCreateAccount, recordSessionEnd, setPreferredStore, toAccountData } from '../accounts';
-import { checkNonce, createAuthHook, rejectOtherUid, shopperOf, spendNonce, usesSessionCookie, type IdTokenVerifier } from '../auth';
+import { checkNonce, rejectOtherUid, shopperOf, spendNonce, usesSessionCookie, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { HttpError, ok } from '../http';
 import { addCard } from '../scene';
 import { registerThrottle, type SharedStore } from '../throttle';
 import { TOKEN_TTL_S, type TokenSigner } from '../tokens';
+import { signedInBody, signedInOnly, signedInQuery } from './signed-in';
 
 /** Options of {@link accountRoutes}. */
 export interface AccountRoutesOptions {
@@ -32,7 +33,6 @@ export interface CardLimit {
   global: number;
 }
 
-const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
 /** 16 digits, spaces allowed between them (as typed in the add-card popup). */
 const CARD_NUMBER = { type: 'string', maxLength: 40, pattern: '^[0-9 ]*$' } as const;
 
@@ -60,11 +60,7 @@ interface Routes {
 
 /** Registers /api/account, /api/account/preferred-store, /api/account/card, /api/account/signed-token. */
 export async function accountRoutes(app: FastifyInstance, { db, verify, sign, storeNumbers, sharedStore = null, cardLimit = {} }: AccountRoutesOptions): Promise<void> {
-  app.addHook('onRequest', createAuthHook(verify));
-  app.addHook('preHandler', rejectOtherUid);
-  app.addHook('preHandler', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  signedInOnly(app, verify);
 
   // Card lookups are throttled per shopper AND per client address (new accounts from one address share
   // its budget), under a global ceiling: a card number must not be guessable by trying.
@@ -91,7 +87,7 @@ function accountReadRoutes(app: FastifyInstance, { db, storeNumbers }: Routes): 
    * from then on (401 'Invalid id token: the session has ended (signed out)'; see auth.ts).
    * → 200 `{ status: 'success', code: 200, message: 'Session ended', data: { endedAt: <ISO time> } }`.
    */
-  app.post('/session/end', { schema: { body: { type: 'object', properties: UID_PROPERTY, additionalProperties: false } } }, async (request) => {
+  app.post('/session/end', { schema: { body: signedInBody({}) } }, async (request) => {
     const endedAt = await recordSessionEnd(db, shopperOf(request).uid, shopperOf(request).sid ?? null);
     return ok({ endedAt: endedAt.toISOString() }, 'Session ended');
   });
@@ -101,7 +97,7 @@ function accountReadRoutes(app: FastifyInstance, { db, storeNumbers }: Routes): 
    * → data `{ uid, email, firstName, lastName, cardNumber: string|null, preferredStoreId: string|null, subscribed }`.
    * The account is created from the id-token claims on the first call (e.g. right after sign-up).
    */
-  app.get('/account', { schema: { querystring: { type: 'object', properties: UID_PROPERTY } } }, async (request) => {
+  app.get('/account', { schema: { querystring: signedInQuery() } }, async (request) => {
     return ok(toAccountData(await getOrCreateAccount(db, shopperOf(request))));
   });
 
@@ -114,12 +110,7 @@ function accountReadRoutes(app: FastifyInstance, { db, storeNumbers }: Routes): 
     '/account/preferred-store',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['storeId'],
-          properties: { ...UID_PROPERTY, storeId: { type: 'string', pattern: '^[0-9]{4}$' } },
-          additionalProperties: false,
-        },
+        body: signedInBody({ storeId: { type: 'string', pattern: '^[0-9]{4}$' } }, ['storeId']),
       },
     },
     async (request) => {
@@ -148,7 +139,7 @@ function cardAndTokenRoutes(app: FastifyInstance, { db, sign, throttleCardAdds }
     {
       preHandler: throttleCardAdds,
       schema: {
-        body: { type: 'object', required: ['cardNumber'], properties: { ...UID_PROPERTY, cardNumber: CARD_NUMBER }, additionalProperties: false },
+        body: signedInBody({ cardNumber: CARD_NUMBER }, ['cardNumber']),
       },
     },
     async (request) => {
@@ -173,12 +164,7 @@ function cardAndTokenRoutes(app: FastifyInstance, { db, sign, throttleCardAdds }
     '/account/signed-token',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['cardNumber', 'firstName'],
-          properties: { ...UID_PROPERTY, cardNumber: CARD_NUMBER, firstName: { type: 'string', minLength: 1, maxLength: 50 } },
-          additionalProperties: false,
-        },
+        body: signedInBody({ cardNumber: CARD_NUMBER, firstName: { type: 'string', minLength: 1, maxLength: 50 } }, ['cardNumber', 'firstName']),
       },
     },
     async (request) => {
@@ -211,11 +197,7 @@ export async function generateTokenRoute(app: FastifyInstance, { verify, sign }:
         if (usesSessionCookie(request)) request.server.sessions?.checkCsrf(request);
       },
       schema: {
-        body: {
-          type: 'object',
-          properties: { ...UID_PROPERTY, idToken: { type: 'string', minLength: 1, maxLength: 8192 } },
-          additionalProperties: false,
-        },
+        body: signedInBody({ idToken: { type: 'string', minLength: 1, maxLength: 8192 } }),
       },
     },
     async (request, reply) => {

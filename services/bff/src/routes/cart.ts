@@ -6,12 +6,12 @@
  * token's uid. `cache-control: no-store`.
  */
 import type { FastifyInstance } from 'fastify';
-import { createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
+import { shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { CART_FIELD_RULES, HttpError, ok } from '../http';
 import { MAX_HITS_PER_PAGE, MAX_QUANTITY, PRODUCT_ITEM_ID } from '../shopping-list';
+import { signedInBody, signedInOnly, signedInQuery, strictObject } from './signed-in';
 
-const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
 const STORE_ID = { type: 'string', pattern: '^[0-9]{4}$' } as const;
 
 /** Largest cart request body (1,000 items). */
@@ -47,11 +47,7 @@ export async function cartRoutes(
   app: FastifyInstance,
   { db, verify, storeNumbers }: { db: Db; verify: IdTokenVerifier; storeNumbers: Set<string> },
 ): Promise<void> {
-  app.addHook('onRequest', createAuthHook(verify));
-  app.addHook('preHandler', rejectOtherUid);
-  app.addHook('preHandler', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  signedInOnly(app, verify);
 
   const knownStore = (storeId: string): void => {
     if (!storeNumbers.has(storeId)) throw new HttpError(404, `Unknown store '${storeId}'`, 'STORE_NOT_FOUND');
@@ -83,29 +79,24 @@ function cartWriteRoute(app: FastifyInstance, db: Db, knownStore: (storeId: stri
       bodyLimit: CART_BODY_LIMIT,
       config: { fieldRules: CART_FIELD_RULES },
       schema: {
-        body: {
-          type: 'object',
-          required: ['userToken', 'storeId', 'items'],
-          properties: {
-            ...UID_PROPERTY,
+        body: signedInBody(
+          {
             userToken: { type: 'string', minLength: 1, maxLength: 255 },
             storeId: STORE_ID,
             items: {
               type: 'array',
               maxItems: MAX_HITS_PER_PAGE,
-              items: {
-                type: 'object',
-                required: ['item_id', 'quantity'],
-                properties: {
+              items: strictObject(
+                {
                   item_id: { type: 'string', pattern: PRODUCT_ITEM_ID },
                   quantity: { type: 'integer', minimum: 0, maximum: MAX_QUANTITY },
                 },
-                additionalProperties: false,
-              },
+                ['item_id', 'quantity'],
+              ),
             },
           },
-          additionalProperties: false,
-        },
+          ['userToken', 'storeId', 'items'],
+        ),
       },
     },
     async (request) => {
@@ -144,7 +135,7 @@ function cartReadRoute(app: FastifyInstance, db: Db, knownStore: (storeId: strin
    */
   app.get<{ Querystring: { storeId: string } }>(
     '/cart',
-    { schema: { querystring: { type: 'object', required: ['storeId'], properties: { ...UID_PROPERTY, storeId: STORE_ID } } } },
+    { schema: { querystring: signedInQuery({ storeId: STORE_ID }, ['storeId']) } },
     async (request) => {
       knownStore(request.query.storeId);
       return ok({ cart: await readCart(db, shopperOf(request).uid, request.query.storeId) });

@@ -32,6 +32,7 @@ import {
 } from '../offers';
 import { favouriteRoutes } from './offer-favourites';
 import { CONFIG, HASH, HASH_EXPIRED, NO_CARD, OFFERS_FIELD_RULES, PUBLIC_BODY_LIMIT, UID, type OffersContext } from './offers-common';
+import { strictObject } from './signed-in';
 
 
 /** Throttle of the hash lookups (tests lower or raise it). */
@@ -245,30 +246,26 @@ function offerLoadRoute(app: FastifyInstance, { db, authenticate }: OffersContex
       onRequest: authenticate,
       preHandler: rejectOtherUidOrMember,
       schema: {
-        body: {
-          type: 'object',
-          required: ['offers'],
-          properties: {
+        body: strictObject(
+          {
             cardNumber: { type: 'string', maxLength: 40, pattern: '^[0-9 ]*$' },
             uid: UID,
             offers: {
               type: 'array',
               minItems: 1,
               maxItems: MAX_LOAD_OFFERS,
-              items: {
-                type: 'object',
-                required: ['id', 'channel', 'banner'],
-                properties: {
+              items: strictObject(
+                {
                   id: { type: 'string', pattern: OFFER_ID },
                   channel: { type: 'string', enum: ['web', 'mobile'] },
                   banner: { type: 'string', enum: ['standard', 'coop'] },
                 },
-                additionalProperties: false,
-              },
+                ['id', 'channel', 'banner'],
+              ),
             },
           },
-          additionalProperties: false,
-        },
+          ['offers'],
+        ),
       },
     },
     async (request, reply) => {

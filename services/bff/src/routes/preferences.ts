@@ -5,9 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { getOrCreateAccount } from '../accounts';
-import { createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
+import { shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db, Queryable } from '../db';
 import { ok } from '../http';
+import { signedInBody, signedInOnly, signedInQuery } from './signed-in';
 
 /** Options of {@link preferencesRoutes}. */
 export interface PreferencesRoutesOptions {
@@ -59,8 +60,6 @@ export async function savePreferences(db: Db, uid: string, p: Preferences): Prom
   });
 }
 
-const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
-
 /** Readable reasons of the 400 answers (fastify route config `fieldRules`). */
 const FIELD_RULES = {
   'body.flyerEmail': 'must be true or false',
@@ -70,14 +69,10 @@ const FIELD_RULES = {
 
 /** Registers GET and PUT /api/account/preferences. */
 export async function preferencesRoutes(app: FastifyInstance, { db, verify }: PreferencesRoutesOptions): Promise<void> {
-  app.addHook('onRequest', createAuthHook(verify));
-  app.addHook('preHandler', rejectOtherUid);
-  app.addHook('preHandler', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  signedInOnly(app, verify);
 
   /** GET /api/account/preferences → data `{ flyerEmail, offersEmail, language }` of the token's shopper. */
-  app.get('/account/preferences', { schema: { querystring: { type: 'object', properties: UID_PROPERTY } } }, async (request) => {
+  app.get('/account/preferences', { schema: { querystring: signedInQuery() } }, async (request) => {
     const account = await getOrCreateAccount(db, shopperOf(request));
     return ok(await getPreferences(db, account.uid, account.subscribed));
   });
@@ -92,17 +87,14 @@ export async function preferencesRoutes(app: FastifyInstance, { db, verify }: Pr
     {
       config: { fieldRules: FIELD_RULES },
       schema: {
-        body: {
-          type: 'object',
-          required: ['flyerEmail', 'offersEmail', 'language'],
-          properties: {
-            ...UID_PROPERTY,
+        body: signedInBody(
+          {
             flyerEmail: { type: 'boolean' },
             offersEmail: { type: 'boolean' },
             language: { type: 'string', enum: ['en', 'fr'] },
           },
-          additionalProperties: false,
-        },
+          ['flyerEmail', 'offersEmail', 'language'],
+        ),
       },
     },
     async (request) => {

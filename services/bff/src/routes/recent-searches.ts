@@ -6,10 +6,11 @@
  * and truncates to 45 characters itself (spec §5).
  */
 import type { FastifyInstance } from 'fastify';
-import { createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
+import { shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { HttpError, ok } from '../http';
 import { normaliseText } from '../text';
+import { signedInBody, signedInOnly, signedInQuery } from './signed-in';
 
 /** Recent searches kept per shopper. */
 export const MAX_RECENT_SEARCHES = 10;
@@ -22,8 +23,6 @@ export interface RecentSearch {
   label: string;
 }
 
-const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
-
 async function list(db: Db, uid: string): Promise<RecentSearch[]> {
   const { rows } = await db.query<RecentSearch>(
     'SELECT id::text AS id, label FROM recent_searches WHERE uid = $1 ORDER BY created_at DESC LIMIT $2',
@@ -34,14 +33,10 @@ async function list(db: Db, uid: string): Promise<RecentSearch[]> {
 
 /** Registers GET/POST /api/recent-searches and DELETE /api/recent-searches/:id. */
 export async function recentSearchRoutes(app: FastifyInstance, { db, verify }: { db: Db; verify: IdTokenVerifier }): Promise<void> {
-  app.addHook('onRequest', createAuthHook(verify));
-  app.addHook('preHandler', rejectOtherUid);
-  app.addHook('preHandler', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  signedInOnly(app, verify);
 
   /** GET /api/recent-searches → data `{ items: [{ id, label }] }`, newest first, at most 10. */
-  app.get('/recent-searches', { schema: { querystring: { type: 'object', properties: UID_PROPERTY } } }, async (request) => {
+  app.get('/recent-searches', { schema: { querystring: signedInQuery() } }, async (request) => {
     return ok({ items: await list(db, shopperOf(request).uid) });
   });
 
@@ -54,12 +49,7 @@ export async function recentSearchRoutes(app: FastifyInstance, { db, verify }: {
     '/recent-searches',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['label'],
-          properties: { ...UID_PROPERTY, label: { type: 'string', minLength: 1, maxLength: 400 } },
-          additionalProperties: false,
-        },
+        body: signedInBody({ label: { type: 'string', minLength: 1, maxLength: 400 } }, ['label']),
       },
     },
     async (request) => {
@@ -94,7 +84,7 @@ export async function recentSearchRoutes(app: FastifyInstance, { db, verify }: {
           required: ['id'],
           properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
         },
-        querystring: { type: 'object', properties: UID_PROPERTY },
+        querystring: signedInQuery(),
       },
     },
     async (request) => {

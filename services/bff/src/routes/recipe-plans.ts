@@ -7,7 +7,7 @@
  * Envelope `{ status, code, message, data }`; 400 answers name the field and its rule.
  */
 import type { FastifyInstance } from 'fastify';
-import { createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
+import { shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { HttpError, ok, type FieldRules } from '../http';
 import {
@@ -15,6 +15,7 @@ import {
   MAX_PLAN_DAYS, MAX_RECIPES_PER_LIST, mergeLists, mergePlan, putList, readLists, readPlan, removeFromPlan,
   removeRecipeFromList, type ListInput,
 } from '../recipe-plans';
+import { signedInBody, signedInOnly, signedInQuery, strictObject } from './signed-in';
 
 /** Options of {@link recipePlanRoutes}. */
 export interface RecipePlanRoutesOptions {
@@ -24,7 +25,6 @@ export interface RecipePlanRoutesOptions {
   recipeIds: ReadonlySet<string>;
 }
 
-const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const RECIPE_ID = '^[A-Za-z0-9_-]{1,64}$';
 const DATE = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
@@ -60,7 +60,7 @@ const PLAN_PARAMS = {
   required: ['date', 'recipeId'],
   properties: { date: { type: 'string', pattern: DATE }, recipeId: { type: 'string', pattern: RECIPE_ID } },
 } as const;
-const QUERY_UID = { type: 'object', properties: UID_PROPERTY } as const;
+const QUERY_UID = signedInQuery();
 
 const config = { fieldRules: FIELD_RULES };
 
@@ -69,11 +69,7 @@ const config = { fieldRules: FIELD_RULES };
  * Each route's TSDoc gives its shape and answers.
  */
 export async function recipePlanRoutes(app: FastifyInstance, { db, verify, recipeIds }: RecipePlanRoutesOptions): Promise<void> {
-  app.addHook('onRequest', createAuthHook(verify));
-  app.addHook('preHandler', rejectOtherUid);
-  app.addHook('preHandler', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  signedInOnly(app, verify);
   recipeListRoutes(app, db, recipeIds);
   recipeListMergeRoute(app, db, recipeIds);
   mealPlanRoutes(app, db, recipeIds);
@@ -104,7 +100,7 @@ function recipeListRoutes(app: FastifyInstance, db: Db, recipeIds: ReadonlySet<s
       schema: {
         params: LIST_PARAMS,
         querystring: QUERY_UID,
-        body: { type: 'object', required: ['name'], properties: { ...UID_PROPERTY, name: NAME }, additionalProperties: false },
+        body: signedInBody({ name: NAME }, ['name']),
       },
     },
     async (request, reply) => {
@@ -170,28 +166,23 @@ function recipeListMergeRoute(app: FastifyInstance, db: Db, recipeIds: ReadonlyS
       config,
       bodyLimit: 256 * 1024,
       schema: {
-        body: {
-          type: 'object',
-          required: ['lists'],
-          properties: {
-            ...UID_PROPERTY,
+        body: signedInBody(
+          {
             lists: {
               type: 'array',
               maxItems: MAX_LISTS,
-              items: {
-                type: 'object',
-                required: ['id', 'name', 'recipeIds'],
-                properties: {
+              items: strictObject(
+                {
                   id: { type: 'string', pattern: UUID },
                   name: NAME,
                   recipeIds: { type: 'array', maxItems: MAX_RECIPES_PER_LIST, items: { type: 'string', pattern: RECIPE_ID } },
                 },
-                additionalProperties: false,
-              },
+                ['id', 'name', 'recipeIds'],
+              ),
             },
           },
-          additionalProperties: false,
-        },
+          ['lists'],
+        ),
       },
     },
     async (request) => {
@@ -218,11 +209,7 @@ function mealPlanRoutes(app: FastifyInstance, db: Db, recipeIds: ReadonlySet<str
     {
       config,
       schema: {
-        querystring: {
-          type: 'object',
-          required: ['from', 'to'],
-          properties: { ...UID_PROPERTY, from: { type: 'string', pattern: DATE }, to: { type: 'string', pattern: DATE } },
-        },
+        querystring: signedInQuery({ from: { type: 'string', pattern: DATE }, to: { type: 'string', pattern: DATE } }, ['from', 'to']),
       },
     },
     async (request) => {
@@ -279,24 +266,16 @@ function mealPlanMergeRoute(app: FastifyInstance, db: Db, recipeIds: ReadonlySet
       config,
       bodyLimit: 128 * 1024,
       schema: {
-        body: {
-          type: 'object',
-          required: ['entries'],
-          properties: {
-            ...UID_PROPERTY,
+        body: signedInBody(
+          {
             entries: {
               type: 'array',
               maxItems: MAX_MERGE_ENTRIES,
-              items: {
-                type: 'object',
-                required: ['date', 'recipeId'],
-                properties: { date: { type: 'string', pattern: DATE }, recipeId: { type: 'string', pattern: RECIPE_ID } },
-                additionalProperties: false,
-              },
+              items: strictObject({ date: { type: 'string', pattern: DATE }, recipeId: { type: 'string', pattern: RECIPE_ID } }, ['date', 'recipeId']),
             },
           },
-          additionalProperties: false,
-        },
+          ['entries'],
+        ),
       },
     },
     async (request) => {

@@ -7,7 +7,7 @@
  * is not the caller's → 403). `cache-control: no-store`. Envelope `{ status, code, message, data }`.
  */
 import type { FastifyInstance } from 'fastify';
-import { createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
+import { shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { HttpError, ok, okJson } from '../http';
 import {
@@ -24,8 +24,8 @@ import {
   type ListItemInput,
   type ProductType,
 } from '../shopping-list';
+import { signedInBody, signedInOnly, signedInQuery, strictObject } from './signed-in';
 
-const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 /** The fields of a list item a request may give (schema shared by PUT and merge items). */
@@ -59,11 +59,7 @@ function intParam(value: string | undefined, field: string, fallback: number, mi
  * POST /api/shopping-list/merge.
  */
 export async function shoppingListRoutes(app: FastifyInstance, { db, verify }: { db: Db; verify: IdTokenVerifier }): Promise<void> {
-  app.addHook('onRequest', createAuthHook(verify));
-  app.addHook('preHandler', rejectOtherUid);
-  app.addHook('preHandler', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  signedInOnly(app, verify);
   listReadRoute(app, db);
   itemRoutes(app, db);
   mergeRoute(app, db);
@@ -87,14 +83,10 @@ function listReadRoute(app: FastifyInstance, db: Db): void {
     '/shopping-list',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...UID_PROPERTY,
-            page: { type: 'string', pattern: '^[0-9]{1,6}$' },
-            hitsPerPage: { type: 'string', pattern: '^[0-9]{1,4}$' },
-          },
-        },
+        querystring: signedInQuery({
+          page: { type: 'string', pattern: '^[0-9]{1,6}$' },
+          hitsPerPage: { type: 'string', pattern: '^[0-9]{1,4}$' },
+        }),
       },
     },
     async (request, reply) => {
@@ -132,13 +124,8 @@ function itemRoutes(app: FastifyInstance, db: Db): void {
     {
       schema: {
         params: { type: 'object', required: ['itemId'], properties: { itemId: { type: 'string', pattern: LIST_ITEM_ID } } },
-        querystring: { type: 'object', properties: UID_PROPERTY },
-        body: {
-          type: 'object',
-          required: ['product_type', 'quantity'],
-          properties: { ...UID_PROPERTY, ...ITEM_FIELDS },
-          additionalProperties: false,
-        },
+        querystring: signedInQuery(),
+        body: signedInBody(ITEM_FIELDS, ['product_type', 'quantity']),
       },
     },
     async (request) => {
@@ -164,7 +151,7 @@ function itemRoutes(app: FastifyInstance, db: Db): void {
     {
       schema: {
         params: { type: 'object', required: ['itemId'], properties: { itemId: { type: 'string', pattern: LIST_ITEM_ID } } },
-        querystring: { type: 'object', properties: UID_PROPERTY },
+        querystring: signedInQuery(),
       },
     },
     async (request) => {
@@ -194,25 +181,17 @@ function mergeRoute(app: FastifyInstance, db: Db): void {
     {
       bodyLimit: MERGE_BODY_LIMIT,
       schema: {
-        body: {
-          type: 'object',
-          required: ['mergeId', 'items'],
-          properties: {
-            ...UID_PROPERTY,
+        body: signedInBody(
+          {
             mergeId: { type: 'string', pattern: UUID },
             items: {
               type: 'array',
               maxItems: MAX_HITS_PER_PAGE,
-              items: {
-                type: 'object',
-                required: ['item_id', 'product_type', 'quantity'],
-                properties: { item_id: { type: 'string', pattern: LIST_ITEM_ID }, ...ITEM_FIELDS },
-                additionalProperties: false,
-              },
+              items: strictObject({ item_id: { type: 'string', pattern: LIST_ITEM_ID }, ...ITEM_FIELDS }, ['item_id', 'product_type', 'quantity']),
             },
           },
-          additionalProperties: false,
-        },
+          ['mergeId', 'items'],
+        ),
       },
     },
     async (request) => {

@@ -8,9 +8,10 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getOrCreateAccount, type AccountRow } from '../accounts';
-import { createAuthHook, rejectOtherUid, shopperOf, type IdTokenVerifier } from '../auth';
+import { shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { fail, ok, type Envelope } from '../http';
+import { signedInBody, signedInOnly, UID_PROPERTY } from '../routes/signed-in';
 import { parseHistoryRequest } from './history-request';
 import { CARD_STATUS_ERROR, linkOutcomeMessage } from './messages';
 import {
@@ -59,7 +60,6 @@ declare module 'fastify' {
 /** Readable by the page (it shows a countdown, spec §4 Verify flow), same-site only. */
 const COOKIE_OPTIONS: CookieSerializeOptions = { path: '/', sameSite: 'lax', httpOnly: false };
 
-const UID_PROPERTY = { uid: { type: 'string', maxLength: 255 } } as const;
 /** `{}` (or an empty body); an optional `uid` must be the caller's own. */
 const EMPTY_BODY = { type: ['object', 'null'], properties: UID_PROPERTY, additionalProperties: false } as const;
 
@@ -94,10 +94,8 @@ function locked(reply: FastifyReply, seconds: number) {
 
 /** Registers POST /api/services/{Inquire,historyLite,linkAccount,verifyCode,resendCode,transactionHistory}. */
 export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCache, now }: SceneRoutesOptions): Promise<void> {
-  app.addHook('onRequest', createAuthHook(verify));
-  app.addHook('preHandler', rejectOtherUid);
+  signedInOnly(app, verify);
   app.addHook('preHandler', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
     const account = await getOrCreateAccount(db, shopperOf(request));
     if (account.session_problem) return reply.send(fail(439, 'Session expired'));
     request.account = account;
@@ -176,12 +174,7 @@ function verifyRoutes(app: FastifyInstance, { db, historyCache, now }: SceneRout
     '/verifyCode',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['code'],
-          properties: { ...UID_PROPERTY, code: { type: 'string', pattern: '^[0-9]{6}$' } },
-          additionalProperties: false,
-        },
+        body: signedInBody({ code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['code']),
       },
     },
     async (request, reply) => {
@@ -236,12 +229,7 @@ function transactionHistoryRoute(app: FastifyInstance, { db, historyCache, now }
     '/transactionHistory',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['data'],
-          properties: { ...UID_PROPERTY, data: { type: 'string', minLength: 1, maxLength: 2048 } },
-          additionalProperties: false,
-        },
+        body: signedInBody({ data: { type: 'string', minLength: 1, maxLength: 2048 } }, ['data']),
       },
     },
     async (request, reply) => {

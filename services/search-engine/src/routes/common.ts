@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engines';
-import { badRequest } from '../errors';
+import { ApiError, badRequest } from '../errors';
+import { overLimit } from '../limits';
 import type { AnalyticsStorage } from '../storage';
 
 /** What every route module gets from buildServer. */
@@ -42,4 +43,17 @@ export function asName(v: unknown, what = 'indexName'): string {
 
 export function now(): string {
   return new Date().toISOString();
+}
+
+/**
+ * The `requests` of a call on every index (`POST /1/indexes/*\/<action>`), each a JSON object.
+ * @param indexName the route's `:indexName` (anything but `*` → 404 'Not Found')
+ * @param tooMany the reason when there are more than `max` (400, with the count and the limit)
+ * @throws ApiError 404; 400 for a body or `requests` of the wrong type, or too many requests
+ */
+export function requestsOnEveryIndex(indexName: string, body: unknown, max: number, tooMany: string): Obj[] {
+  if (indexName !== '*') throw new ApiError(404, 'Not Found');
+  const requests = asArray(asObject(body).requests, 'requests');
+  if (requests.length > max) throw overLimit(tooMany, requests.length, max);
+  return requests.map((r, i) => asObject(r, `requests[${i}]`));
 }

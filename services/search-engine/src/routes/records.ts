@@ -2,20 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import { retrieve } from '../engine';
 import { ApiError, badRequest } from '../errors';
-import { MAX_OBJECTS_PER_REQUEST, overLimit } from '../limits';
-import { asArray, asName, asObject, now, type Obj, type P, type RouteContext } from './common';
+import { MAX_OBJECTS_PER_REQUEST } from '../limits';
+import { asArray, asName, asObject, now, requestsOnEveryIndex, type Obj, type P, type RouteContext } from './common';
 
 const BATCH_ACTIONS = new Set(['addObject', 'updateObject', 'partialUpdateObject', 'partialUpdateObjectNoCreate', 'deleteObject', 'delete', 'clear']);
 
 /** Record routes (reads with the search key, writes with the admin key). */
 export function recordRoutes(app: FastifyInstance, { engine, write }: RouteContext): void {
   app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/objects', async (req) => {
-    if (req.params.indexName !== '*') throw new ApiError(404, 'Not Found');
-    const body = asObject(req.body);
-    const requests = asArray(body.requests, 'requests');
-    if (requests.length > MAX_OBJECTS_PER_REQUEST) throw overLimit('Too many objects in requests', requests.length, MAX_OBJECTS_PER_REQUEST);
-    const results = requests.map((r, i) => {
-      const request = asObject(r, `requests[${i}]`);
+    const requests = requestsOnEveryIndex(req.params.indexName, req.body, MAX_OBJECTS_PER_REQUEST, 'Too many objects in requests');
+    const results = requests.map((request, i) => {
       const indexName = asName(request.indexName, `requests[${i}].indexName`);
       const objectID = asName(request.objectID, `requests[${i}].objectID`);
       const attrs = request.attributesToRetrieve;

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientOf } from '../analytics';
 import type { SearchResponse } from '../engine';
 import type { Engine } from '../engines';
-import { ApiError, badRequest } from '../errors';
+import { badRequest } from '../errors';
 import { MAX_FACET_VALUES_PER_REQUEST, MAX_HITS_PER_REQUEST, MAX_QUERIES_PER_REQUEST, overLimit } from '../limits';
 import { collectRawParams, parseSearchParams, type SearchParams } from '../params';
-import { asArray, asName, asObject, type P, type RouteContext } from './common';
+import { asName, asObject, requestsOnEveryIndex, type P, type RouteContext } from './common';
 
 /** `POST /1/indexes/*\/queries` and `POST /1/indexes/:indexName/query`. */
 export function searchRoutes(app: FastifyInstance, { engine, storage, allowedOrigins }: RouteContext): void {
@@ -14,12 +14,8 @@ export function searchRoutes(app: FastifyInstance, { engine, storage, allowedOri
   const recordSearch = searchRecorder(storage, allowedOrigins);
 
   app.post<{ Params: Pick<P, 'indexName'> }>('/1/indexes/:indexName/queries', async (req) => {
-    if (req.params.indexName !== '*') throw new ApiError(404, 'Not Found');
-    const body = asObject(req.body);
-    const requests = asArray(body.requests, 'requests');
-    if (requests.length > MAX_QUERIES_PER_REQUEST) throw overLimit('Too many queries in requests', requests.length, MAX_QUERIES_PER_REQUEST);
-    const parsed = requests.map((r, i) => {
-      const request = asObject(r, `requests[${i}]`);
+    const requests = requestsOnEveryIndex(req.params.indexName, req.body, MAX_QUERIES_PER_REQUEST, 'Too many queries in requests');
+    const parsed = requests.map((request, i) => {
       if (request.type === 'facet') throw badRequest('Search for facet values is not supported');
       return { indexName: asName(request.indexName, `requests[${i}].indexName`), params: parseSearchParams(collectRawParams(request)) };
     });
