@@ -26,7 +26,7 @@ import { connectDataLayer } from './analytics/data-layer';
 import { ConsentBridge } from './consent/consent-bridge';
 import { startVendors } from './vendors/start-vendors';
 import { createBffAuthClient } from './session/bff-session';
-import { SessionManager } from './session/session-manager';
+import { startSession } from './session/start-session';
 import { ShellRoutes, shellPageFor } from './pages/ShellRoutes';
 import { overrideOriginsFor, readStartupData } from './startup-data';
 
@@ -117,7 +117,7 @@ export async function startShell(): Promise<void> {
   const auth = config.oidc ? createBffAuthClient(config.apiBase) : null;
   if (!config.oidc) reportShellError(SHELL_ERRORS.SESSION_FAILED, '/config.json has no oidc block; sign-in is unavailable.', { level: 'warn' });
   try {
-    await new SessionManager({ bus, config, auth }).start();
+    await startSession({ bus, config, auth });
   } finally {
     sessionStarted();
   }

@@ -38,6 +38,7 @@ import { reportShellError, SHELL_ERRORS } from '../errors';
 import type { ShellRuntimeConfig } from '../runtime-config';
 import { clearIdentityCache, readIdentityCache, writeIdentityCache, type CacheStorage, type IdentityCacheEntry } from './identity-cache';
 import { CALLBACK_PATH, type AuthClient, type SessionInfo } from './bff-session';
+import { CALL_FAILED_MESSAGE, SESSION_REQUESTS, type SessionRequest } from './requests';
 import { accountProduct, safeReturnPath, sessionFromInfo, toSession, type AccountData, type InquireData } from './session-model';
 
 export { accountProduct, NO_CARD_SCENE, safeReturnPath, sessionFromInfo, toSession, type AccountData, type InquireData } from './session-model';
@@ -48,7 +49,7 @@ export const SESSION_PROBLEM_MESSAGE = 'Something went wrong!';
 /** Toast id of the session-problem toast (a repeat replaces it). */
 export const SESSION_PROBLEM_TOAST_ID = 'session-problem';
 /** Spec §8 "Exception during a call". */
-export const CALL_FAILED_MESSAGE = 'Something went wrong. please try later.';
+export { CALL_FAILED_MESSAGE } from './requests';
 
 /** The `callBff` of shared-events (injectable in tests). */
 export type CallBff = <T = unknown>(apiBase: string, path: string, options?: { method?: string; body?: unknown }) => Promise<BffEnvelope<T>>;
@@ -135,11 +136,7 @@ export class SessionManager {
    */
   async start(): Promise<void> {
     const { bus } = this;
-    this.subscriptions.push(
-      bus.on('session/sign-in-requested').subscribe((e) => void this.signIn(e.payload.mode, e.payload.returnTo)),
-      bus.on('session/sign-out-requested').subscribe(() => void this.signOut()),
-      bus.on('session/refresh-requested').subscribe(() => void this.refresh()),
-    );
+    this.subscriptions.push(...SESSION_REQUESTS.map((type) => bus.on(type).subscribe((e) => void this.handle(e))));
     if (!this.auth) return;
     try {
       if (this.win.location.pathname === CALLBACK_PATH) {
@@ -154,6 +151,16 @@ export class SessionManager {
       reportShellError(SHELL_ERRORS.SESSION_FAILED, 'Session: the BFF session could not be read; the shopper is anonymous.', { error });
       this.publish(EMPTY_SESSION);
     }
+  }
+
+  /**
+   * Answers one session request of the bus: sign-in (or sign-up), sign-out, or refresh. {@link start}
+   * routes every request here; the shell's lazy start hands over the requests made before this code loaded.
+   */
+  handle(event: SessionRequest): Promise<void> {
+    if (event.type === 'session/sign-in-requested') return this.signIn(event.payload.mode, event.payload.returnTo);
+    if (event.type === 'session/sign-out-requested') return this.signOut();
+    return this.refresh();
   }
 
   /** Unsubscribes (tests, hot reload). */
