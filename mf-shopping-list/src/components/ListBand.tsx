@@ -12,9 +12,8 @@
  * the kit Dialog and the product fetch; chunk `mfsl-panel`) is fetched on the first hover, focus or press.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { lazyPart, PartBoundary } from '@storefront/remote-kit';
+import { DialogTrigger, lazyPart, PartBoundary, useRemoteRuntime } from '@storefront/remote-kit';
 import { useBusState, type RemoteProps } from 'shared-events';
-import { useRemoteRuntime } from '@storefront/remote-kit';
 import type { ListService } from '../api/listService';
 import { badgeText, triggerLabel } from '../state/labels';
 import { COUNT_SNAPSHOT_KEY, readCountSnapshot } from '../api/countSnapshot';
@@ -123,28 +122,24 @@ export function ListBand({ service: given }: ListBandProps) {
   return (
     <div className="mfsl-band">
       <span className="mfsl-trigger-box">
-        <button
+        <DialogTrigger
           ref={triggerRef}
-          type="button"
           className="mfsl-trigger"
-          aria-haspopup="dialog"
-          aria-expanded={open}
+          open={open}
           aria-label={triggerLabel(count)}
           onClick={() => {
             warm();
             if (serviceFailed) startService();
             setOpen((o) => !o);
           }}
-          onPointerEnter={warm}
-          onPointerDown={warm}
-          onFocus={warm}
+          onPreload={warm}
           onKeyDown={onKeyDown}
         >
           <span className="mfsl-trigger__icon">
             <ListIcon />
           </span>
           <span className="mfsl-trigger__text">List</span>
-        </button>
+        </DialogTrigger>
         {/* Beside the button, not in it, and aria-hidden: the name carries the exact count (also above 99),
             and the button's seen text stays 'List', a part of that name (WCAG 2.5.3; inside, '3List' was not) */}
         {count > 0 && <span className="mfsl-badge" data-testid="list-badge" aria-hidden="true">{badgeText(count)}</span>}

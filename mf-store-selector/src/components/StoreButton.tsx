@@ -1,4 +1,5 @@
 import { forwardRef } from 'react';
+import { DialogTrigger } from '@storefront/remote-kit';
 import type { Store } from 'shared-events';
 
 export interface StoreButtonProps {
@@ -6,7 +7,7 @@ export interface StoreButtonProps {
   expanded: boolean;
   onClick: () => void;
   /**
-   * The shopper is about to use the button (pointerenter, focus): start downloading what the dialog
+   * The shopper is about to use the button (pointer over, pointer down, focus): start downloading what the dialog
    * needs, so it is there by the click or key press (nothing is fetched on page load).
    */
   onPreload?: () => void;
@@ -26,16 +27,7 @@ export const StoreButton = forwardRef<HTMLButtonElement, StoreButtonProps>(funct
   ref,
 ) {
   return (
-    <button
-      ref={ref}
-      type="button"
-      className="mfss-trigger"
-      aria-haspopup="dialog"
-      aria-expanded={expanded}
-      onClick={onClick}
-      onPointerEnter={onPreload}
-      onFocus={onPreload}
-    >
+    <DialogTrigger ref={ref} className="mfss-trigger" open={expanded} onClick={onClick} onPreload={onPreload}>
       <svg className="mfss-trigger__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
       </svg>
@@ -45,6 +37,6 @@ export const StoreButton = forwardRef<HTMLButtonElement, StoreButtonProps>(funct
         {store && ' '}
         {store && <span className="mfss-trigger__name">{store.locationName}</span>}
       </span>
-    </button>
+    </DialogTrigger>
   );
 });

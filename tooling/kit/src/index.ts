@@ -14,6 +14,9 @@ export {
 } from './providers';
 export type { KitProvidersProps, RemoteContextValue, RemoteErrorBoundaryProps, RemoteFallback } from './providers';
 
+export { DialogTrigger } from './dialog-trigger';
+export type { DialogTriggerProps } from './dialog-trigger';
+
 export { lazyPart, PartBoundary } from './lazyPart';
 export type { LazyPart, PartBoundaryProps } from './lazyPart';
 
