@@ -3,7 +3,7 @@
  * and the quiet fallback it shows when the page throws — a title, a short message and one way on.
  */
 import type { ComponentType } from 'react';
-import { createRemoteLifecycles, type RemoteLifecycles } from './lifecycles';
+import { createRemoteLifecycles, type RemoteLifecycles } from '@storefront/remote-kit';
 
 /** What {@link PageFallback} says. */
 export interface PageFallbackProps {
