@@ -66,6 +66,22 @@ describe('flyer items ⇄ shopping list (bus only; contract §3 saved flags)', (
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('an add the server refuses after it was stored (signed in, a 4xx) takes the saved flag back off', async () => {
+    const list = fakeList(kit, 'store');
+    bridge.markReady();
+    bridge.add(flyerItem({ articleNumber: '20010010', uom: 'EA' }));
+    await flush();
+    expect(send).toHaveBeenLastCalledWith(['20010010_EA_3299']);
+    // The list's outbox send is refused: it rolls its count back and answers the add late.
+    const [req] = kit.published('list/add-requested');
+    list.set([]);
+    kit.bus.emit('list/add-failed', { requestId: req.payload.requestId, itemId: '20010010_EA_3299', reason: 'The server refused the item' });
+    await flush();
+    expect(send).toHaveBeenLastCalledWith([]);
+    expect(bridge.savedIds()).toEqual([]);
+    list.stop();
+  });
+
   it('the saved flag turns on once the list stored the item (not on its optimistic count)', async () => {
     const list = fakeList(kit, 'store');
     bridge.markReady();

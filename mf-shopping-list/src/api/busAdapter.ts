@@ -79,7 +79,7 @@ export function handleAddRequest(core: ListCore, payload: PayloadOf<'list/add-re
     showListToast(bus, TOASTS.full, 'error');
     return;
   }
-  const { done } = core.mutate({ kind: 'add', item });
+  const { done } = core.mutate({ kind: 'add', item, requestId });
   // The badge follows in the same frame (shared-events: listCount written before storage).
   core.publishCount(true);
   done.then(

@@ -69,6 +69,8 @@ describe('BFF shopping-list client (contract "Shopping-list and cart API")', () 
     ['a 401 (token)', () => answer(envelope(null, 'error', 401, 'Unauthorized'), 401), false],
     ['a 503', () => answer(envelope(null, 'error', 503, 'Service Unavailable'), 503), false],
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch')), false],
+    ['a 403 page that is not JSON (a proxy refusing it)', () => Promise.resolve({ ok: false, status: 403, json: async () => { throw new SyntaxError('Unexpected token <'); } } as unknown as Response), true],
+    ['a 429 page that is not JSON', () => Promise.resolve({ ok: false, status: 429, json: async () => { throw new SyntaxError('Unexpected token <'); } } as unknown as Response), false],
   ])('turns %s into a ListApiError (permanent: %s)', async (_label, respond, permanent) => {
     mockFetch(respond as () => Promise<Response>);
     const error = await createListApi('/api').put('1_EA_3299', { product_type: 'product', quantity: 1, checked: false }).catch((e: unknown) => e);

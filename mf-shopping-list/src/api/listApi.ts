@@ -60,8 +60,12 @@ function envelopeError(path: string, env: BffEnvelope): ListApiError {
   if (typeof env.code === 'string' && REFUSAL_CODES.has(env.code)) return new ListApiError(message, 409, true, env.message);
   const code = typeof env.code === 'number' ? env.code : Number(env.code);
   const status = Number.isFinite(code) ? code : 0;
-  const permanent = status >= 400 && status < 500 && !TRANSIENT_CODES.has(status);
-  return new ListApiError(message, status, permanent);
+  return new ListApiError(message, status, isPermanentStatus(status));
+}
+
+/** A 4xx other than {@link TRANSIENT_CODES}: no retry of the same request can succeed. */
+function isPermanentStatus(status: number): boolean {
+  return status >= 400 && status < 500 && !TRANSIENT_CODES.has(status);
 }
 
 /** An answer that breaks the contract: transient (a fixed BFF answers the retry). */
@@ -69,7 +73,7 @@ function badAnswer(path: string): ListApiError {
   return new ListApiError(`BFF ${path}: the answer does not follow the contract`, 0, false);
 }
 
-/** Calls the BFF; network errors and 5xx become transient {@link ListApiError}s, error envelopes as above. */
+/** Calls the BFF; network errors and 5xx become transient {@link ListApiError}s, a 4xx without an envelope a permanent one, error envelopes as above. */
 async function call<T>(apiBase: string, path: string, options: { method: string; body?: unknown }): Promise<T> {
   let env: BffEnvelope<T>;
   try {
@@ -78,7 +82,8 @@ async function call<T>(apiBase: string, path: string, options: { method: string;
     env = await callBff<T>(apiBase, path, { ...options, signal });
   } catch (error) {
     const status = error instanceof BffError ? error.httpStatus : 0;
-    throw new ListApiError((error as Error).message, status, false);
+    // A 4xx without an envelope (a proxy's or gateway's page) refuses the request as surely as the BFF's own.
+    throw new ListApiError((error as Error).message, status, isPermanentStatus(status));
   }
   if (env.status !== 'success') throw envelopeError(path, env);
   return env.data as T;

@@ -441,6 +441,40 @@ describe('list store, signed in (BFF + outbox)', () => {
     expect(server.api.put).toHaveBeenCalledTimes(1);
   });
 
+  it('an add the BFF refuses (4xx) is answered list/add-failed, shows spec §8\'s error and leaves the count and ids', async () => {
+    const server = fakeServer([product(1)]);
+    const t = signedIn(server, { retry: NO_TIMED_RETRY });
+    await ready(t);
+    server.failNext('put', 1, true);
+    t.bus.emit('list/add-requested', { requestId: 'flyer-refused', itemId: '20010010_EA_3299', quantity: 1, productType: 'flyer', name: 'Salted Butter' });
+    // Counted at once (optimistic), stored in the outbox, then refused by the server.
+    expect(t.bus.state.listCount.value).toBe(2);
+    await eventually(() => expect(t.kit.published('list/add-failed').map((e) => e.payload)).toEqual([
+      { requestId: 'flyer-refused', itemId: '20010010_EA_3299', reason: expect.stringMatching(/refused/) },
+    ]));
+    expect(t.kit.published('toast/show').at(-1)?.payload).toMatchObject({ kind: 'error', message: 'An error occurred while adding the product. Please try again.' });
+    await eventually(() => expect(t.snap().unsynced).toBe(0));
+    expect(t.bus.state.listCount.value).toBe(1);
+    expect(t.bus.state.listItemIds.value).toEqual(['1_EA_3299']);
+    expect(server.api.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('an add that fails to send (5xx, network) stays counted and waits in the outbox', async () => {
+    const server = fakeServer();
+    const t = signedIn(server, { retry: NO_TIMED_RETRY });
+    await ready(t);
+    server.failNext('put', 1);
+    t.bus.emit('list/add-requested', { requestId: 'flyer-later', itemId: '20010010_EA_3299', quantity: 1, productType: 'flyer', name: 'Salted Butter' });
+    await eventually(() => expect(t.snap().syncError).not.toBeNull());
+    expect(t.kit.published('list/add-failed')).toEqual([]);
+    expect(t.snap().unsynced).toBe(1);
+    expect(t.bus.state.listItemIds.value).toEqual(['20010010_EA_3299']);
+    window.dispatchEvent(new Event('online'));
+    await eventually(() => expect(t.snap().unsynced).toBe(0));
+    expect(server.items.get('20010010_EA_3299')?.quantity).toBe(1);
+    expect(t.kit.published('list/add-failed')).toEqual([]);
+  });
+
   it('shows an error with the cached list unknown, and a retry reads it', async () => {
     const server = fakeServer([product(1)]);
     server.failAlways('fetchAll');

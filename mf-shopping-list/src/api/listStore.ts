@@ -4,7 +4,7 @@
  */
 import { applyChange, countOf, MAX_BROWSER_ITEMS, type ChangeResult, type ListChange, type ListItem } from '../state/model';
 import { ListFullError } from '../state/messages';
-import { opFor } from '../state/outbox';
+import { addsAfter, opFor } from '../state/outbox';
 import { ANON_KEY, accountKey, accountView, readAccount, readAnon, type AccountRecord, type Scope } from '../state/records';
 import { itemsToMerge, type PendingMerge } from '../state/signInMerge';
 import type { ListBackend } from './backend';
@@ -108,7 +108,8 @@ export class ListStore {
       const result = applyChange(before, change, now);
       if (!result.changed) return { writes: {}, result: { result, view: before, unsynced: Object.keys(rec.outbox).length } };
       const itemId = change.kind === 'add' ? change.item.item_id : change.item_id;
-      rec.outbox = { ...rec.outbox, [itemId]: opFor(itemId, result.item, opId(), now) };
+      const adds = addsAfter(rec.outbox[itemId], change, result.changed);
+      rec.outbox = { ...rec.outbox, [itemId]: opFor(itemId, result.item, opId(), now, adds) };
       return { writes: { [key]: rec }, result: { result, view: accountView(rec), unsynced: Object.keys(rec.outbox).length } };
     });
   }

@@ -192,10 +192,7 @@ export class OutboxSync {
         else await this.host.api.remove(op.item_id);
       } catch (error) {
         if (error instanceof ListApiError && error.permanent) {
-          // Refused for good (e.g. 400): drop it and read the list again so the view matches the server.
-          await run.save((acc) => { if (acc.outbox[op.item_id]?.id === op.id) delete acc.outbox[op.item_id]; });
-          this.needsReload = true;
-          this.toast(run, error.reason ?? TOASTS.syncRefused, 'error');
+          await this.refused(run, op, error);
           continue;
         }
         await run.save((acc) => {
@@ -210,6 +207,29 @@ export class OutboxSync {
         if (acc.server) acc.server = applyOp(acc.server, op);
       });
       this.host.channel.post(accountKey(run.uid));
+    }
+  }
+
+  /**
+   * An op the BFF refused for good (a 4xx, a named refusal): it is dropped, so the item shows (and is
+   * counted) as the server holds it at once, and the list is read again. An op that carried adds says
+   * spec §8's adding error and answers each add's request with `list/add-failed` (late: the flyer's
+   * saved flag follows the count's item ids); any other op says the BFF's reason or a general one.
+   */
+  private async refused(run: SyncRun, op: OutboxOp, error: ListApiError): Promise<void> {
+    await run.save((acc) => { if (acc.outbox[op.item_id]?.id === op.id) delete acc.outbox[op.item_id]; });
+    this.host.channel.post(accountKey(run.uid));
+    this.needsReload = true;
+    const adds = op.kind === 'put' && Array.isArray(op.adds) ? op.adds : [];
+    if (adds.length === 0) {
+      this.toast(run, error.reason ?? TOASTS.syncRefused, 'error');
+      return;
+    }
+    this.toast(run, TOASTS.addFailed, 'error');
+    if (!run.alive()) return;
+    const reason = error.reason ?? `The server refused the item (${error.message})`;
+    for (const requestId of adds) {
+      if (typeof requestId === 'string' && requestId !== '') this.host.bus.emit('list/add-failed', { requestId, itemId: op.item_id, reason });
     }
   }
 

@@ -4,6 +4,7 @@ import type { ProductRecord } from '../api/products';
 import { availabilityOf, availabilityText } from '../state/availability';
 import type { ListService } from '../api/listService';
 import { articleNumberOf, cleanCustomName, isCustom, metaName, metaSaleStory, type ListItem } from '../state/model';
+import { unitPriceText } from '../state/unitPrice';
 import { CustomNameInput } from './CustomNameInput';
 import { QuantityStepper } from './QuantityStepper';
 
@@ -31,8 +32,8 @@ export interface ItemRowProps {
 
 /**
  * One list row. Every shopper text (names) is rendered as text, never as HTML. Products show their
- * size and brand, the price for the preferred store, 'Not available at <store>' or 'No longer
- * available' (spec §5 availability); custom items show their name (editable inline on the page).
+ * size and brand, the price for the preferred store and its unit price ('$1.80 /100 g', read
+ * '$1.80 per 100 g'), 'Not available at <store>' or 'No longer available' (spec §5 availability); custom items show their name (editable inline on the page).
  */
 export function ItemRow({ item, record, store, service, variant, detailsFailed = false, onBeforeRemove, navigate }: ItemRowProps) {
   const rowRef = useRef<HTMLLIElement>(null);
@@ -41,6 +42,7 @@ export function ItemRow({ item, record, store, service, variant, detailsFailed =
   const name = itemName(item, record);
   const availability = custom || (record === undefined && detailsFailed) ? null : availabilityOf(record, store);
   const details = !custom && record ? [record.brand, record.size].filter(Boolean).join(' · ') : '';
+  const unit = availability?.kind === 'available' ? unitPriceText(record, availability.priceCents) : null;
   const href = !custom && record?.pageSlug ? `/${record.pageSlug.replace(/^\/+/, '')}` : null;
 
   const remove = () => {
@@ -72,6 +74,12 @@ export function ItemRow({ item, record, store, service, variant, detailsFailed =
         {details && <span className="mfsl-item__details">{details}</span>}
         {item.product_type === 'flyer' && metaSaleStory(item) && <span className="mfsl-item__sale">Flyer: {metaSaleStory(item)}</span>}
         {availability && <span className={`mfsl-item__price mfsl-item__price--${availability.kind}`}>{availabilityText(availability)}</span>}
+        {unit && (
+          <span className="mfsl-item__unit" data-unit-price="">
+            <span aria-hidden="true">{unit.text}</span>
+            <span className="mfsl-visually-hidden">{unit.spoken}</span>
+          </span>
+        )}
       </div>
       <QuantityStepper name={name} value={item.quantity} onChange={(q) => service.setQuantity(item.item_id, q)} />
       <button type="button" className="mfsl-item__remove" aria-label={`Remove ${name}`} onClick={remove}>

@@ -126,6 +126,8 @@ describe('side panel (spec §2 "Shopping-list side panel")', () => {
     expect(await within(productRegion).findByText('Butter, Salted')).toBeInTheDocument();
     expect(within(productRegion).getByText(/454 g/)).toBeInTheDocument();
     expect(within(productRegion).getByText('$8.19')).toBeInTheDocument();
+    expect(within(productRegion).getByText('$1.80 /100 g')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(productRegion).getByText('$1.80 per 100 g')).toBeInTheDocument();
     expect(within(productRegion).getByText('Not available at Halifax Quinpool Road')).toBeInTheDocument();
     expect(within(productRegion).getByRole('textbox', { name: 'Quantity of Butter, Salted' })).toHaveValue('2');
 

@@ -107,10 +107,15 @@ describe('/shopping-list page (spec §2, §4, §5, §9)', () => {
     expect(await line('Store item')).toHaveTextContent('$8.19');
     expect(await line('Regional item')).toHaveTextContent('$6.49');
     expect(await line('Ontario item')).toHaveTextContent('Not available at Halifax Quinpool Road');
+    // The unit price of the price shown (454 g packages), read 'per 100 g'; none where it is not sold.
+    expect(await line('Store item')).toHaveTextContent('$1.80 /100 g');
+    expect(within(await line('Regional item')).getByText('$1.43 per 100 g')).toBeInTheDocument();
+    expect((await line('Ontario item')).querySelector('[data-unit-price]')).toBeNull();
     expect(screen.getByText(/Prices and availability for Halifax Quinpool Road/)).toBeInTheDocument();
 
     act(() => kit.bus.emit('store/changed', { store: TORONTO, source: 'user' }));
     expect(await line('Ontario item')).toHaveTextContent('$10.99');
+    expect(await line('Ontario item')).toHaveTextContent('$2.42 /100 g');
     expect(await line('Store item')).toHaveTextContent('Not available at Toronto Queen West');
     expect(await line('Regional item')).toHaveTextContent('Not available at Toronto Queen West');
   });

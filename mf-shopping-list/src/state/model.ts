@@ -162,7 +162,8 @@ export function newCustomItem(name: string, uuid: string, now: string): ListItem
  * - `remove`: remove the item.
  */
 export type ListChange =
-  | { kind: 'add'; item: ListItem }
+  /** `requestId`: the bus request of the add, answered `list/add-failed` if the server refuses it later. */
+  | { kind: 'add'; item: ListItem; requestId?: string }
   | { kind: 'update'; item_id: string; quantity?: number; checked?: boolean; meta?: ListItem['meta'] }
   | { kind: 'remove'; item_id: string };
 

@@ -30,13 +30,21 @@ export interface OutboxOp {
   queuedAt: string;
   /** Failed sends so far. */
   attempts: number;
+  /**
+   * The adds this put carries (their bus requestIds, '' for an add without one): when the BFF refuses
+   * it for good, each of these adds failed (spec §8 "Adding a flyer item to the list fails").
+   */
+  adds?: string[];
 }
 
 /** The outbox: at most one op per item_id. */
 export type Outbox = Record<string, OutboxOp>;
 
-/** The op that makes the server hold `item` (or, for null, not hold `itemId`). */
-export function opFor(itemId: string, item: ListItem | null, id: string, now: string): OutboxOp {
+/**
+ * The op that makes the server hold `item` (or, for null, not hold `itemId`).
+ * @param adds the adds the put carries (see {@link OutboxOp.adds}); ignored for a delete
+ */
+export function opFor(itemId: string, item: ListItem | null, id: string, now: string, adds: readonly string[] = []): OutboxOp {
   if (!item) return { id, item_id: itemId, kind: 'delete', queuedAt: now, attempts: 0 };
   return {
     id,
@@ -46,7 +54,17 @@ export function opFor(itemId: string, item: ListItem | null, id: string, now: st
     created_at: item.created_at,
     queuedAt: now,
     attempts: 0,
+    ...(adds.length > 0 ? { adds: [...adds] } : {}),
   };
+}
+
+/**
+ * The adds the op replacing `prev` carries: the still unsent adds of `prev` (a put) and, for an add
+ * that changed the item, its requestId ('' when it has none).
+ */
+export function addsAfter(prev: OutboxOp | undefined, change: { kind: string; requestId?: string }, changed: boolean): string[] {
+  const kept = prev?.kind === 'put' && Array.isArray(prev.adds) ? prev.adds.filter((a) => typeof a === 'string') : [];
+  return change.kind === 'add' && changed ? [...kept, change.requestId ?? ''] : kept;
 }
 
 /** Applies one outbox op to a list (what the server will hold once it is sent). */

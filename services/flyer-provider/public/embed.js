@@ -119,6 +119,16 @@
 
     var story = el('p', 'item-story', item.saleStory);
     var price = el('p', 'item-price', item.priceText);
+    var unit = data.unitPrices && data.unitPrices[item.id];
+    var unitLine = null;
+    if (unit) {
+      // Seen as '$1.63 /100 g', read as '$1.63 per 100 g'.
+      unitLine = el('p', 'item-unit-price');
+      var seen = el('span', null, unit.text);
+      seen.setAttribute('aria-hidden', 'true');
+      unitLine.appendChild(seen);
+      unitLine.appendChild(el('span', 'visually-hidden', unit.spoken));
+    }
     var flag = el('p', 'item-saved', '✓ In your list');
     flag.hidden = true;
 
@@ -131,6 +141,7 @@
     article.appendChild(story);
     article.appendChild(open);
     article.appendChild(price);
+    if (unitLine) article.appendChild(unitLine);
     article.appendChild(flag);
     article.appendChild(button);
     li.appendChild(article);

@@ -4,6 +4,7 @@
  * contract (README "Contract").
  */
 import type { FlyerItemRecord, FlyerPublicationRecord, StoreRecord, Uom } from '@storefront/seed';
+import { flyerUnitPrice, type UnitPriceText } from './unit-prices';
 import { addDays, isIsoDate, isThursday, localDate, PROVINCE_TIME_ZONES, weekOf } from './weeks';
 
 /** A flyer item as the API returns it and as the bridge messages carry it (exactly these keys). */
@@ -44,6 +45,8 @@ export interface ResolvedPublication {
   pageTitles: string[];
   /** Item id → package size (null for produce sold by weight). */
   sizes: Record<string, string | null>;
+  /** Item id → unit price from its price and size (null when they give none). */
+  unitPrices: Record<string, UnitPriceText | null>;
 }
 
 /** Ids look like '3299-20261119'. */
@@ -130,6 +133,7 @@ export class FlyerCatalog {
     if (validFrom !== current && validFrom !== addDays(current, -7)) return undefined;
     const validTo = addDays(validFrom, 6);
     const sizes: Record<string, string | null> = {};
+    const unitPrices: Record<string, UnitPriceText | null> = {};
     const publication: Publication = {
       id,
       storeCode,
@@ -140,6 +144,7 @@ export class FlyerCatalog {
         number: p.number,
         items: p.items.map((r) => {
           sizes[r.id] = r.size;
+          unitPrices[r.id] = flyerUnitPrice(r.priceText, r.size);
           return {
             id: r.id,
             articleNumber: r.articleNumber,
@@ -154,7 +159,7 @@ export class FlyerCatalog {
         }),
       })),
     };
-    return { publication, store, pageTitles: flyer.pages.map((p) => p.title), sizes };
+    return { publication, store, pageTitles: flyer.pages.map((p) => p.title), sizes, unitPrices };
   }
 }
 

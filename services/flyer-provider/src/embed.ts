@@ -5,6 +5,7 @@
  * that island, after validation and JSON escaping.
  */
 import type { Publication } from './catalog';
+import type { UnitPriceText } from './unit-prices';
 import { IMAGE_HEIGHT, IMAGE_WIDTH } from './images';
 
 /** What `public/embed.js` reads from `#flyer-data`. */
@@ -20,6 +21,8 @@ export interface EmbedData {
   pageTitles: string[];
   /** Item id → package size (null: sold by weight). */
   sizes: Record<string, string | null>;
+  /** Item id → unit price `{ text: '$1.63 /100 g', spoken: '$1.63 per 100 g' }` (null: none). */
+  unitPrices: Record<string, UnitPriceText | null>;
   image: { width: number; height: number };
 }
 

@@ -31,7 +31,7 @@ function load(storeCode = '0042', rename?: (item: FlyerItem) => string): Loaded 
   const resolved = catalog.publication(`${storeCode}-20261119`)!;
   if (rename) for (const p of resolved.publication.pages) for (const i of p.items) i.name = rename(i);
   const html = embedPage(
-    { hostOrigin: HOST, merchant: 'harbour-market', storeCode, locale: 'en-CA', store: { name: resolved.store.locationName, city: resolved.store.address.city, province: resolved.store.address.province }, publication: resolved.publication, pageTitles: resolved.pageTitles, sizes: resolved.sizes },
+    { hostOrigin: HOST, merchant: 'harbour-market', storeCode, locale: 'en-CA', store: { name: resolved.store.locationName, city: resolved.store.address.city, province: resolved.store.address.province }, publication: resolved.publication, pageTitles: resolved.pageTitles, sizes: resolved.sizes, unitPrices: resolved.unitPrices },
     'test',
   ).replace(/<script src=[^>]*><\/script>/, '');
   document.body.innerHTML = '';
@@ -60,6 +60,18 @@ const savedItems = (ids: string[]) => ({ source: 'flyer-host', version: 1, type:
 const toggleOf = (l: Loaded, item: FlyerItem) => l.doc.querySelector(`[data-item-id="${item.id}"] .item-toggle`) as HTMLButtonElement;
 
 describe('the flyer page', () => {
+  it('shows each item\'s unit price from its price and size, read as "per 100 g"', () => {
+    const l = load();
+    expect(l.items.length).toBeGreaterThan(0);
+    for (const item of l.items) {
+      const line = l.doc.querySelector(`[data-item-id="${item.id}"] .item-unit-price`);
+      expect(line).not.toBeNull();
+      expect(line!.textContent).toMatch(/^\$\d+\.\d{2} \/(100 g|100 mL|ea)\$\d+\.\d{2} per (100 g|100 mL|item)$/);
+      expect(line!.querySelector('[aria-hidden="true"]')!.textContent).toMatch(/ \/(100 g|100 mL|ea)$/);
+      expect(line!.querySelector('.visually-hidden')!.textContent).toMatch(/ per (100 g|100 mL|item)$/);
+    }
+  });
+
   it('renders the heading, the pages and one card per item (image with width/height, name, price, sale story)', () => {
     const l = load();
     expect(l.doc.querySelector('h1')!.textContent).toBe('Wolfville Main Street');

@@ -74,6 +74,7 @@ export function registerEmbedRoute(app: FastifyInstance, ctx: RouteContext): voi
           publication: resolved.publication,
           pageTitles: resolved.pageTitles,
           sizes: resolved.sizes,
+          unitPrices: resolved.unitPrices,
         },
         ctx.assets.version,
       ),
