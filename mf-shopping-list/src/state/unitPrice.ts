@@ -2,7 +2,7 @@
  * A list line's unit price (pure): from the price shown for the preferred store and the product's
  * package size, with the kit's unit-price rules (g/kg → per 100 g, mL/L → per 100 mL, ea → per item).
  */
-import { formatUnitPrice, unitPrice } from '@storefront/remote-kit/unit-price';
+import { formatUnitPrice, spokenUnitPrice, unitPrice } from '@storefront/remote-kit/unit-price';
 import type { ProductRecord } from './productRecord';
 
 /** A unit price as seen ('$1.63 /100 g') and as read by screen readers ('$1.63 per 100 g'). */
@@ -19,7 +19,5 @@ export function unitPriceText(record: Pick<ProductRecord, 'size' | 'uom'> | null
   if (!record || priceCents === null) return null;
   const price = unitPrice(priceCents, record.size, record.uom?.toUpperCase() === 'KG');
   if (!price) return null;
-  const text = formatUnitPrice(price);
-  const per = price.per === 'ea' ? 'item' : price.per;
-  return { text, spoken: `${text.slice(0, text.lastIndexOf(' /'))} per ${per}` };
+  return { text: formatUnitPrice(price), spoken: spokenUnitPrice(price) };
 }

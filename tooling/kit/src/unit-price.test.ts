@@ -1,4 +1,4 @@
-import { compareUnitPrice, formatUnitPrice, unitPrice } from './unit-price';
+import { compareUnitPrice, formatUnitPrice, spokenUnitPrice, unitPrice } from './unit-price';
 
 describe('unitPrice', () => {
   it.each([
@@ -19,6 +19,11 @@ describe('unitPrice', () => {
 
   it.each([[499, null], [499, ''], [499, 'a bunch'], [499, '0 g'], [-1, '100 g']])('gives none for %i ¢ and size %p', (price, size) => {
     expect(unitPrice(price, size)).toBeNull();
+  });
+
+  it('says the figure in words for screen readers', () => {
+    expect(spokenUnitPrice(unitPrice(739, '454 g')!)).toBe('$1.63 per 100 g');
+    expect(spokenUnitPrice(unitPrice(599, '12 ea')!)).toBe('$0.50 per item');
   });
 
   it('sorts low to high with unknown unit prices last', () => {

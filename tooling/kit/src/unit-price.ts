@@ -48,9 +48,16 @@ export function unitPrice(priceCents: number, size: string | null | undefined, l
  * @param locale BCP 47 locale of the currency format (default 'en-CA').
  */
 export function formatUnitPrice(price: UnitPrice, locale = 'en-CA'): string {
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(Math.round(price.cents) / 100);
-  return `${money} /${price.per}`;
+  return `${money(price, locale)} /${price.per}`;
 }
+
+/** The same figure as a screen reader should say it: '$1.63 per 100 g', '$0.42 per item'. */
+export function spokenUnitPrice(price: UnitPrice, locale = 'en-CA'): string {
+  return `${money(price, locale)} per ${price.per === 'ea' ? 'item' : price.per}`;
+}
+
+const money = (price: UnitPrice, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(Math.round(price.cents) / 100);
 
 /** Orders by unit price, low to high; items without one go last (a sort comparator). */
 export function compareUnitPrice(a: UnitPrice | null, b: UnitPrice | null): number {
