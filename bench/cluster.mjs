@@ -28,6 +28,9 @@ process.env.SIGN_UP_LIMIT_PER_HOUR ||= '1000';
 const CONNECTIONS = (process.env.BENCH_CLUSTER_CONNECTIONS || '10,50').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS || 10);
 
+/** Distinct list items the write load cycles through (the BFF caps a list at 1,000 items). */
+const WRITE_ITEMS = 500;
+
 /** One autocannon run on a loopback URL → { rps, p50, p99, errors, requests }. */
 function load(opts) {
   if (!/^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(opts.url)) throw new Error(`bench/cluster: refusing a non-loopback URL ${opts.url}`);
@@ -98,10 +101,17 @@ export async function measureCluster({ replicas, offset = 30000, chaos = false, 
     const kinds = [
       ['cachedRead', 'cached read   POST /api/bannerAlert', { url: `${cluster.url}/api/bannerAlert`, method: 'POST', headers: { 'content-type': 'application/json', 'x-nonce': 'bench-nonce-1' }, body: JSON.stringify({ province: 'NS' }) }],
       ['authRead', 'auth read     GET /api/shopping-list', { url: `${cluster.url}/api/shopping-list`, method: 'GET', headers: auth }],
-      // a new item each request: `PUT /api/shopping-list/items/<id>` (spec §3 list item id)
+      // `PUT /api/shopping-list/items/<id>` (spec §3 list item id articleNumber_uom_storeId). Each request
+      // carries a fresh x-nonce (the BFF refuses a nonce reused for another request: 409 NONCE_REPLAYED)
+      // and the ids cycle through WRITE_ITEMS, under the 1,000-item list cap (409 LIST_FULL): new items
+      // at first, then absolute updates of them.
       ['write', 'write         PUT /api/shopping-list/items', {
-        url: cluster.url, method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ product_type: 'product', quantity: 1 }),
-        requests: [{ setupRequest: (req) => ({ ...req, path: `/api/shopping-list/items/b${(n += 1)}_EA_3299` }) }],
+        url: cluster.url, method: 'PUT', headers: { ...auth, 'content-type': 'application/json' },
+        requests: [{ setupRequest: (req) => {
+          n += 1;
+          return { ...req, headers: { ...req.headers, ...shopper.headers(), accept: 'application/json', 'content-type': 'application/json' },
+            path: `/api/shopping-list/items/b${n % WRITE_ITEMS}_EA_3299`, body: JSON.stringify({ product_type: 'product', quantity: 1 + (n % 9) }) };
+        } }],
       }],
     ];
     for (const connections of CONNECTIONS) {

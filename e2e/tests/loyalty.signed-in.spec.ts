@@ -2,12 +2,14 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
 import { signIn as signInAs, sessionLoaded } from '../fixtures/session';
 import { LoyaltyPages, LoyaltyPopups, storefront } from '../pages';
+import { MailInbox } from '../pages/loyalty';
 
 /**
  * mf-loyalty end to end (spec §4 Card popup state, Suppression, Verify flow; §8): sign in as the
  * seeded shoppers (services/seed/data/accounts/shoppers.json, password Groceries!2026) and see the
- * right card popup or none; suppression survives a reload; a card is linked end to end and the points
- * appear in the header without a reload; hostile redirectUrl values are refused.
+ * right card popup or none; suppression survives a reload; a card is linked end to end with the code
+ * read from the mail the BFF sent (MailDev's REST API), the points appear in the header without a
+ * reload; 5 wrong codes use a code up; hostile redirectUrl values are refused.
  *
  * Tests run in file order on one platform (one worker): liam is linked by the end-to-end test, so the
  * per-shopper popup checks come first.
@@ -74,19 +76,45 @@ test.describe('suppression (spec §4 Suppression)', () => {
   });
 });
 
+/** Any 6-digit code but `code`. */
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
 test.describe('linking a card end to end (spec §4 Verify flow)', () => {
-  test('liam: link → /verify-card → code 246810 → back, and the points appear in the header without a reload', async ({ page }) => {
-    const { popups, loyalty, header } = await signIn(page, 'liam.lp01@example.com');
+  test('liam: link → the mailed code; 5 wrong codes use it up (the right one is refused) → a new code links, the points show without a reload', async ({ page, platform }) => {
+    test.setTimeout(120_000); // the new code waits out the 30 s resend countdown
+    const inbox = new MailInbox(platform.mailInboxUrl);
+    const to = 'liam.lp01@example.com';
+    const { popups, loyalty, header } = await signIn(page, to);
     await page.goto('/flyer');
     await sessionLoaded(page);
+    const before = (await inbox.mailsTo(to)).length;
     await popups.linkMyCardButton.click();
     await expect(page).toHaveURL(/\/verify-card\?redirectUrl=%2Fflyer$/);
     await expect(loyalty.verifyHeading).toBeVisible();
-    await expect(loyalty.demoCodeNote).toBeVisible();
-    await expect(loyalty.resendButton).toBeDisabled();
+    await expect(loyalty.codeSentText).toBeVisible();
+    await expect(loyalty.newCodeButton).toBeDisabled();
+    const first = await inbox.codeOfMail(to, before + 1);
+    // the page shows no code
+    await expect(loyalty.main).not.toContainText(first);
+    await expect(loyalty.main).not.toContainText(/\b\d{6}\b/);
+
+    for (let i = 0; i < 5; i++) {
+      expect((await loyalty.verifyAndWait(wrongCode(first))).status()).toBe(200);
+      await expect(loyalty.alert).toHaveText(LoyaltyPages.WRONG_CODE);
+    }
+    expect((await loyalty.verifyAndWait(first)).status()).toBe(429);
+    await expect(loyalty.alert).toHaveText(LoyaltyPages.TOO_MANY_TRIES);
+    await expect(page).toHaveURL(/\/verify-card/);
+
+    // a new code is needed: 'Send a new code' opens when the 30 s countdown ends
+    await expect(loyalty.newCodeButton).toHaveAccessibleName(/^Send a new code$/, { timeout: 40_000 });
+    await expect(loyalty.newCodeButton).toBeEnabled();
+    await loyalty.newCodeButton.click();
+    await expect(page.getByText('We sent a new code to your email.')).toBeVisible();
+    const second = await inbox.codeOfMail(to, before + 2);
 
     await page.evaluate(() => { (window as unknown as { __noReload: boolean }).__noReload = true; });
-    await loyalty.verify();
+    await loyalty.verify(second);
     await expect(page).toHaveURL(/\/flyer$/);
 
     await header.greeting(/^Hi, Liam/).click();
@@ -95,16 +123,24 @@ test.describe('linking a card end to end (spec §4 Verify flow)', () => {
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   });
 
-  test('nora: add card 6046 0000 0000 2000 → link → verify; a hostile redirectUrl goes home instead', async ({ page }) => {
-    const { popups, loyalty, header } = await signIn(page, 'nora.nocard@example.com');
+  test('nora (a shopper with no card yet): add card 6046 0000 0000 2000 → link → the code from her inbox; a hostile redirectUrl goes home instead', async ({ page, platform }) => {
+    const inbox = new MailInbox(platform.mailInboxUrl);
+    const to = 'nora.nocard@example.com';
+    const { popups, loyalty, header } = await signIn(page, to);
+    const before = (await inbox.mailsTo(to)).length;
     await popups.cardNumberField().fill('6046 0000 0000 2000');
-    await popups.addCard.getByRole('button', { name: 'Add Card' }).click();
+    await popups.addCardButton().click();
     await expect(popups.linkCard).toContainText('ending in 2000');
     await popups.linkMyCardButton.click();
     await expect(page).toHaveURL(/\/verify-card\?redirectUrl=%2F$/);
+    const code = await inbox.codeOfMail(to, before + 1);
+    const mail = (await inbox.mailsTo(to))[before]!;
+    expect(mail.subject).toBe('Harbour Market: your Scene+ verification code');
+    expect(mail.html).toContain(code);
 
     await loyalty.gotoVerify('https://evil.example/');
-    await loyalty.verify();
+    await expect(loyalty.main).not.toContainText(code);
+    await loyalty.verify(code);
     await expect(page).toHaveURL((url) => url.pathname === '/' && url.hostname === 'localhost');
     await header.greeting(/^Hi, Nora/).click();
     await expect(header.scenePoints).toHaveText('900');
@@ -119,7 +155,7 @@ test.describe('hostile redirectUrl is refused (spec §2 /verify-card redirectUrl
       let dialogs = 0;
       page.on('dialog', (d) => { dialogs += 1; void d.dismiss(); });
       await loyalty.gotoVerify(hostile);
-      await loyalty.verify();
+      await loyalty.verify('000000');
       await expect(page).toHaveURL((url) => url.pathname === '/' && url.hostname === 'localhost');
       expect(dialogs).toBe(0);
     });

@@ -29,7 +29,7 @@ export const CLUSTER = {
 };
 
 /** Variables kept in a Secret, not the ConfigMap (credentials, or URLs that may carry them). */
-export const SECRET_VARIABLES = ['BFF_TOKEN_SECRET', 'CONSENT_TOKEN_SECRET', 'DATABASE_URL', 'OIDC_CLIENT_SECRET', 'REDIS_URL', 'SEARCH_ADMIN_KEY'];
+export const SECRET_VARIABLES = ['BFF_TOKEN_SECRET', 'CONSENT_TOKEN_SECRET', 'DATABASE_URL', 'OIDC_CLIENT_SECRET', 'REDIS_URL', 'SEARCH_ADMIN_KEY', 'SMTP_URL'];
 
 /**
  * Variables a container needs in the cluster that the topology does not carry (it runs everything on
@@ -118,6 +118,8 @@ export function secretPlaceholder(value) {
   const pg = /^postgres(?:ql)?:\/\/[^/]*\/([^?]+)/.exec(value);
   if (pg) return `postgres://storefront:REPLACE_ME@REPLACE_ME:5432/${pg[1]}`;
   if (/^rediss?:\/\//.test(value)) return 'redis://:REPLACE_ME@REPLACE_ME:6379';
+  // the grocer's mail relay (the local MailDev has no counterpart in the cluster)
+  if (/^smtps?:\/\//.test(value)) return 'smtp://REPLACE_ME:REPLACE_ME@REPLACE_ME:587';
   return 'REPLACE_ME';
 }
 

@@ -124,6 +124,8 @@ export async function startCluster({ offset = 0, replicas = 2, quiet = false, da
     url: urls.public,
     ports: { ...ports, loyaltySite: ports.loyaltySite },
     dataDir: stateDir,
+    // MailDev's web inbox and REST API (GET /api/email): the mail the BFF and the provider send
+    mailInboxUrl: urls.mailInbox,
     searchAdminKey,
     // the BFF's OIDC client secret: non-browser test shoppers exchange their own codes with it
     oidcClientSecret,
@@ -171,7 +173,7 @@ function installEngines() {
   }
 }
 
-/** Starts PostgreSQL (with the services' databases) and Redis; resolves once both answer. */
+/** Starts PostgreSQL (with the services' databases), Redis and the mail catcher (MailDev); resolves once all answer. */
 async function startEngines(sup, { pgBin, redisBin, stateDir, ports, logs }) {
   const pgData = path.join(stateDir, 'postgres');
   initPostgres(pgBin, pgData);
@@ -180,6 +182,11 @@ async function startEngines(sup, { pgBin, redisBin, stateDir, ports, logs }) {
   await Promise.all([
     sup.add('postgres', { command: pgFile, args: pgArgs, logFile: path.join(logs, 'postgres.log') }).then(() => createDatabases(pgBin, ports.postgres)),
     sup.add('redis', { command: redisBin, args: redisArgs(ports.redis), logFile: path.join(logs, 'redis.log'), ready: () => waitRedis(ports.redis) }),
+    sup.add('mail', {
+      command: path.join(ROOT, 'node_modules', '.bin', 'maildev'), cwd: ROOT, logFile: path.join(logs, 'mail.log'),
+      args: ['--smtp', String(ports.smtp), '--web', String(ports.mailWeb), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent'],
+      ready: () => waitReady(`http://127.0.0.1:${ports.mailWeb}/api/email`),
+    }),
   ]);
 }
 

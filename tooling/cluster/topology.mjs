@@ -11,6 +11,7 @@
  *   nginx    :3001..3008     the remotes' versioned builds; :4600 the deploy store (the CDN's role)
  *   single   flyer :4300, vendors :4400, loyalty site :4500 (third-party stand-ins, one copy each)
  *   PostgreSQL :5433 (databases bff, identity, search), Redis :6380, control :4700, HAProxy stats :4800
+ *   MailDev  SMTP :1025, web inbox and REST API :1080 (the mail catcher; a cluster's SMTP_URL names the grocer's relay)
  * Every port is offset by `offset` (e2e: 10000).
  */
 import path from 'node:path';
@@ -44,7 +45,7 @@ export const PROBES = { live: '/livez', ready: '/readyz' };
  * @param {{ offset?: number, replicas?: number, searchAdminKey?: string, bffTokenSecret?: string, oidcClientSecret?: string, dataDir?: string, deployDir?: string }} [o]
  *   the secrets are shared by every replica (the launcher keeps them in `<dataDir>/secrets.json`)
  * @returns {{ ports: Record<string, any>, balanced: BalancedService[], singles: Array<{ name: string, port: number, runtime: 'tsx', command: string[], env: Record<string,string> }>,
- *   statics: Array<{ name: string, port: number, root: string, kind: 'remote'|'deploy' }>, urls: { public: string, issuer: string, search: string, database(db: string): string, redis: string } }}
+ *   statics: Array<{ name: string, port: number, root: string, kind: 'remote'|'deploy' }>, urls: { public: string, issuer: string, search: string, database(db: string): string, redis: string, smtp: string, mailInbox: string } }}
  * @throws RangeError when `replicas` is not 1..MAX_REPLICAS
  */
 export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '', bffTokenSecret = '', oidcClientSecret = '', dataDir = path.join(ROOT, '.data', 'cluster'), deployDir = path.join(ROOT, '.deploy') } = {}) {
@@ -53,7 +54,7 @@ export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '',
   const ports = {
     edge: at(8080), bff: at(4000), identity: at(4100), search: at(7700),
     flyer: at(4300), vendors: at(4400), loyaltySite: at(4500), deploy: at(4600),
-    control: at(4700), stats: at(4800), postgres: at(5433), redis: at(6380),
+    control: at(4700), stats: at(4800), postgres: at(5433), redis: at(6380), smtp: at(1025), mailWeb: at(1080),
     remotes: registry.remotePorts(offset, {}),
   };
   const replicaPorts = (port) => Array.from({ length: replicas }, (_, i) => port + 1 + i);
@@ -64,6 +65,8 @@ export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '',
     search: `localhost:${ports.search}`,
     database: (db) => `postgres://storefront@127.0.0.1:${ports.postgres}/${db}`,
     redis: `redis://127.0.0.1:${ports.redis}`,
+    smtp: `smtp://127.0.0.1:${ports.smtp}`,
+    mailInbox: local(ports.mailWeb),
   };
   // What every process may need to find the others (as the one-copy platform's platformEnv).
   const common = {
@@ -77,6 +80,8 @@ export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '',
     LOYALTY_SITE_ORIGIN: local(ports.loyaltySite),
     DEPLOY_ORIGIN: local(ports.deploy),
     REDIS_URL: urls.redis,
+    SMTP_URL: urls.smtp,
+    MAIL_FROM: 'Harbour Market <no-reply@harbour-market.test>',
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'info',
   };
@@ -95,11 +100,11 @@ export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '',
     },
     {
       name: 'bff', port: ports.bff, portEnv: 'BFF_PORT', runtime: 'tsx', command: ['services/bff/src/main.ts'], public: false,
-      env: { ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'SEARCH_HOST', 'REDIS_URL', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('bff'), PGLITE_DATA_DIR: '', BFF_TOKEN_SECRET: bffTokenSecret, OIDC_CLIENT_SECRET: oidcClientSecret },
+      env: { ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'SEARCH_HOST', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('bff'), PGLITE_DATA_DIR: '', BFF_TOKEN_SECRET: bffTokenSecret, OIDC_CLIENT_SECRET: oidcClientSecret },
     },
     {
       name: 'identity', port: ports.identity, portEnv: 'IDENTITY_PORT', runtime: 'tsx', command: ['services/identity/src/main.ts'], public: true,
-      env: { ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'REDIS_URL', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('identity'), OIDC_CLIENT_SECRET: oidcClientSecret },
+      env: { ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('identity'), OIDC_CLIENT_SECRET: oidcClientSecret },
     },
     {
       name: 'search-engine', port: ports.search, portEnv: 'SEARCH_PORT', runtime: 'tsx', command: ['services/search-engine/src/main.ts'], public: true,

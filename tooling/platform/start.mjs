@@ -11,10 +11,11 @@
  *   loyalty site (the external Scene+ registration site, /register, :4500; service name 'loyalty-site')
  *   every remote of the registry (tooling/registry/remotes.json) on its port: static servers of the versioned builds
  *   deploy origin (the deploy store's released versions and environment pointers, :4600; service name 'deploy')
+ *   mail catcher (MailDev: SMTP :1025 for the BFF's and the provider's mail, web inbox and REST API :1080; service name 'mail')
  *   edge (shell build + /remotes.json + /config.json + /api proxy, :8080)  <- the one URL shoppers use
  *
  * Expects the builds to exist (`npm start` runs `npm run build` first). Ports come from env
- * (EDGE_PORT, SEARCH_PORT, BFF_PORT, IDENTITY_PORT, FLYER_PORT, and `<REMOTE>_PORT` per remote, e.g. MF_HEADER_PORT)
+ * (EDGE_PORT, SEARCH_PORT, BFF_PORT, IDENTITY_PORT, FLYER_PORT, SMTP_PORT, MAIL_WEB_PORT, and `<REMOTE>_PORT` per remote, e.g. MF_HEADER_PORT)
  * or `portsFrom(offset)`.
  *
  * Shopper data is durable: the BFF keeps PGlite in `<data folder>/pglite` (default `.data/<edge port>/`,
@@ -37,7 +38,7 @@ const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
 /**
  * Default ports; `portsFrom(10000)` gives 18080, 13001... for a second copy (e2e).
- * @returns {{ edge: number, search: number, bff: number, identity: number, flyer: number, vendors: number, remotes: Record<string, number> }}
+ * @returns {{ edge: number, search: number, bff: number, identity: number, flyer: number, vendors: number, smtp: number, mailWeb: number, remotes: Record<string, number> }}
  *   `remotes`: package name → port, for every registered remote present in this checkout
  */
 export function portsFrom(offset = 0) {
@@ -51,6 +52,8 @@ export function portsFrom(offset = 0) {
     vendors: Number(env.VENDORS_PORT || 4400 + offset),
     deploy: Number(env.DEPLOY_PORT || 4600 + offset),
     loyaltySite: Number(env.LOYALTY_SITE_PORT || 4500 + offset),
+    smtp: Number(env.SMTP_PORT || 1025 + offset),
+    mailWeb: Number(env.MAIL_WEB_PORT || 1080 + offset),
     remotes: registry.remotePorts(offset, env),
   };
 }
@@ -88,6 +91,10 @@ export function platformEnv(ports) {
     // The external loyalty site (spec §2 /register): edge /config.json `loyaltySite`, the /register redirect.
     LOYALTY_SITE_PORT: String(ports.loyaltySite),
     LOYALTY_SITE_ORIGIN: `http://localhost:${ports.loyaltySite}`,
+    // Mail of the BFF and the identity provider goes to the local catcher (MailDev); read it at MAIL_INBOX_URL.
+    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    MAIL_FROM: 'Harbour Market <no-reply@harbour-market.test>',
+    MAIL_INBOX_URL: `http://localhost:${ports.mailWeb}`,
   };
 }
 
@@ -116,7 +123,7 @@ async function assertPortFree(port, service) {
   await new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', (err) => reject(err.code === 'EADDRINUSE'
-      ? new Error(`port ${port} (${service}) is already in use: is another \`npm start\` running? Stop it, or set ${{ edge: 'EDGE_PORT', bff: 'BFF_PORT', flyer: 'FLYER_PORT', vendors: 'VENDORS_PORT' }[service] || 'the service port env'}.`)
+      ? new Error(`port ${port} (${service}) is already in use: is another \`npm start\` running? Stop it, or set ${{ edge: 'EDGE_PORT', bff: 'BFF_PORT', flyer: 'FLYER_PORT', vendors: 'VENDORS_PORT', mail: 'SMTP_PORT / MAIL_WEB_PORT' }[service] || 'the service port env'}.`)
       : err));
     server.listen(port, '127.0.0.1', () => server.close(resolve));
   });
@@ -138,7 +145,7 @@ function runOnce(name, command, args, env) {
  *   or `remotesPointer` a pointer/map file of its own (a release's candidate, a tester's pinned map)
  * @returns {{ url: string, ports: object, dataDir: string, stop(): Promise<void>, stopService(name: string): Promise<void>,
  *   killService(name: string, signal?: string): Promise<void>, crashService(name: string): Promise<void>,
- *   startService(name: string): Promise<void>, searchAdminKey: string, readyMs: number }} (readyMs: ms from call to a
+ *   startService(name: string): Promise<void>, searchAdminKey: string, mailInboxUrl: string, readyMs: number }} (readyMs: ms from call to a
  *   ready site; searchAdminKey: this start's search-engine admin key, for tools and tests that write to the engine)
  */
 export async function startPlatform({ offset = 0, quiet = false, dataDir, deployDir = process.env.DEPLOY_DIR || path.join(root, '.deploy'), environment = 'local', remotesPointer } = {}) {
@@ -152,7 +159,7 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
   fs.mkdirSync(deployDir, { recursive: true });
   fs.writeFileSync(remotesFile, JSON.stringify(remoteMap(ports), null, 2));
   const env = platformSecretsEnv(ports);
-  for (const [port, service] of [[ports.edge, 'edge'], [ports.bff, 'bff'], [ports.flyer, 'flyer'], [ports.vendors, 'vendors'], [ports.deploy, 'deploy'], [ports.loyaltySite, 'loyalty-site']]) await assertPortFree(port, service);
+  for (const [port, service] of [[ports.edge, 'edge'], [ports.bff, 'bff'], [ports.flyer, 'flyer'], [ports.vendors, 'vendors'], [ports.deploy, 'deploy'], [ports.loyaltySite, 'loyalty-site'], [ports.smtp, 'mail'], [ports.mailWeb, 'mail']]) await assertPortFree(port, service);
 
   // Supervision: a server that exits without the launcher asking (a crash, a SIGKILL from outside) is
   // started again after a back-off (250 ms doubling to 4 s; reset once it has run 30 s).
@@ -179,6 +186,8 @@ export async function startPlatform({ offset = 0, quiet = false, dataDir, deploy
       await sup.start(name);
     },
     dataDir: stateDir,
+    // MailDev's web inbox and REST API (GET /api/email): the mail the BFF and the provider send
+    mailInboxUrl: env.MAIL_INBOX_URL,
     searchAdminKey: env.SEARCH_ADMIN_KEY,
     readyMs: Date.now() - t0,
   };
@@ -216,6 +225,10 @@ function platformProcesses({ ports, env, stateDir, deployDir, pointer, remotesFi
   const specs = new Map();
   const health = (port, p = '/health') => () => waitFor(`http://127.0.0.1:${port}${p}`).then(() => undefined);
   const service = (name, script, ready, extraEnv = {}) => specs.set(name, { command: tsx, args: [script], cwd: root, env: { ...env, ...extraEnv }, ready });
+  // MailDev on loopback, mail in memory (a restart empties the inbox); ready once its REST API answers
+  specs.set('mail', { command: path.join(root, 'node_modules', '.bin', 'maildev'), cwd: root, env: {},
+    args: ['--smtp', String(ports.smtp), '--web', String(ports.mailWeb), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent'],
+    ready: health(ports.mailWeb, '/api/email') });
   service('search-engine', 'services/search-engine/src/main.ts', async () => {
     // in memory: every start is seeded again
     await waitFor(`http://127.0.0.1:${ports.search}/1/indexes`, { headers: { 'x-algolia-application-id': 'grocery-local', 'x-algolia-api-key': env.SEARCH_ADMIN_KEY } });
@@ -242,4 +255,4 @@ function platformProcesses({ ports, env, stateDir, deployDir, pointer, remotesFi
   return specs;
 }
 
-runLauncher(import.meta.url, 'platform', () => startPlatform(), (p) => `Storefront ready in ${p.readyMs} ms: ${p.url}`);
+runLauncher(import.meta.url, 'platform', () => startPlatform(), (p) => `Storefront ready in ${p.readyMs} ms: ${p.url} (mail inbox: http://localhost:${p.ports.mailWeb})`);

@@ -23,6 +23,28 @@ describe('platform ports and environment', () => {
   });
 });
 
+describe('the mail catcher (MailDev) of the platform and the cluster', () => {
+  it('listens on SMTP 1025 + offset and serves its inbox on 1080 + offset; the BFF and the provider mail to it', () => {
+    const p = portsFrom(10000);
+    expect(p).toMatchObject({ smtp: 11025, mailWeb: 11080 });
+    expect(platformEnv(p)).toMatchObject({
+      SMTP_URL: 'smtp://127.0.0.1:11025',
+      MAIL_FROM: expect.stringContaining('Harbour Market'),
+      MAIL_INBOX_URL: 'http://localhost:11080',
+    });
+  });
+
+  it('the cluster gives the BFF and identity replicas the same SMTP_URL and MAIL_FROM', async () => {
+    const { clusterTopology } = await import('../cluster/topology.mjs');
+    const t = clusterTopology({ offset: 10000 });
+    expect(t.ports).toMatchObject({ smtp: 11025, mailWeb: 11080 });
+    for (const name of ['bff', 'identity']) {
+      expect(t.balanced.find((s) => s.name === name).env).toMatchObject({ SMTP_URL: 'smtp://127.0.0.1:11025', MAIL_FROM: expect.stringContaining('Harbour Market') });
+    }
+    expect(t.urls.mailInbox).toBe('http://localhost:11080');
+  });
+});
+
 describe('the launchers from the command line (runLauncher: npm start, npm run start:cluster)', () => {
   const { spawn } = require('node:child_process');
   const fs = require('node:fs');

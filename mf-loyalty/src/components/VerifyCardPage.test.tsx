@@ -27,24 +27,26 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 describe('/verify-card (spec §2 Routes, §4 Verify flow)', () => {
-  it('shows the code field, the demo hint and a disabled resend while the 30 s countdown runs; resend opens at 0', () => {
+  it('says a code was sent to the email, shows no code, and disables "Send a new code" for the 30 s countdown', () => {
     startCountdown(T0);
     setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Verify your Scene+ card' })).toBeInTheDocument();
-    expect(screen.getByText('Demo: no email is sent. The code is 246810.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled();
+    expect(screen.getByText(/^We sent a code to your email\./)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/\d{6}/);
+    expect(document.body).not.toHaveTextContent(/demo/i);
+    expect(screen.getByRole('button', { name: 'Send a new code in 30 s' })).toBeDisabled();
     act(() => { jest.advanceTimersByTime(12_000); });
-    expect(screen.getByRole('button', { name: 'Resend code in 18 s' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send a new code in 18 s' })).toBeDisabled();
     act(() => { jest.advanceTimersByTime(17_000); });
-    expect(screen.getByRole('button', { name: 'Resend code in 1 s' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send a new code in 1 s' })).toBeDisabled();
     act(() => { jest.advanceTimersByTime(1_000); });
-    expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
   });
 
   it('the countdown survives a reload (sessionStorage): 10 s later it shows 20 s left', () => {
     startCountdown(T0 - 10_000);
     setup();
-    expect(screen.getByRole('button', { name: 'Resend code in 20 s' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send a new code in 20 s' })).toBeDisabled();
   });
 
   it('no code sent from this tab (header link) → Send code calls linkAccount and starts the countdown', async () => {
@@ -53,8 +55,8 @@ describe('/verify-card (spec §2 Routes, §4 Verify flow)', () => {
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(api.linkAccount).toHaveBeenCalledTimes(1);
     expect(api.resendCode).not.toHaveBeenCalled();
-    expect(await screen.findByText('We sent a verification code to the email on your Scene+ account.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled();
+    expect(await screen.findByText('Code sent: check your email.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code in 30 s' })).toBeDisabled();
   });
 
   it('Send code failing with a link-account code shows the spec §8 message', async () => {
@@ -64,21 +66,38 @@ describe('/verify-card (spec §2 Routes, §4 Verify flow)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('There is an issue with the Scene+ account, contact support.');
   });
 
-  it('resend → POST resendCode, restarts the countdown and says so', async () => {
+  it('"Send a new code" → POST resendCode, restarts the countdown and says so', async () => {
     startCountdown(T0 - 31_000);
     const { user, api } = setup();
-    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(api.resendCode).toHaveBeenCalledTimes(1);
-    expect(await screen.findByText('We sent you a new code.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled();
+    expect(await screen.findByText('We sent a new code to your email.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code in 30 s' })).toBeDisabled();
   });
 
-  it('RESEND_TOO_SOON from the BFF is shown as text', async () => {
+  it('RESEND_TOO_SOON (429) from the BFF is shown as text and the countdown follows its retryAfter', async () => {
     startCountdown(T0 - 31_000);
-    const api = fakeApi({ resendCode: jest.fn().mockResolvedValue(envelope('error', 'RESEND_TOO_SOON', 'Too soon')) });
+    const api = fakeApi({ resendCode: jest.fn().mockResolvedValue({ status: 'error', code: 'RESEND_TOO_SOON', message: 'Too soon', data: { retryAfter: 7 } }) });
     const { user } = setup({ api });
-    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please wait before asking for a new code.');
+    expect(screen.getByRole('button', { name: 'Send a new code in 7 s' })).toBeDisabled();
+  });
+
+  it('a code past its 15 minutes → the expired message', async () => {
+    const api = fakeApi({ verifyCode: jest.fn().mockResolvedValue(envelope('error', 'CODE_EXPIRED', 'Expired')) });
+    const { user } = setup({ api });
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your code has expired. Send a new code and try again.');
+  });
+
+  it('too many wrong codes (429 TOO_MANY_ATTEMPTS) → says a new code is needed', async () => {
+    const api = fakeApi({ verifyCode: jest.fn().mockResolvedValue(envelope('error', 'TOO_MANY_ATTEMPTS', 'Too many attempts')) });
+    const { user } = setup({ api });
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong codes. This code no longer works: send a new code, then enter it here.');
   });
 
   it('a code that is not 6 digits is refused without a call', async () => {

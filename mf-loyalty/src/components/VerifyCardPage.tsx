@@ -9,13 +9,15 @@ import { trackCardActivation } from '../api/analytics';
 import { runBusEffects } from '../api/busEffects';
 import { EXCEPTION_MESSAGE, linkAccountMessage, verifyMessage } from '../state/messages';
 import { effectsForResponseCode, SESSION_PROBLEM_CODE } from '../state/popupMachine';
-import { clearCountdown, codeWasSent, secondsLeft, startCountdown } from '../state/verifyCountdown';
+import { clearCountdown, codeWasSent, COUNTDOWN_S, secondsLeft, startCountdown } from '../state/verifyCountdown';
 import { isSignedIn } from '../state/signedIn';
 
-/** The demo verification code (no email is sent; shared contract "BFF API"). */
-export const DEMO_CODE = '246810';
-/** Said when a code was sent from this page. */
-export const CODE_SENT_NOTICE = 'We sent a verification code to the email on your Scene+ account.';
+/** Said when a code was sent from this page (the BFF mails it to the account's email). */
+export const CODE_SENT_NOTICE = 'Code sent: check your email.';
+/** Said when a new code was sent. */
+export const NEW_CODE_NOTICE = 'We sent a new code to your email.';
+/** The code had its 5 tries (BFF 429 'TOO_MANY_ATTEMPTS'): only a new code helps. */
+export const TOO_MANY_TRIES_MESSAGE = 'Too many wrong codes. This code no longer works: send a new code, then enter it here.';
 /** Toast after a successful verification. */
 export const VERIFIED_MESSAGE = 'Your Scene+ card is verified and linked to your account.';
 
@@ -38,6 +40,21 @@ async function sendCode(api: LoyaltyApi, sent: boolean): Promise<{ call: 'linkAc
   return { call: 'resendCode', env };
 }
 
+/** The message for a verifyCode / resendCode answer that is not a success. */
+function failureMessage(env: BffEnvelope<unknown>): string {
+  return env.code === 'TOO_MANY_ATTEMPTS' ? TOO_MANY_TRIES_MESSAGE : verifyMessage(env.code, env.message);
+}
+
+/**
+ * Restarts the countdown so it ends when the BFF allows a new code: `data.resendIn` (linkAccount) or
+ * `data.retryAfter` (RESEND_TOO_SOON), seconds; 30 s when the answer names none.
+ */
+function syncCountdown(env: BffEnvelope<unknown>, nowMs: number): void {
+  const data = (env.data ?? {}) as { resendIn?: unknown; retryAfter?: unknown };
+  const wait = typeof data.resendIn === 'number' ? data.resendIn : typeof data.retryAfter === 'number' ? data.retryAfter : COUNTDOWN_S;
+  startCountdown(nowMs + (Math.min(COUNTDOWN_S, Math.max(0, wait)) - COUNTDOWN_S) * 1000);
+}
+
 /** Re-renders every second while `active`, so the countdown text follows the clock. */
 function useTick(active: boolean): void {
   const [, setTick] = useState(0);
@@ -50,8 +67,9 @@ function useTick(active: boolean): void {
 
 /**
  * `/verify-card` (spec §2 Routes "Card verification; takes a redirectUrl parameter"; §4 Verify flow):
- * enter the emailed code → `POST /api/services/verifyCode`; 'Resend code' → `POST
- * /api/services/resendCode`, available when the 30 s countdown (sessionStorage) is over; on success:
+ * enter the code the BFF emailed → `POST /api/services/verifyCode`; 'Send a new code' → `POST
+ * /api/services/resendCode`, enabled when the 30 s countdown (sessionStorage, synced with the BFF's
+ * `resendIn` / `retryAfter`) is over. Clear messages for a wrong, expired or used-up code (5 tries); on success:
  * `session/refresh-requested` (points appear in the header), card_activation analytics, and back to
  * `redirectUrl` when it is a path on this site (the kit's `safeReturnPath`: one leading '/', no
  * scheme, other origin, '//', backslash, control characters, nor encoded forms of these), else '/'.
@@ -101,7 +119,7 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
     try {
       const env = await verifyCode.mutateAsync(digits);
       if (handle439(env.code)) return;
-      if (env.status !== 'success') { setError(verifyMessage(env.code, env.message)); return; }
+      if (env.status !== 'success') { setError(failureMessage(env)); return; }
       clearCountdown();
       trackCardActivation(bus);
       bus.emit('toast/show', { id: 'scene-verify', message: VERIFIED_MESSAGE, kind: 'success' });
@@ -121,7 +139,7 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
       return;
     }
     if (env.status !== 'success' || String(env.code) !== '200') { setError(linkAccountMessage(env.code, env.message)); return; }
-    startCountdown(now());
+    syncCountdown(env, now());
     setSent(true);
     setNotice(CODE_SENT_NOTICE);
   };
@@ -134,9 +152,10 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
       const { call, env } = await resendCode.mutateAsync();
       if (call === 'linkAccount') { onLinkAnswer(env); return; }
       if (handle439(env.code)) return;
-      if (env.status !== 'success') { setError(verifyMessage(env.code, env.message)); return; }
-      startCountdown(now());
-      setNotice('We sent you a new code.');
+      if (env.code === 'RESEND_TOO_SOON') syncCountdown(env, now());
+      if (env.status !== 'success') { setError(failureMessage(env)); return; }
+      syncCountdown(env, now());
+      setNotice(NEW_CODE_NOTICE);
     } catch {
       setError(EXCEPTION_MESSAGE);
     }
@@ -147,10 +166,10 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
       <h1 id="mfl-verify-title">Verify your Scene+ card</h1>
       <p>
         {sent
-          ? 'Enter the 6-digit verification code we emailed to you to finish linking your Scene+ card.'
+          ? 'We sent a code to your email. Enter the 6-digit code to finish linking your Scene+ card.'
           : 'Send a verification code to the email on your Scene+ account, then enter it here to finish linking your card.'}
       </p>
-      <p className="mfl-demo" id={field.hintId}>Demo: no email is sent. The code is {DEMO_CODE}.</p>
+      <p className="mfl-hint" id={field.hintId}>The code is valid for 15 minutes. Check your spam folder if it is not in your inbox.</p>
       <form className="mfl-form mfl-form--inline" onSubmit={verify} noValidate>
         <label className="mfl-label" htmlFor={field.inputProps.id}>Verification code</label>
         <input {...field.inputProps} className="mfl-input mfl-input--code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
@@ -160,7 +179,7 @@ export function VerifyCardPage({ bus = sharedBus, apiBase = '/api', api: apiProp
             {busy === 'verify' ? 'Verifying…' : 'Verify'}
           </button>
           <button type="button" className="mfl-btn mfl-btn--quiet" onClick={resend} disabled={left > 0 || busy !== null}>
-            {left > 0 ? `Resend code in ${left} s` : sent ? 'Resend code' : 'Send code'}
+            {left > 0 ? `Send a new code in ${left} s` : sent ? 'Send a new code' : 'Send code'}
           </button>
         </div>
       </form>

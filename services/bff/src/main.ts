@@ -11,7 +11,9 @@
  * - `LOG_LEVEL` (default 'info'), `BFF_HOST`, `BFF_PORT`, `OIDC_ISSUER` (default http://localhost:4100),
  *   `OIDC_CLIENT_ID` (default 'storefront'), `BFF_TOKEN_SECRET` (≥ 32 characters; default: random per start);
  * - `OIDC_CLIENT_SECRET` (required: the confidential client's secret, cookie sessions) and `PUBLIC_ORIGIN`
- *   (the storefront origin(s), comma-separated, default http://localhost:8080; the first names redirect_uri).
+ *   (the storefront origin(s), comma-separated, default http://localhost:8080; the first names redirect_uri);
+ * - `SMTP_URL` (e.g. smtp://127.0.0.1:1025; unset: no mail, linkAccount/resendCode answer 503), `MAIL_FROM`,
+ *   `MAIL_BANNER` ('standard' | 'coop': the banner named in mail).
  *
  * SIGTERM / SIGINT: /readyz answers 503 at once, the listener closes, in-flight requests finish, then the
  * database (pool, or PGlite and its folder lock) and Redis are closed and the process exits 0; after
@@ -23,6 +25,7 @@
  */
 import { DataDirLockedError, EXIT_LOCKED } from './data-lock';
 import { createDbFromEnv } from './db';
+import { mailerFromEnv } from './mail';
 import { migrate } from './migrate';
 import { closeRedis, createRedisClient, pingRedis } from './redis';
 import { seedAccounts, seedOffers, seedShoppingLists } from './seed';
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
       process.exit(1);
     },
   });
+  const mailer = mailerFromEnv(env);
   const redis = env.REDIS_URL
     ? createRedisClient(env.REDIS_URL, {
       // events come on later ticks, when `app` exists
@@ -61,7 +65,9 @@ async function main(): Promise<void> {
     redis,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     session: { clientSecret: env.OIDC_CLIENT_SECRET, publicOrigins },
+    mailer: mailer ?? undefined,
   });
+  if (!mailer) app.log.warn('SMTP_URL is not set: no mail is sent (Scene+ linkAccount and resendCode answer 503)');
   if (redis && !env.BFF_TOKEN_SECRET) app.log.warn('REDIS_URL without BFF_TOKEN_SECRET: every replica signs its tokens with its own random secret');
 
   const { applied, seeded } = await db.withLock(START_LOCK, async () => ({
@@ -94,6 +100,7 @@ async function main(): Promise<void> {
       app.log.error({ err: error }, 'closing the database failed');
     }
     if (redis) await closeRedis(redis);
+    mailer?.close();
     app.log.info('stopped');
     process.exit(0);
   };

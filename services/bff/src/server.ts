@@ -41,6 +41,7 @@ import { jsonDepthExceeds, parseTrustProxy } from '@storefront/remote-kit/reques
 import { MAX_JSON_DEPTH } from './text';
 import { CookieSessions } from './session';
 import { createTokenSigner, tokenSecret } from './tokens';
+import { unsentMailer, type Mailer } from './mail';
 
 export { PROVINCES, DEFAULT_PROVINCE, type Province, type Alert } from './routes/banner-alert';
 export type { Envelope } from './http';
@@ -111,8 +112,10 @@ export interface BuildServerOptions {
   tokenSecret?: Uint8Array;
   /** Folder of content JSON files (default services/seed/data/content). */
   contentDir?: string;
-  /** Clock, epoch ms (verify cookies, transactionHistory cache). */
+  /** Clock, epoch ms (verify codes and cookies, transactionHistory cache). */
   now?: () => number;
+  /** Sends the BFF's mail (src/mail: SMTP from SMTP_URL); default: none can be sent, mail-sending routes answer 503). */
+  mailer?: Mailer;
   /** transactionHistory cache lifetime, ms (default 600 000 = spec §9's 600 s). */
   historyCacheTtlMs?: number;
   /** Throttle of offers-link (hash) lookups per client IP (default 10 per 60 000 ms; tests change it). */
@@ -223,7 +226,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   void app.register(shoppingListRoutes, { prefix: '/api', db, verify });
   void app.register(cartRoutes, { prefix: '/api', db, verify, storeNumbers });
   void app.register(recipePlanRoutes, { prefix: '/api', db, verify, recipeIds: new Set(loadRecipes().map((r) => r.objectID)) });
-  void app.register(sceneRoutes, { prefix: '/api/services', db, verify, historyCache, now });
+  void app.register(sceneRoutes, { prefix: '/api/services', db, verify, historyCache, now, mailer: options.mailer ?? unsentMailer() });
   void app.register(offersRoutes, { prefix: '/api', db, verify, hashLimit, sharedStore });
 
   return app;

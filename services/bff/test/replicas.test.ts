@@ -8,6 +8,7 @@
 import { randomBytes } from 'crypto';
 import type { FastifyInstance } from 'fastify';
 import { createPgDb, createPgliteDb, type Db } from '../src/db';
+import { memoryMailer } from '../src/mail';
 import { migrate, migrationVersions } from '../src/migrate';
 import { closeRedis, createRedisClient, type Redis } from '../src/redis';
 import { seedAccounts, seedOffers, seedShoppingLists } from '../src/seed';
@@ -58,6 +59,7 @@ async function startReplica(name: string, db: Db, overrides: Partial<BuildServer
     redis,
     redisPrefix: prefix,
     trustProxy: ['loopback'], // the test client plays HAProxy on 127.0.0.1
+    mailer: memoryMailer(), // linkAccount mails the code
     ...overrides,
   });
   const base = await listenOnLoopback(app);

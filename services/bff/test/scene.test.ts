@@ -1,5 +1,5 @@
 /**
- * The Scene+ stand-in over real HTTP: spec §4 card status LP00–LP03, §4 Verify flow (cookies 900 s / 30 s),
+ * The Scene+ stand-in over real HTTP: spec §4 card status LP00–LP03 (the Verify flow: scene-verify.test.ts),
  * §8 link-account codes (every one reachable through cards.json), code 439, §7 historyLite and
  * transactionHistory (180-day window, cached 600 s).
  */
@@ -13,13 +13,6 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const encode = (o: unknown) => Buffer.from(typeof o === 'string' ? o : JSON.stringify(o)).toString('base64');
 const specRange = () => ({ startDate: iso(h.clock.now - 180 * DAY), endDate: iso(h.clock.now), enrollmentStatus: 'ENROLLED' });
-
-/** Set-Cookie lines of a response, by cookie name. */
-function cookies(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of headers.getSetCookie()) out[line.split('=')[0]!] = line;
-  return out;
-}
 
 describe('spec §4 POST /api/services/Inquire: card status codes', () => {
   test('LP01 linked (u-1003): success with points and dollar value in cents', async () => {
@@ -122,109 +115,6 @@ describe('spec §8 link-account codes, each reachable by adding a cards.json car
     expect((await h.as('u-1004', 'POST', '/api/services/linkAccount')).json.code).toBe(6101);
     expect((await h.as('u-1003', 'POST', '/api/services/linkAccount')).json).toEqual(success('ALREADY_LINKED'));
     expect((await h.as('u-1001', 'POST', '/api/services/linkAccount')).json).toEqual(failure('NO_CARD'));
-  });
-});
-
-describe('spec §4 Verify flow (u-1002: LP01 not linked, linking succeeds)', () => {
-  const UID = 'u-1002';
-
-  test('linkAccount → 200 and Set-Cookie verify_code_req (Max-Age 900) + verify_resend_code (Max-Age 30), readable by the page', async () => {
-    const res = await h.as(UID, 'POST', '/api/services/linkAccount');
-    expect(res.json).toEqual({ status: 'success', code: 200, message: 'Verification code sent', data: { expiresIn: 900, resendIn: 30 } });
-    const set = cookies(res.headers);
-    expect(set.verify_code_req).toMatch(/^verify_code_req=\d+; Max-Age=900; Path=\/; SameSite=Lax$/);
-    expect(set.verify_resend_code).toMatch(/^verify_resend_code=\d+; Max-Age=30; Path=\/; SameSite=Lax$/);
-    expect(Number(set.verify_code_req!.split(/[=;]/)[1])).toBe(h.clock.now + 900_000);
-  });
-
-  test('resendCode: refused while verify_resend_code is present, and server-side within 30 s', async () => {
-    const withCookie = await h.as(UID, 'POST', '/api/services/resendCode', {}, { cookie: 'verify_code_req=1; verify_resend_code=1' });
-    expect(withCookie.json).toEqual(failure('RESEND_TOO_SOON'));
-    const cookieCleared = await h.as(UID, 'POST', '/api/services/resendCode', {}, { cookie: 'verify_code_req=1' });
-    expect(cookieCleared.json).toEqual(failure('RESEND_TOO_SOON'));
-  });
-
-  test('resendCode after 30 s: a new code and both cookies again', async () => {
-    await h.db.query("UPDATE verifications SET sent_at = now() - interval '31 seconds' WHERE uid = $1", [UID]);
-    const res = await h.as(UID, 'POST', '/api/services/resendCode', {}, { cookie: 'verify_code_req=1' });
-    expect(res.json).toEqual(success(200, { expiresIn: 900, resendIn: 30 }));
-    expect(Object.keys(cookies(res.headers)).sort()).toEqual(['verify_code_req', 'verify_resend_code']);
-  });
-
-  test("verifyCode without the verify_code_req cookie → 'CODE_EXPIRED'", async () => {
-    expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' })).json).toEqual(failure('CODE_EXPIRED'));
-  });
-
-  test("a wrong code → 'INVALID_CODE' and the card stays unlinked; a malformed code → 400", async () => {
-    const res = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '111111' }, { cookie: 'verify_code_req=1' });
-    expect(res.json).toEqual(failure('INVALID_CODE'));
-    expect((await h.as(UID, 'POST', '/api/services/Inquire')).json.data.linkedStatus).toBe(false);
-    const bad = await h.as(UID, 'POST', '/api/services/verifyCode', { code: 246810 }, { cookie: 'verify_code_req=1' });
-    expect(bad.json).toEqual(failure(400, 'Invalid body.code: must be string'));
-    const short = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '2468' }, { cookie: 'verify_code_req=1' });
-    expect(short.json).toEqual(failure(400, 'Invalid body.code: must be the 6-digit verification code'));
-    const missing = await h.as(UID, 'POST', '/api/services/verifyCode', {}, { cookie: 'verify_code_req=1' });
-    expect(missing.json).toEqual(failure(400, "Invalid body: missing required property 'code'"));
-  });
-
-  test('the demo code 246810 links the card: cookies cleared, Inquire answers linkedStatus true next time, history opens', async () => {
-    const res = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' });
-    expect(res.json).toEqual(success(200, expect.objectContaining({ cardNumber: '6046000000001002', linkedStatus: true })));
-    const set = cookies(res.headers);
-    expect(set.verify_code_req).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
-    expect((await h.as(UID, 'POST', '/api/services/Inquire')).json.data.linkedStatus).toBe(true);
-    expect((await h.as(UID, 'POST', '/api/services/historyLite')).json.data.transactions.length).toBeGreaterThan(0);
-    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe('ALREADY_LINKED');
-  });
-});
-
-describe('spec §4 Verify flow: expiry and attempts (free card 6046000000002000)', () => {
-  const UID = 'u-verify-expiry';
-
-  beforeAll(async () => {
-    expect((await h.as(UID, 'POST', '/api/account/card', { cardNumber: '6046 0000 0000 2000' })).status).toBe(200);
-  });
-
-  test("a code past its 900 s → 'CODE_EXPIRED' even with the cookie", async () => {
-    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe(200);
-    await h.db.query("UPDATE verifications SET expires_at = now() - interval '1 second' WHERE uid = $1", [UID]);
-    const res = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' });
-    expect(res.json).toEqual(failure('CODE_EXPIRED'));
-  });
-
-  test('five wrong codes lock the verification for 15 min: the right code, a resend and a new link all answer 429 TOO_MANY_ATTEMPTS', async () => {
-    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe(200);
-    for (let i = 0; i < 5; i++) {
-      expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '000000' }, { cookie: 'verify_code_req=1' })).json.code).toBe('INVALID_CODE');
-    }
-    const right = await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' });
-    expect(right.status).toBe(429);
-    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
-    expect(right.json).toMatchObject({ status: 'error', code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/Please wait 15 minutes/) });
-    await h.db.query("UPDATE verifications SET sent_at = now() - interval '1 minute' WHERE uid = $1", [UID]);
-    expect((await h.as(UID, 'POST', '/api/services/resendCode')).json.code).toBe('TOO_MANY_ATTEMPTS');
-    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe('TOO_MANY_ATTEMPTS');
-    expect((await h.as(UID, 'POST', '/api/services/Inquire')).json.data.linkedStatus).toBe(false);
-    await h.db.query("UPDATE verifications SET locked_until = now() - interval '1 second' WHERE uid = $1", [UID]);
-  });
-
-  test('re-sending a code does not reset the wrong-code count (was 100 wrong codes in 1.8 s)', async () => {
-    await h.db.query("UPDATE verifications SET attempts = 0, locked_until = NULL WHERE uid = $1", [UID]);
-    expect((await h.as(UID, 'POST', '/api/services/linkAccount')).json.code).toBe(200);
-    for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 2; i++) {
-        expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '000000' }, { cookie: 'verify_code_req=1' })).json.code).toBe('INVALID_CODE');
-      }
-      await h.db.query("UPDATE verifications SET sent_at = now() - interval '1 minute' WHERE uid = $1", [UID]);
-      expect((await h.as(UID, 'POST', '/api/services/resendCode')).json.code).toBe(200);
-    }
-    // 4 wrong codes across two resends: the 5th locks
-    expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '000000' }, { cookie: 'verify_code_req=1' })).json.code).toBe('INVALID_CODE');
-    expect((await h.as(UID, 'POST', '/api/services/verifyCode', { code: '246810' }, { cookie: 'verify_code_req=1' })).json.code).toBe('TOO_MANY_ATTEMPTS');
-  });
-
-  test("resendCode without a code ever sent (u-1004, whose link fails) → 'NO_PENDING_VERIFICATION'", async () => {
-    expect((await h.as('u-1004', 'POST', '/api/services/resendCode')).json).toEqual(failure('NO_PENDING_VERIFICATION'));
   });
 });
 

@@ -112,13 +112,13 @@ describe('migrations and the demo seed', () => {
     // The suite's database: migrated once in beforeAll, seeded here for the first time.
     const fresh = bff.db;
     {
-      expect(firstMigration).toEqual(['001_banner_alerts', '002_accounts_scene', '003_shopping_list_cart', '004_offers', '005_preferences', '006_recipe_plans', '007_verification_lockout', '008_session_ends', '009_idempotency_keys', '010_seen_nonces', '011_shopper_caps', '012_session_end_sid', '013_bff_sessions']);
+      expect(firstMigration).toEqual(['001_banner_alerts', '002_accounts_scene', '003_shopping_list_cart', '004_offers', '005_preferences', '006_recipe_plans', '007_verification_lockout', '008_session_ends', '009_idempotency_keys', '010_seen_nonces', '011_shopper_caps', '012_session_end_sid', '013_bff_sessions', '014_verification_code_hash']);
       expect(await migrate(fresh)).toEqual([]);
       expect(await migrate(fresh)).toEqual([]);
       const alerts = await fresh.query<{ n: number }>('SELECT count(*)::int AS n FROM banner_alerts');
       expect(alerts.rows[0]?.n).toBe(4);
       const versions = await fresh.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-      expect(versions.rows).toEqual([{ version: '001_banner_alerts' }, { version: '002_accounts_scene' }, { version: '003_shopping_list_cart' }, { version: '004_offers' }, { version: '005_preferences' }, { version: '006_recipe_plans' }, { version: '007_verification_lockout' }, { version: '008_session_ends' }, { version: '009_idempotency_keys' }, { version: '010_seen_nonces' }, { version: '011_shopper_caps' }, { version: '012_session_end_sid' }, { version: '013_bff_sessions' }]);
+      expect(versions.rows).toEqual([{ version: '001_banner_alerts' }, { version: '002_accounts_scene' }, { version: '003_shopping_list_cart' }, { version: '004_offers' }, { version: '005_preferences' }, { version: '006_recipe_plans' }, { version: '007_verification_lockout' }, { version: '008_session_ends' }, { version: '009_idempotency_keys' }, { version: '010_seen_nonces' }, { version: '011_shopper_caps' }, { version: '012_session_end_sid' }, { version: '013_bff_sessions' }, { version: '014_verification_code_hash' }]);
       const first = await seedAccounts(fresh);
       expect(first.accounts).toBe(loadShoppers().length);
       expect(first.cards).toBe(loadCards().length);

@@ -11,25 +11,31 @@ import { getOrCreateAccount, type AccountRow } from '../accounts';
 import { shopperOf, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
 import { fail, ok, type Envelope } from '../http';
+import { verificationCodeMail, type Mailer } from '../mail';
 import { signedInBody, signedInOnly, UID_PROPERTY } from '../routes/signed-in';
 import { parseHistoryRequest } from './history-request';
 import { CARD_STATUS_ERROR, linkOutcomeMessage } from './messages';
 import {
-  RESEND_AFTER_S,
-  VERIFY_CODE_TTL_S,
   cardOf,
   latestTransactions,
-  resendVerification,
-  startVerification,
   toInquireData,
   transactionsBetween,
-  verificationLockedFor,
-  verifyCode,
   type CardRow,
   type InquireData,
   type Transaction,
 } from './store';
 import { TtlCache } from './ttl-cache';
+import {
+  MAX_VERIFY_ATTEMPTS,
+  RESEND_AFTER_S,
+  VERIFY_CODE_TTL_S,
+  checkVerificationCode,
+  codeLifeLeftS,
+  hasVerification,
+  issueVerification,
+  resendWaitS,
+  withdrawVerification,
+} from './verification';
 
 /** Cookie set by a successful linkAccount: a code was sent (value: its expiry, epoch ms). 900 s. */
 export const VERIFY_CODE_COOKIE = 'verify_code_req';
@@ -48,6 +54,8 @@ export interface SceneRoutesOptions {
   historyCache: TtlCache<Transaction[]>;
   /** Clock, epoch ms. */
   now: () => number;
+  /** Sends the verification code mail to the account's email. */
+  mailer: Mailer;
 }
 
 declare module 'fastify' {
@@ -68,9 +76,10 @@ const NOT_LINKED = (): Envelope => fail('CARD_NOT_LINKED', 'Link your Scene+ car
 const ALREADY_LINKED = (card: CardRow): Envelope<InquireData> => ok(toInquireData(card), 'The card is already linked', 'ALREADY_LINKED');
 const CODE_EXPIRED = (): Envelope => fail('CODE_EXPIRED', 'The verification code has expired. Please request a new code');
 
-function setVerifyCookies(reply: FastifyReply, nowMs: number): void {
-  reply.setCookie(VERIFY_CODE_COOKIE, String(nowMs + VERIFY_CODE_TTL_S * 1000), { ...COOKIE_OPTIONS, maxAge: VERIFY_CODE_TTL_S });
-  reply.setCookie(RESEND_COOKIE, String(nowMs + RESEND_AFTER_S * 1000), { ...COOKIE_OPTIONS, maxAge: RESEND_AFTER_S });
+/** Sets both cookies: the code lives `codeS` more seconds, a new one may be asked in `resendS` (default 900 / 30). */
+function setVerifyCookies(reply: FastifyReply, nowMs: number, codeS = VERIFY_CODE_TTL_S, resendS = RESEND_AFTER_S): void {
+  reply.setCookie(VERIFY_CODE_COOKIE, String(nowMs + codeS * 1000), { ...COOKIE_OPTIONS, maxAge: codeS });
+  if (resendS > 0) reply.setCookie(RESEND_COOKIE, String(nowMs + resendS * 1000), { ...COOKIE_OPTIONS, maxAge: resendS });
 }
 
 function clearVerifyCookies(reply: FastifyReply): void {
@@ -82,31 +91,45 @@ function accountOf(request: FastifyRequest): AccountRow {
   return request.account!;
 }
 
-/**
- * The shopper's verification is locked after the 5th wrong code — 429 with Retry-After (s) and
- * `{ status: 'error', code: 'TOO_MANY_ATTEMPTS', message }` for linkAccount, verifyCode and resendCode.
- */
-function locked(reply: FastifyReply, seconds: number) {
+/** 429 + Retry-After: a code was sent under 30 s ago; `data.retryAfter` is the wait in seconds. */
+function resendTooSoon(reply: FastifyReply, seconds: number): Envelope<{ retryAfter: number }> {
   const s = Math.max(1, seconds);
   reply.code(429).header('Retry-After', String(s));
-  return fail('TOO_MANY_ATTEMPTS', `Too many wrong codes. Please wait ${Math.ceil(s / 60)} minutes and try again.`);
+  return fail('RESEND_TOO_SOON', `Please wait ${s} seconds before requesting a new code`, { retryAfter: s });
+}
+
+/** 429: the code had its 5 tries; only a new code helps. */
+function tooManyAttempts(reply: FastifyReply): Envelope {
+  reply.code(429);
+  return fail('TOO_MANY_ATTEMPTS', `Too many attempts (${MAX_VERIFY_ATTEMPTS} wrong codes). Please ask for a new code.`);
+}
+
+/** The account has no email to send the code to (spec §8 6002 message). */
+const NO_EMAIL = (): Envelope => fail(6002, linkOutcomeMessage(6002, null));
+
+/** 503: the code mail could not be sent (the code is withdrawn, so a new one may be asked at once). */
+function mailFailed(reply: FastifyReply): Envelope {
+  reply.code(503);
+  return fail('MAIL_NOT_SENT', 'The verification code could not be sent. Please try again in a moment.');
 }
 
 /** Registers POST /api/services/{Inquire,historyLite,linkAccount,verifyCode,resendCode,transactionHistory}. */
-export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCache, now }: SceneRoutesOptions): Promise<void> {
+export async function sceneRoutes(app: FastifyInstance, { db, verify, historyCache, now, mailer }: SceneRoutesOptions): Promise<void> {
   signedInOnly(app, verify);
   app.addHook('preHandler', async (request, reply) => {
     const account = await getOrCreateAccount(db, shopperOf(request));
     if (account.session_problem) return reply.send(fail(439, 'Session expired'));
     request.account = account;
   });
-  cardRoutes(app, { db, verify, historyCache, now });
-  verifyRoutes(app, { db, verify, historyCache, now });
-  transactionHistoryRoute(app, { db, verify, historyCache, now });
+  const options = { db, verify, historyCache, now, mailer };
+  cardRoutes(app, options);
+  verifyRoutes(app, options);
+  resendRoute(app, options);
+  transactionHistoryRoute(app, options);
 }
 
-/** POST Inquire, historyLite, linkAccount. */
-function cardRoutes(app: FastifyInstance, { db, now }: SceneRoutesOptions): void {
+/** POST Inquire, historyLite. */
+function cardRoutes(app: FastifyInstance, { db }: SceneRoutesOptions): void {
   /**
    * POST /api/services/Inquire `{}` (spec §4 "the card status is inquired").
    * → code = card status: 'LP01' | 'LP03' status 'success'; 'LP00' | 'LP02' status 'error' with the spec §8
@@ -139,36 +162,69 @@ function cardRoutes(app: FastifyInstance, { db, now }: SceneRoutesOptions): void
     if (!card.linked) return NOT_LINKED();
     return ok({ transactions: await latestTransactions(db, card.owner_uid!, HISTORY_LITE_COUNT) });
   });
+}
 
+/**
+ * Issues and mails a new code to the account's email; the answer of linkAccount / resendCode once the
+ * card may be verified. A code sent under 30 s ago → `tooSoon(seconds)`.
+ */
+async function sendCode(
+  { db, now, mailer }: SceneRoutesOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tooSoon: (seconds: number) => Envelope<unknown> | Promise<Envelope<unknown>>,
+): Promise<Envelope<unknown>> {
+  const account = accountOf(request);
+  if (!account.email) return NO_EMAIL();
+  const nowMs = now();
+  const issued = await issueVerification(db, account.uid, nowMs);
+  if ('retryAfterS' in issued) return await tooSoon(issued.retryAfterS);
+  try {
+    await mailer.send(verificationCodeMail({ to: account.email, firstName: account.first_name, code: issued.code, validForS: VERIFY_CODE_TTL_S, banner: mailer.banner }));
+  } catch (error) {
+    request.log.error({ err: error }, 'the verification code mail could not be sent');
+    await withdrawVerification(db, account.uid, issued.codeHash);
+    return mailFailed(reply);
+  }
+  setVerifyCookies(reply, nowMs);
+  return ok({ expiresIn: VERIFY_CODE_TTL_S, resendIn: RESEND_AFTER_S }, 'Verification code sent', 200);
+}
+
+/** POST linkAccount, verifyCode. */
+function verifyRoutes(app: FastifyInstance, options: SceneRoutesOptions): void {
+  const { db, historyCache, now } = options;
   /**
    * POST /api/services/linkAccount `{}` (spec §4 Verify flow, §8 link-account codes): applies the card's
-   * link outcome. 200 → a verification code is "sent" (demo code 246810, valid 900 s),
+   * link outcome. 200 → a random 6-digit code is mailed to the account's email (valid 900 s),
    * `{ status: 'success', code: 200, message: 'Verification code sent', data: { expiresIn: 900, resendIn: 30 } }`
-   * and Set-Cookie verify_code_req (Max-Age 900) + verify_resend_code (Max-Age 30).
-   * Other outcomes → `{ status: 'error', code: <6001|100|401|504|500|6002|6101|6103|6104|6105|other>, message }`.
-   * → 'NO_CARD'; 'ALREADY_LINKED' (success, data = Inquire data) when the card is linked.
+   * and Set-Cookie verify_code_req (Max-Age 900) + verify_resend_code (Max-Age 30). Asked again within 30 s
+   * of a code: no new mail, the same answer with the seconds left (`expiresIn`, `resendIn`), or 429
+   * 'RESEND_TOO_SOON' (`data.retryAfter`) when that code is used up.
+   * Other outcomes → `{ status: 'error', code: <6001|100|401|504|500|6002|6101|6103|6104|6105|other>, message }`
+   * (6002 also when the account has no email). → 'NO_CARD'; 'ALREADY_LINKED' (success, data = Inquire data)
+   * when the card is linked; 503 'MAIL_NOT_SENT' when the mail relay fails.
    */
   app.post('/linkAccount', { schema: { body: EMPTY_BODY } }, async (request, reply) => {
     const card = await cardOf(db, accountOf(request).uid);
     if (!card) return NO_CARD();
     if (card.linked) return ALREADY_LINKED(card);
     if (card.link_outcome !== 200) return fail(card.link_outcome, linkOutcomeMessage(card.link_outcome, card.link_message));
-    const lockedFor = await verificationLockedFor(db, accountOf(request).uid);
-    if (lockedFor) return locked(reply, lockedFor);
-    await startVerification(db, accountOf(request).uid);
-    setVerifyCookies(reply, now());
-    return ok({ expiresIn: VERIFY_CODE_TTL_S, resendIn: RESEND_AFTER_S }, 'Verification code sent', 200);
+    return sendCode(options, request, reply, async (resendIn) => {
+      const expiresIn = await codeLifeLeftS(db, accountOf(request).uid, now());
+      if (expiresIn === 0) return resendTooSoon(reply, resendIn); // that code is used up
+      setVerifyCookies(reply, now(), expiresIn, resendIn);
+      return ok({ expiresIn, resendIn }, 'Verification code sent', 200);
+    });
   });
-}
 
-/** POST verifyCode, resendCode. */
-function verifyRoutes(app: FastifyInstance, { db, historyCache, now }: SceneRoutesOptions): void {
   /**
-   * POST /api/services/verifyCode `{ code: '246810' }` (spec §4 Verify flow).
+   * POST /api/services/verifyCode `{ code: '123456' }` (spec §4 Verify flow), checked against the
+   * caller's own code only.
    * → right code: the card is linked (Inquire answers linkedStatus true from now on), cookies cleared,
    *   `{ status: 'success', code: 200, message: 'Card linked', data: <Inquire data> }`.
-   * → 'INVALID_CODE' (wrong; the 5th wrong code drops the verification); 'CODE_EXPIRED' (no verify_code_req
-   *   cookie, no pending code or past its 900 s); 'NO_CARD'; 'ALREADY_LINKED'.
+   * → 'INVALID_CODE' (wrong); 429 'TOO_MANY_ATTEMPTS' from the 6th try of a code on (5 wrong ones use
+   *   it up; a new code must be asked); 'CODE_EXPIRED' (no verify_code_req cookie, no code sent or past
+   *   its 900 s); 'NO_CARD'; 'ALREADY_LINKED'.
    */
   app.post<{ Body: { code: string } }>(
     '/verifyCode',
@@ -183,8 +239,8 @@ function verifyRoutes(app: FastifyInstance, { db, historyCache, now }: SceneRout
       if (!card) return NO_CARD();
       if (card.linked) return ALREADY_LINKED(card);
       if (!request.cookies[VERIFY_CODE_COOKIE]) return CODE_EXPIRED();
-      const result = await verifyCode(db, uid, request.body.code);
-      if (result === 'locked') return locked(reply, await verificationLockedFor(db, uid));
+      const result = await checkVerificationCode(db, uid, request.body.code, now());
+      if (result === 'too-many-attempts') return tooManyAttempts(reply);
       if (result === 'expired') return CODE_EXPIRED();
       if (result === 'invalid') return fail('INVALID_CODE', 'The verification code is not correct');
       clearVerifyCookies(reply);
@@ -193,26 +249,27 @@ function verifyRoutes(app: FastifyInstance, { db, historyCache, now }: SceneRout
       return ok(toInquireData(linked!), 'Card linked', 200);
     },
   );
+}
 
+/** POST resendCode. */
+function resendRoute(app: FastifyInstance, options: SceneRoutesOptions): void {
+  const { db, now } = options;
   /**
-   * POST /api/services/resendCode `{}` (spec §4 Verify flow).
-   * → 'RESEND_TOO_SOON' while the verify_resend_code cookie is present or the last code is under 30 s old;
-   * → otherwise a new code (900 s) and both cookies again: `{ status: 'success', code: 200, message: 'Verification code sent' }`;
-   * → 'NO_PENDING_VERIFICATION' before any successful linkAccount; 'NO_CARD'; 'ALREADY_LINKED'.
+   * POST /api/services/resendCode `{}` (spec §4 Verify flow): a new code by mail (the previous one stops
+   * working), valid 900 s, and both cookies again: `{ status: 'success', code: 200, message: 'Verification code sent' }`.
+   * → 429 'RESEND_TOO_SOON' + Retry-After when the last code is under 30 s old, `data: { retryAfter: <s> }`;
+   * → 'NO_PENDING_VERIFICATION' before any successful linkAccount; 'NO_CARD'; 'ALREADY_LINKED';
+   *   6002 (no email on the account); 503 'MAIL_NOT_SENT'.
    */
   app.post('/resendCode', { schema: { body: EMPTY_BODY } }, async (request, reply) => {
     const uid = accountOf(request).uid;
     const card = await cardOf(db, uid);
     if (!card) return NO_CARD();
     if (card.linked) return ALREADY_LINKED(card);
-    const tooSoon = () => fail('RESEND_TOO_SOON', `Please wait ${RESEND_AFTER_S} seconds before requesting a new code`);
-    if (request.cookies[RESEND_COOKIE]) return tooSoon();
-    const result = await resendVerification(db, uid);
-    if (result === 'locked') return locked(reply, await verificationLockedFor(db, uid));
-    if (result === 'too-soon') return tooSoon();
-    if (result === 'none-pending') return fail('NO_PENDING_VERIFICATION', 'Link your card first to receive a verification code');
-    setVerifyCookies(reply, now());
-    return ok({ expiresIn: VERIFY_CODE_TTL_S, resendIn: RESEND_AFTER_S }, 'Verification code sent', 200);
+    if (!(await hasVerification(db, uid))) return fail('NO_PENDING_VERIFICATION', 'Link your card first to receive a verification code');
+    const wait = await resendWaitS(db, uid, now());
+    if (wait > 0) return resendTooSoon(reply, wait);
+    return sendCode(options, request, reply, (seconds) => resendTooSoon(reply, seconds));
   });
 }
 

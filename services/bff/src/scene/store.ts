@@ -1,31 +1,10 @@
 /**
- * Database side of the Scene+ stand-in: card records, points activity and link verifications.
+ * Database side of the Scene+ stand-in: card records and points activity (link codes: verification.ts).
  * Every function takes the verified token's uid and reaches a card only through that shopper's account
  * (`accounts.card_number` = card and `scene_cards.owner_uid` = uid), so no shopper can read or change
  * another's card.
  */
-import { timingSafeEqual } from 'crypto';
 import type { Db } from '../db';
-
-/** Demo verification code (no mail is sent; documented in the README). */
-export const DEMO_VERIFICATION_CODE = '246810';
-/** Lifetime of a verification code and of the verify_code_req cookie, seconds (spec §4, §9). */
-export const VERIFY_CODE_TTL_S = 900;
-/** Minimum time between codes and lifetime of the verify_resend_code cookie, seconds (spec §4, §9). */
-export const RESEND_AFTER_S = 30;
-/** Wrong codes accepted before the verification is dropped. */
-export const MAX_VERIFY_ATTEMPTS = 5;
-/** How long the 5th wrong code locks the verification, seconds. */
-export const VERIFY_LOCK_S = 15 * 60;
-
-/** Seconds left on the shopper's verification lock, or 0 when not locked. */
-export async function verificationLockedFor(db: Db, uid: string): Promise<number> {
-  const { rows } = await db.query<{ left: number | null }>(
-    'SELECT ceil(extract(epoch FROM (locked_until - now())))::int AS left FROM verifications WHERE uid = $1 AND locked_until > now()',
-    [uid],
-  );
-  return rows[0]?.left ? Math.max(1, rows[0].left) : 0;
-}
 
 /** Spec §4 card status codes. */
 export type CardStatus = 'LP00' | 'LP01' | 'LP02' | 'LP03';
@@ -116,76 +95,6 @@ export async function addCard(db: Db, uid: string, cardNumber: string): Promise<
     [cardNumber, uid],
   );
   return claimed.rows.length === 1 ? 'added' : 'taken';
-}
-
-/**
- * Starts (or restarts) a verification for the shopper: the demo code, valid 900 s. The wrong-code count
- * carries over while the previous verification is unexpired (sending again never resets it);
- * a locked verification is left alone (callers check {@link verificationLockedFor} first).
- */
-export async function startVerification(db: Db, uid: string): Promise<void> {
-  await db.query(
-    `INSERT INTO verifications (uid, code, expires_at, sent_at, attempts)
-     VALUES ($1, $2, now() + make_interval(secs => $3), now(), 0)
-     ON CONFLICT (uid) DO UPDATE SET code = EXCLUDED.code, expires_at = EXCLUDED.expires_at, sent_at = EXCLUDED.sent_at,
-       attempts = CASE WHEN verifications.expires_at > now() THEN verifications.attempts ELSE 0 END
-     WHERE verifications.locked_until IS NULL OR verifications.locked_until <= now()`,
-    [uid, DEMO_VERIFICATION_CODE, VERIFY_CODE_TTL_S],
-  );
-}
-
-/** Outcome of {@link resendVerification}. */
-export type ResendResult = 'sent' | 'too-soon' | 'none-pending' | 'locked';
-
-/** Sends a new code when one was requested before (linkAccount) and the last one is ≥ 30 s old. */
-export async function resendVerification(db: Db, uid: string): Promise<ResendResult> {
-  const { rows } = await db.query<{ too_soon: boolean }>(
-    `SELECT sent_at > now() - make_interval(secs => $2) AS too_soon FROM verifications WHERE uid = $1`,
-    [uid, RESEND_AFTER_S],
-  );
-  if (!rows[0]) return 'none-pending';
-  if (await verificationLockedFor(db, uid)) return 'locked';
-  if (rows[0].too_soon) return 'too-soon';
-  await startVerification(db, uid);
-  return 'sent';
-}
-
-/** Outcome of {@link verifyCode}. */
-export type VerifyResult = 'linked' | 'invalid' | 'expired' | 'locked';
-
-function sameCode(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/**
- * Checks a code against the shopper's pending verification. Right → the card on their account is marked
- * linked and the verification removed. Wrong → attempts + 1; the 5th wrong code locks the verification
- * for {@link VERIFY_LOCK_S} (it used to drop it, and a new send started from 0). Locked →
- * 'locked' whatever the code. None pending or past expires_at → 'expired'.
- */
-export async function verifyCode(db: Db, uid: string, code: string): Promise<VerifyResult> {
-  if (await verificationLockedFor(db, uid)) return 'locked';
-  const { rows } = await db.query<{ code: string; live: boolean; attempts: number }>(
-    'SELECT code, expires_at > now() AS live, attempts FROM verifications WHERE uid = $1',
-    [uid],
-  );
-  const pending = rows[0];
-  if (!pending || !pending.live) return 'expired';
-  if (!sameCode(pending.code, code)) {
-    if (pending.attempts + 1 >= MAX_VERIFY_ATTEMPTS) {
-      await db.query('UPDATE verifications SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $2) WHERE uid = $1', [uid, VERIFY_LOCK_S]);
-    } else await db.query('UPDATE verifications SET attempts = attempts + 1 WHERE uid = $1', [uid]);
-    return 'invalid';
-  }
-  await db.query(
-    `UPDATE scene_cards SET linked = true
-      WHERE owner_uid = $1 AND card_number = (SELECT card_number FROM accounts WHERE uid = $1)`,
-    [uid],
-  );
-  await db.query('DELETE FROM verifications WHERE uid = $1', [uid]);
-  return 'linked';
 }
 
 const TX_SELECT = `SELECT t.id::text AS id, to_char(t.occurred_on, 'YYYY-MM-DD') AS date, t.description, t.points, t.store_number
