@@ -19,8 +19,8 @@ const unique = (xs) => Array.from(new Set(xs.filter(Boolean)));
 /**
  * The Content-Security-Policy directives: only the site's own origins: itself ('self'), the remote
  * origins of the remote map (scripts, manifests, images, fonts), the search engine (connect-src), the
- * identity provider (connect-src for discovery, token and JWKS; form-action): `identityOrigin` and the
- * origin of `config.oidc.issuer`, and the flyer provider `config.flyer.origin` (script-src for
+ * identity provider (connect-src for discovery, token and JWKS; form-action; frame-src for the addCard
+ * popup's registration screen set, `/screens/add-card`): `identityOrigin` and the origin of `config.oidc.issuer`, and the flyer provider `config.flyer.origin` (script-src for
  * its storefront.js, frame-src for the flyer's iframe, connect-src for its publications API, img-src for the
  * item pictures of mf-flyer's item dialog; nothing else)
  * and the vendors' origin `config.vendors.origin` (script-src, connect-src, img-src; no frames).
@@ -45,7 +45,7 @@ export function cspDirectives({ remotes, config, identityOrigin }) {
     imgSrc: unique(["'self'", 'data:', ...remoteOrigins, flyerOrigin, vendorsOrigin]),
     fontSrc: ["'self'", ...remoteOrigins],
     connectSrc: unique(["'self'", ...remoteOrigins, ...searchOrigins, apiOrigin, ...identityOrigins, flyerOrigin, vendorsOrigin]),
-    frameSrc: unique(["'self'", flyerOrigin]),
+    frameSrc: unique(["'self'", flyerOrigin, ...identityOrigins]),
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],

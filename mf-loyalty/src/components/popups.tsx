@@ -4,7 +4,7 @@
  * close); the host decides when they open and writes the suppression cookie on close.
  */
 import { useState, type FormEvent, type MouseEvent } from 'react';
-import { useMutation } from '@storefront/remote-kit';
+import { useMutation, useRemote } from '@storefront/remote-kit';
 import type { BffEnvelope, Session } from 'shared-events';
 import type { LoyaltyApi } from '../api/loyaltyApi';
 import { lastFour, validateCardNumber } from '../state/cardNumber';
@@ -14,6 +14,8 @@ import { Dialog } from './Dialog';
 import { useDescribedField } from './describedField';
 import { REGISTER_PATH } from '../state/registerUrl';
 import { useRegisterUrl } from '../hooks/useRegisterUrl';
+import { identityOriginOf } from '../state/screenSet';
+import { AddCardScreenSet, type ScreenSetResult } from './AddCardScreenSet';
 
 /**
  * The storefront's registration path (spec §2 Routes "/register External loyalty site (registration)").
@@ -61,10 +63,12 @@ async function run(
 }
 
 /**
- * Add Scene+ card (spec §2 "embeds a registration screen set"): card number entry with validation
- * (16 digits starting 6046, spaces allowed) → `POST /api/account/card` (a kit `useMutation`, no
- * retry; 'Adding card…' while it runs). Errors show as text in the dialog; a 'Get a Scene+ card' link
- * leads to registration for shoppers without a card.
+ * Add Scene+ card (spec §2 "embeds a registration screen set"): the identity provider's add-card screen
+ * set in an iframe ({@link AddCardScreenSet}; config `oidc.issuer` names its origin) holds the card form
+ * and its validation (16 digits starting 6046, spaces allowed); its submitted number goes to
+ * `POST /api/account/card` here (a kit `useMutation`, no retry), with the shopper's session, and the
+ * answer back to the frame. Without an identity provider in the config, the same form is shown in the
+ * dialog itself. A 'Get a Scene+ card' link leads to registration for shoppers without a card.
  */
 export function AddCardPopup({ api, onOutcome, onAction, onSoftClose, onHardClose, onRegister }: CallingPopupProps & { onRegister: () => void }) {
   const registerHref = useRegisterUrl();
@@ -79,6 +83,16 @@ export function AddCardPopup({ api, onOutcome, onAction, onSoftClose, onHardClos
     ),
   });
   const busy = addCard.isPending;
+  const identityOrigin = identityOriginOf(useRemote().config);
+
+  /** A number the screen set submitted (already checked there): the BFF call; the result for the frame. */
+  const submitFromFrame = async (cardNumber: string): Promise<ScreenSetResult> => {
+    onAction?.();
+    const outcome = await addCard.mutateAsync(cardNumber);
+    if (outcome.kind === 'error') return { ok: false, message: outcome.message };
+    onOutcome(outcome);
+    return { ok: true, message: 'Card added' };
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -99,15 +113,19 @@ export function AddCardPopup({ api, onOutcome, onAction, onSoftClose, onHardClos
       onSoftClose={onSoftClose}
       onHardClose={onHardClose}
     >
-      <form className="mfl-form" onSubmit={submit} noValidate>
-        <label className="mfl-label" htmlFor={field.inputProps.id}>Scene+ card number</label>
-        <p className="mfl-hint" id={field.hintId}>The 16-digit number on your card, starting with 6046.</p>
-        <input {...field.inputProps} className="mfl-input" name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} value={value} onChange={(e) => setValue(e.target.value)} />
-        {field.errorLine}
-        <button type="submit" className="mfl-btn" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Adding card…' : 'Add Card'}
-        </button>
-      </form>
+      {identityOrigin ? (
+        <AddCardScreenSet identityOrigin={identityOrigin} onSubmit={submitFromFrame} onCancel={onSoftClose} />
+      ) : (
+        <form className="mfl-form" onSubmit={submit} noValidate>
+          <label className="mfl-label" htmlFor={field.inputProps.id}>Scene+ card number</label>
+          <p className="mfl-hint" id={field.hintId}>The 16-digit number on your card, starting with 6046.</p>
+          <input {...field.inputProps} className="mfl-input" name="cardNumber" inputMode="numeric" autoComplete="off" maxLength={23} value={value} onChange={(e) => setValue(e.target.value)} />
+          {field.errorLine}
+          <button type="submit" className="mfl-btn" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Adding card…' : 'Add Card'}
+          </button>
+        </form>
+      )}
       <p className="mfl-aside">
         No card yet? <a href={registerHref} onClick={onRegister}>Get a Scene+ card</a>
       </p>

@@ -11,6 +11,20 @@ import type { Favourites, LoadOfferItem, LoadResult, OffersData } from 'shared-e
 /** `data` of GET /api/offers (`cardNumber` masked: '•••• 1003') and of POST /api/offers/load. */
 export type { LoadResult, OffersData } from 'shared-events/contracts';
 
+/** `data` of POST /api/offers/hash/validate: the link's card (masked) and when the link ends (ISO 8601). */
+export interface HashValidation {
+  valid: true;
+  cardNumber: string;
+  expiresAt: string;
+}
+
+/** `data` of POST /api/offers/member-inquiry: the card (masked), its status ('LP00'…'LP03') and the member's first name. */
+export interface MemberInquiry {
+  cardNumber: string;
+  status: string;
+  firstName: string | null;
+}
+
 /**
  * Why a call failed:
  * - 'no-card': 409 NO_CARD (no Scene+ card on the account);
@@ -34,6 +48,10 @@ export class OffersError extends Error {
 export interface OffersApi {
   /** GET /api/offers — the signed-in shopper's card and collections. */
   fetchOffers(signal?: AbortSignal): Promise<OffersData>;
+  /** POST /api/offers/hash/validate `{ hash }` — spec §7 "Validate a hash to a card number" (410 → 'hash-expired'). */
+  validateHash(hash: string, signal?: AbortSignal): Promise<HashValidation>;
+  /** POST /api/offers/member-inquiry `{ hash }` — spec §7 "Member inquiry (by card, hash)": the link's member. */
+  memberInquiry(hash: string, signal?: AbortSignal): Promise<MemberInquiry>;
   /** GET /api/offers?hash= — a card's collections by offers link, without sign-in (throttled by the BFF). */
   fetchOffersByHash(hash: string, signal?: AbortSignal): Promise<OffersData>;
   /** POST /api/offers/load `{ offers: items }` (1–100 items). */
@@ -77,6 +95,8 @@ async function dataOf<T>(call: Promise<BffEnvelope<T>>, options?: { hashRoute?: 
 export function createOffersApi(apiBase: string): OffersApi {
   return {
     fetchOffers: (signal) => dataOf(callBff<OffersData>(apiBase, '/offers', { method: 'GET', signal })),
+    validateHash: (hash, signal) => dataOf(callBff<HashValidation>(apiBase, '/offers/hash/validate', { body: { hash }, signal }), { hashRoute: true }),
+    memberInquiry: (hash, signal) => dataOf(callBff<MemberInquiry>(apiBase, '/offers/member-inquiry', { body: { hash }, signal }), { hashRoute: true }),
     fetchOffersByHash: (hash, signal) =>
       dataOf(callBff<OffersData>(apiBase, `/offers?hash=${encodeURIComponent(hash)}`, { method: 'GET', signal }), { hashRoute: true }),
     loadOffers: (items) => dataOf(callBff<LoadResult>(apiBase, '/offers/load', { body: { offers: items } })),

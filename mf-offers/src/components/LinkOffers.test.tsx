@@ -6,7 +6,7 @@ import { createTestBus } from 'shared-events/testing';
 import { OffersError } from '../api/offersApi';
 import { OffersPages } from './OffersPages';
 import { LINK_STORAGE_KEY } from '../api/linkStorage';
-import { EXCEPTION_MESSAGE, HASH_EXPIRED_MESSAGE, THROTTLED_MESSAGE } from '../state/messages';
+import { CARD_STATUS_MESSAGE, EXCEPTION_MESSAGE, HASH_EXPIRED_MESSAGE, THROTTLED_MESSAGE } from '../state/messages';
 import { clearOffersCache } from '../api/offersCache';
 import { fakeApi, goTo, lenaData, sessions } from '../test-utils';
 
@@ -98,6 +98,57 @@ describe('/offers?hash= (spec §2, §6: view access without login; §8 expired h
   it('another failure: the spec §8 exception text', async () => {
     renderLink(VALID, { api: fakeApi({ fetchOffersByHash: jest.fn().mockRejectedValue(new OffersError('error', 'down', 500)) }) });
     expect(await screen.findByRole('alert')).toHaveTextContent(EXCEPTION_MESSAGE);
+  });
+
+  it('asks in the order of spec §7: hash validation, then member inquiry, then the offers', async () => {
+    const order: string[] = [];
+    const api = fakeApi({
+      validateHash: jest.fn(async () => { order.push('validate'); return { valid: true, cardNumber: '•••• 1003', expiresAt: '2099-01-01T00:00:00.000Z' }; }),
+      memberInquiry: jest.fn(async () => { order.push('member'); return { cardNumber: '•••• 1003', status: 'LP01', firstName: 'Lena' }; }),
+      fetchOffersByHash: jest.fn(async () => { order.push('offers'); return lenaData(); }),
+    });
+    renderLink(VALID, { api });
+    expect(await screen.findByText('Scene+ card •••• 1003 · view only')).toBeInTheDocument();
+    expect(order).toEqual(['validate', 'member', 'offers']);
+    expect(api.validateHash).toHaveBeenCalledWith(VALID, expect.anything());
+    expect(api.memberInquiry).toHaveBeenCalledWith(VALID, expect.anything());
+  });
+
+  it('an invalid hash at validation: the spec §8 text, and neither member inquiry nor offers are asked', async () => {
+    jest.useFakeTimers();
+    const api = fakeApi({ validateHash: jest.fn().mockRejectedValue(new OffersError('hash-expired', 'x', 'HASH_EXPIRED')) });
+    const { navigate } = renderLink(EXPIRED, { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent(HASH_EXPIRED_MESSAGE);
+    expect(api.memberInquiry).not.toHaveBeenCalled();
+    expect(api.fetchOffersByHash).not.toHaveBeenCalled();
+    act(() => { jest.advanceTimersByTime(3000); });
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('member inquiry says the card is LP00: the card-status text, offers not asked (spec §4)', async () => {
+    const api = fakeApi({ memberInquiry: jest.fn().mockResolvedValue({ cardNumber: '•••• 1006', status: 'LP00', firstName: null }) });
+    renderLink(VALID, { api });
+    expect(await screen.findByText(CARD_STATUS_MESSAGE)).toBeInTheDocument();
+    expect(api.fetchOffersByHash).not.toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: /offers \(/ })).toBeNull();
+  });
+
+  it('a member inquiry that fails: the spec §8 exception text with Try again, offers not asked', async () => {
+    const api = fakeApi({ memberInquiry: jest.fn().mockRejectedValue(new OffersError('error', 'down', 500)) });
+    renderLink(VALID, { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent(EXCEPTION_MESSAGE);
+    expect(api.fetchOffersByHash).not.toHaveBeenCalled();
+  });
+
+  it('the link view shows the product pictures with the product names as alt text', async () => {
+    renderLink(VALID);
+    await screen.findByText('Scene+ card •••• 1003 · view only');
+    const pictures = Array.from(document.querySelectorAll<HTMLImageElement>('img.mfo-image'));
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const img of pictures) {
+      expect(img.getAttribute('src')).toMatch(/^\/media\/[a-z0-9-]+\.svg$/);
+      expect(img.alt).not.toMatch(/offer$/);
+    }
   });
 
   it('filters work in the link view too', async () => {

@@ -5,6 +5,8 @@
  *
  * - The hash is checked locally first (`^[A-Za-z0-9_-]{32,64}$`, the BFF's rule): a malformed one is
  *   answered like an expired one without asking the BFF.
+ * - Then spec §7's calls in order (api/linkFlow.ts): hash validation, member inquiry, the offers; a card in
+ *   status LP00 shows the spec §8 card-status text and no offers (spec §4).
  * - The answer is kept in sessionStorage (api/linkStorage.ts, 30 minutes), so a reload does not spend
  *   another of the 10 hash lookups a minute the BFF allows. Never retried automatically.
  * - 410 (unknown or expired) → the spec §8 text, then home after 3 s; 429 → 'Too many attempts…' with
@@ -18,8 +20,8 @@ import { OffersView } from './OffersView';
 import { PageFrame } from './PageFrame';
 import { clearLinkOffers, readLinkOffers, saveLinkOffers } from '../api/linkStorage';
 import { EXCEPTION_MESSAGE, THROTTLED_MESSAGE } from '../state/messages';
-import { usableCollections } from '../state/offer';
-import { Loading, RetryNotice } from './SessionGate';
+import { fetchLinkView } from '../api/linkFlow';
+import { CardProblem, Loading, RetryNotice } from './SessionGate';
 import { useRemoteRuntime } from '@storefront/remote-kit';
 import { linkKey } from '../api/queries';
 
@@ -42,8 +44,7 @@ export function LinkOffers({ hash, api, imageBase }: LinkOffersProps) {
   const link = useQuery<OffersData>({
     queryKey: linkKey(hash),
     queryFn: async ({ signal }) => {
-      const data = await api.fetchOffersByHash(hash, signal);
-      const answer = { ...data, collections: usableCollections(data.collections) };
+      const answer = await fetchLinkView(api, hash, signal);
       saveLinkOffers(hash, answer);
       return answer;
     },
@@ -69,7 +70,8 @@ export function LinkOffers({ hash, api, imageBase }: LinkOffersProps) {
           onRetry={() => void link.refetch()}
         />
       )}
-      {!expired && link.data && (
+      {!expired && link.data?.status === 'LP00' && <CardProblem />}
+      {!expired && link.data && link.data.status !== 'LP00' && (
         <>
           <div className="mfo-notice mfo-link-note">
             <p>You are viewing the offers of this Scene+ card through a link. Sign in to load offers to your card and keep favourites.</p>

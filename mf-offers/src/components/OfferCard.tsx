@@ -39,7 +39,12 @@ export function OfferCard({ offer, collection, now, imageBase, onLoad, loadBusy 
     <li className="mfo-grid__item">
       <article className={`mfo-card${soon ? ' mfo-card--soon' : ''}`} aria-labelledby={descId} data-offer-id={offer.offerId} data-collection={collection}>
         <div className="mfo-card__top">
-          <OfferImage imageName={offer.imageName} alt={category ? `${category} offer` : 'Scene+ offer'} imageBase={imageBase} />
+          <OfferImage
+            imageName={offer.imageName}
+            picture={offer.product?.picture}
+            alt={offer.product?.name || (category ? `${category} offer` : 'Scene+ offer')}
+            imageBase={imageBase}
+          />
           <OfferBadge offer={offer} />
         </div>
         <p id={descId} className="mfo-card__desc">{text}</p>

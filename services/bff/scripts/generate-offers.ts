@@ -181,6 +181,12 @@ interface Built {
   imageName: string;
 }
 
+/** The product an offer is about (name and catalogue picture), or {} for an offer on a group of products. */
+function productOf(b: Built, main: ProductRecord): Pick<SeedOffer, 'productName' | 'picture'> {
+  if (!b.imageName) return {};
+  return main.featuredImage ? { productName: main.title, picture: main.featuredImage } : { productName: main.title };
+}
+
 /** The badge fields and the texts of one offer of `type` over `main` (and `other`, `group` where the layout needs them). */
 function build(type: number, rand: () => number, main: ProductRecord, other: ProductRecord, group: ProductRecord[]): Built {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -312,6 +318,7 @@ export function buildOffersSeed(products: ProductRecord[] = loadProducts()): Off
         offerIconText3: b.icons[2],
         bonusMultiplier: b.bonusMultiplier,
         imageName: b.imageName,
+        ...productOf(b, main),
         offer_description: JSON.stringify({ en: b.text.en, fr: b.text.fr, category: b.category, articleNumbers: b.articleNumbers }),
       };
     });

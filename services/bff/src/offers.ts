@@ -66,6 +66,11 @@ export interface Offer {
   description: string;
   /** A product image / icon name, or ''. */
   imageName: string;
+  /**
+   * The product the offer is about (offers on one product; absent or null for a group or category offer):
+   * its catalogue name and picture, a same-origin path such as '/media/1F9C8.svg' (null without one).
+   */
+  product?: { name: string; picture: string | null } | null;
   endDate: string;
   points: number | null;
   offerIconText1: string | null;
@@ -114,6 +119,10 @@ export interface OfferRecord {
   offerIconText3: string | null;
   bonusMultiplier: number | null;
   imageName: string;
+  /** The catalogue name of the product the offer is about (offers on one product only). */
+  productName?: string;
+  /** That product's catalogue picture (its `featuredImage`, '/media/<file>.svg'). */
+  picture?: string;
   /** JSON string `{"en","fr","category","articleNumbers"}`. */
   offer_description: string;
 }
@@ -296,7 +305,18 @@ const OFFER_FIELDS = `'offerId', r.offer_id, 'offer_id', r.offer_id, 'id', r.off
   'offerType', r.offer_type, 'bannerInd', r.banner_ind, 'banner', r.banner,
   'offer_description', r.offer_description, 'imageName', r.image_name, 'endDate', iso_utc(r.end_date),
   'points', r.points, 'offerIconText1', r.icon1, 'offerIconText2', r.icon2, 'offerIconText3', r.icon3,
-  'bonusMultiplier', r.bonus_multiplier, 'category', r.category, 'articleNumbers', r.article_numbers`;
+  'bonusMultiplier', r.bonus_multiplier, 'category', r.category, 'articleNumbers', r.article_numbers,
+  'product', CASE WHEN r.product_name IS NULL THEN NULL ELSE json_build_object('name', r.product_name, 'picture', r.picture) END`;
+
+/** A catalogue picture the storefront serves itself: a same-origin '/media/…' image path (CSP img-src 'self'). */
+const PICTURE_PATH = /^\/media\/[A-Za-z0-9_-]+\.(?:svg|png|jpe?g|webp)$/;
+
+/** The product name and picture of a record, kept only when they are short text and a safe picture path. */
+function productFields(o: OfferRecord): { product_name: string | null; picture: string | null } {
+  const name = typeof o.productName === 'string' && o.productName.length > 0 && o.productName.length <= 200 ? o.productName : null;
+  const picture = name && typeof o.picture === 'string' && PICTURE_PATH.test(o.picture) ? o.picture : null;
+  return { product_name: name, picture };
+}
 
 /**
  * Makes offers for a card (the demo seed; tests; the bench). The API object of each offer, in English and
@@ -314,7 +334,7 @@ export async function insertOffers(db: Queryable, cardNumber: string, offers: Of
       ends_in_days: o.endsInDays, points: o.points, icon1: o.offerIconText1, icon2: o.offerIconText2,
       icon3: o.offerIconText3, bonus_multiplier: o.bonusMultiplier, image_name: o.imageName,
       offer_description: o.offer_description, description_en: d.en, description_fr: d.fr, category: d.category,
-      article_numbers: d.articleNumbers,
+      article_numbers: d.articleNumbers, ...productFields(o),
     };
   });
   const { rows } = await db.query<{ offer_id: string }>(
@@ -328,7 +348,8 @@ export async function insertOffers(db: Queryable, cardNumber: string, offers: Of
                FROM jsonb_to_recordset($2::jsonb) AS x(
                  offer_id text, offer_type int, banner_ind text, banner text, state text, ends_in_days float8,
                  points int, icon1 text, icon2 text, icon3 text, bonus_multiplier numeric, image_name text,
-                 offer_description text, description_en text, description_fr text, category text, article_numbers jsonb)
+                 offer_description text, description_en text, description_fr text, category text, article_numbers jsonb,
+                 product_name text, picture text)
             ) r
      ON CONFLICT (card_number, offer_id) DO NOTHING
      RETURNING offer_id`,

@@ -148,11 +148,26 @@ describe('GET /api/offers (signed-in; spec §7 "Fetch all offers")', () => {
         description: d.en, imageName: seed.imageName, endDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/),
         points: seed.points, offerIconText1: seed.offerIconText1, offerIconText2: seed.offerIconText2, offerIconText3: seed.offerIconText3,
         bonusMultiplier: seed.bonusMultiplier, loaded: seed.state !== 'pending', category: d.category, articleNumbers: d.articleNumbers,
+        product: seed.productName ? { name: seed.productName, picture: seed.picture ?? null } : null,
       });
       // endDate = seeding time + endsInDays (seeded a moment ago)
       expect(Math.abs(Date.parse(o.endDate) - (now + seed.endsInDays * 86_400_000))).toBeLessThan(5 * 60_000);
     }
     expect(all).toHaveLength(offersOf(LENA.card).length);
+  });
+
+  test('an offer on one product carries that product’s catalogue name and picture; a group offer none', async () => {
+    const { collections } = await offersOfShopper(LENA.uid);
+    const all = Object.values(collections).flat();
+    const catalogue = new Map(loadProducts().map((p) => [p.articleNumber, p]));
+    const single = all.filter((o) => o.imageName !== '');
+    expect(single.length).toBeGreaterThan(0);
+    for (const o of single) {
+      const p = catalogue.get(o.articleNumbers[0]!)!;
+      expect(o.product).toEqual({ name: p.title, picture: p.featuredImage });
+      expect(o.product!.picture).toMatch(/^\/media\/[a-z0-9-]+\.svg$/);
+    }
+    for (const o of all.filter((x) => x.imageName === '')) expect(o.product).toBeNull();
   });
 
   test('markup in a description comes back as the same text (the storefront renders it as text)', async () => {

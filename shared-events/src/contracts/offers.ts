@@ -27,6 +27,8 @@ export const offerSchema = z.object({
   offer_description: z.string(),
   description: z.string(),
   imageName: z.string(),
+  /** The product the offer is about: catalogue name and picture ('/media/<file>.svg' or null); absent or null for a group offer. */
+  product: z.optional(z.nullable(z.object({ name: z.string(), picture: z.nullable(z.string()) }))),
   endDate: z.string(),
   points: z.nullable(z.number()),
   offerIconText1: z.nullable(z.string()),
