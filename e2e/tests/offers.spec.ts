@@ -4,14 +4,21 @@ import { OffersPages, storefront } from '../pages';
 
 /**
  * mf-offers without signing in (spec §2 `/offers?hash=`, §6 "The hash link gives view access
- * to the offers of a card without login", §8 expired hash link). The BFF allows 10 hash lookups a
- * minute for the whole local edge, so this file opens links sparingly: 3 lookups in all (counted).
+ * to the offers of a card without login", §7 validate a hash, member inquiry, fetch offers by hash, §8
+ * expired hash link). The BFF allows 30 hash lookups (10 links) a minute for the whole local edge, so this
+ * file opens links sparingly: 5 lookups in all (counted).
  */
 
-/** Counts the page's hash lookups (GET /api/offers?hash=…). */
-function countHashLookups(page: Page): { readonly count: number } {
-  const seen = { count: 0 };
-  page.on('request', (r) => { if (/\/api\/offers\?hash=/.test(r.url())) seen.count += 1; });
+/** Counts the page's hash lookups (spec §7: POST hash/validate, POST member-inquiry, GET /api/offers?hash=…). */
+function countHashLookups(page: Page): { readonly count: number; readonly paths: string[] } {
+  const seen = { count: 0, paths: [] as string[] };
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^\/api\/offers\/(hash\/validate|member-inquiry)$/.test(url.pathname) || (url.pathname === '/api/offers' && url.searchParams.has('hash'))) {
+      seen.count += 1;
+      seen.paths.push(url.pathname);
+    }
+  });
   return seen;
 }
 
@@ -49,16 +56,17 @@ test("the valid demo link shows Lena's offers without sign-in, read-only; markup
   await expect(offers.favouriteToggles).toHaveCount(0);
   // The seed's offer with `<img src=x onerror=alert(1)>` in its description: text, no element.
   await expect(offers.card('ofr-1003-025')).toContainText('Saltines Crackers <img src=x onerror=alert(1)>');
-  await expect(offers.card('ofr-1003-025').locator('img')).toHaveCount(0);
+  await expect(offers.card('ofr-1003-025').locator('img:not(.mfo-image)')).toHaveCount(0);
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(dialogs).toEqual([]);
-  expect(lookups.count).toBe(1);
+  // spec §7's order: validate the hash, member inquiry, then the offers
+  expect(lookups.paths).toEqual(['/api/offers/hash/validate', '/api/offers/member-inquiry', '/api/offers']);
 
   // Offers under a session key (spec §6): a reload shows them without another lookup.
   await page.reload();
   await expect(offers.main.getByText('Scene+ card •••• 1003 · view only')).toBeVisible({ timeout: 20_000 });
   await expect(offers.card('ofr-1003-010')).toBeVisible();
-  expect(lookups.count).toBe(1);
+  expect(lookups.count).toBe(3);
 });
 
 for (const [name, hash] of [
@@ -77,7 +85,8 @@ for (const [name, hash] of [
     expect(waited).toBeGreaterThanOrEqual(2_000);
     expect(waited).toBeLessThan(8_000);
     await expect(offers.cards).toHaveCount(0);
-    expect(lookups.count).toBe(1);
+    // validation refused it: nothing else was asked
+    expect(lookups.paths).toEqual(['/api/offers/hash/validate']);
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * The calls behind an offers link (`/offers?hash=…`), in the order of spec §7: "Validate a hash to a card
  * number", then "Member inquiry (by card, hash)", then "Fetch all offers (by … hash flag)". Each is a hash
- * lookup the BFF throttles (10 a minute per client), so the page asks once and keeps the answer
+ * lookup the BFF throttles (30 a minute per client: 10 links), so the page asks once and keeps the answer
  * (api/linkStorage.ts).
  */
 import type { OffersApi, OffersData } from './offersApi';

@@ -8,7 +8,7 @@
  * - Then spec §7's calls in order (api/linkFlow.ts): hash validation, member inquiry, the offers; a card in
  *   status LP00 shows the spec §8 card-status text and no offers (spec §4).
  * - The answer is kept in sessionStorage (api/linkStorage.ts, 30 minutes), so a reload does not spend
- *   another of the 10 hash lookups a minute the BFF allows. Never retried automatically.
+ *   one of the 10 links (30 hash lookups) a minute the BFF allows. Never retried automatically.
  * - 410 (unknown or expired) → the spec §8 text, then home after 3 s; 429 → 'Too many attempts…' with
  *   'Try again'; anything else → spec §8 exception text with 'Try again'.
  */

@@ -31,8 +31,11 @@ export const OFFER_ID = '^[A-Za-z0-9_-]{1,64}$';
 export const OFFER_HASH = '^[A-Za-z0-9_-]{32,64}$';
 /** Largest load request (offers per POST /api/offers/load). */
 export const MAX_LOAD_OFFERS = 100;
-/** Hash lookups allowed per client address (and per signed-in shopper) per window (GET ?hash=, hash/validate, member-inquiry with a hash). */
-export const HASH_LOOKUPS_PER_WINDOW = 10;
+/**
+ * Hash lookups allowed per client address (and per signed-in shopper) per window (GET ?hash=, hash/validate,
+ * member-inquiry with a hash): 10 links a minute, each link being spec §7's three calls.
+ */
+export const HASH_LOOKUPS_PER_WINDOW = 30;
 /** Hash lookups allowed per window from all clients together (the global ceiling). */
 export const HASH_LOOKUPS_GLOBAL = 600;
 /** The throttle's window, ms. */

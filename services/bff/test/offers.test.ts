@@ -495,7 +495,7 @@ describe('hash lookups are throttled: 10 a minute per client IP (@fastify/rate-l
     await t.close();
   });
 
-  test('the 11th hash lookup in a minute → 429 with retry-after; signed-in reads and other routes go on', async () => {
+  test('the 31st hash lookup in a minute → 429 with retry-after; signed-in reads and other routes go on', async () => {
     const lookups = [
       () => t.call('GET', `/api/offers?hash=${VALID_HASH}`),
       () => t.call('GET', `/api/offers?hash=${MADE_UP_HASH}`),
@@ -505,12 +505,13 @@ describe('hash lookups are throttled: 10 a minute per client IP (@fastify/rate-l
       () => t.call('HEAD', `/api/offers?hash=${MADE_UP_HASH}`),
     ];
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await lookups[i % lookups.length]!()).status);
-    expect(statuses).toEqual([200, 410, 200, 410, 400, 410, 200, 410, 200, 410]);
+    const cycle = [200, 410, 200, 410, 400, 410];
+    for (let i = 0; i < 30; i++) statuses.push((await lookups[i % lookups.length]!()).status);
+    expect(statuses).toEqual(Array.from({ length: 30 }, (_, i) => cycle[i % cycle.length]));
     for (const [i, lookup] of lookups.entries()) {
       const res = await lookup();
       expect(res.status).toBe(429);
-      if (i < 5) expect(res.json).toEqual(failure(429, expect.stringMatching(/^Too many offers link lookups: at most 10 a minute\. Try again in .+\.$/)));
+      if (i < 5) expect(res.json).toEqual(failure(429, expect.stringMatching(/^Too many offers link lookups: at most 30 a minute\. Try again in .+\.$/)));
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     }
@@ -536,7 +537,7 @@ describe('behind the edge: every visitor has a budget of their own, under a glob
   let e: Harness;
   beforeAll(async () => {
     // the edge (shell/server/edge.mjs) adds the visitor's address to X-Forwarded-For; the test client is the edge
-    e = await startHarness({ trustProxy: parseTrustProxy(platformTrustProxy()), hashLimit: { global: 25 } });
+    e = await startHarness({ trustProxy: parseTrustProxy(platformTrustProxy()), hashLimit: { global: 75 } });
   }, 60_000);
   afterAll(async () => {
     await e.close();
@@ -547,26 +548,26 @@ describe('behind the edge: every visitor has a budget of their own, under a glob
     expect(platformTrustProxy()).toBe('loopback');
   });
 
-  test("11 made-up hashes from address A → A gets 429; address B's valid link still works; RateLimit headers", async () => {
+  test("31 made-up hashes from address A → A gets 429; address B's valid link still works; RateLimit headers", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await e.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: from('203.0.113.10') })).status);
-    expect(statuses).toEqual([...Array(10).fill(410), 429]);
+    for (let i = 0; i < 31; i++) statuses.push((await e.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: from('203.0.113.10') })).status);
+    expect(statuses).toEqual([...Array(30).fill(410), 429]);
     const b = await e.call('GET', `/api/offers?hash=${VALID_HASH}`, { headers: from('198.51.100.20') });
     expect(b.status).toBe(200);
     expect(b.json.data.cardNumber).toBe('•••• 1003');
-    expect(b.headers.get('ratelimit-policy')).toBe('"address";q=10;w=60, "account";q=10;w=60, "global";q=25;w=60');
-    // B's first lookup; the global budget has A's 10 counted lookups and B's one (A's 11th was refused before it)
-    expect(b.headers.get('ratelimit')).toMatch(/^"address";r=9;t=(60|59), "global";r=14;t=\d+$/);
+    expect(b.headers.get('ratelimit-policy')).toBe('"address";q=30;w=60, "account";q=30;w=60, "global";q=75;w=60');
+    // B's first lookup; the global budget has A's 30 counted lookups and B's one (A's 31st was refused before it)
+    expect(b.headers.get('ratelimit')).toMatch(/^"address";r=29;t=(60|59), "global";r=44;t=\d+$/);
     const a = await e.call('POST', '/api/offers/hash/validate', { headers: from('203.0.113.10'), body: { hash: VALID_HASH } });
     expect(a.status).toBe(429);
     expect(a.headers.get('ratelimit')).toMatch(/^"address";r=0;t=\d+$/);
   });
 
-  test('the global ceiling: lookups from many addresses stop at 25 a minute in all, with their own message', async () => {
+  test('the global ceiling: lookups from many addresses stop at 75 a minute in all, with their own message', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 16; i++) statuses.push((await e.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: from(`192.0.2.${i}`) })).status);
-    // 11 of the 25 were counted by the previous test (A's 10, B's 1)
-    expect(statuses).toEqual([...Array(14).fill(410), 429, 429]);
+    for (let i = 0; i < 46; i++) statuses.push((await e.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: from(`192.0.2.${i}`) })).status);
+    // 31 of the 75 were counted by the previous test (A's 30, B's 1)
+    expect(statuses).toEqual([...Array(44).fill(410), 429, 429]);
     const res = await e.call('GET', `/api/offers?hash=${VALID_HASH}`, { headers: from('192.0.2.200') });
     expect(res.status).toBe(429);
     expect(res.json).toEqual(failure(429, expect.stringMatching(/^Too many offers link lookups from all visitors right now\. Try again in .+\.$/)));

@@ -6,7 +6,7 @@
  *
  * Signed-in routes use the auth hook of every shopper route (bearer + x-id-token + x-nonce) and reach only
  * the card on the caller's own account. The hash routes are public and read-only, and throttled: at most
- * 10 hash lookups per minute per client IP (@fastify/rate-limit, on these routes only; then 429 with
+ * 30 hash lookups (10 links) per minute per client IP (@fastify/rate-limit, on these routes only; then 429 with
  * `retry-after`). Every answer: `cache-control: no-store`, envelope `{ status, code, message, data }`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -129,7 +129,7 @@ function offerListRoute(app: FastifyInstance, { db, authenticate, throttleHashLo
    * GET /api/offers?hash=<hash> (public, read-only; spec §2 "/offers accepts a query parameter hash that
    * gives view access to the offers of a card without login", §6) — the offers of the card the link
    * belongs to. Hash: `^[A-Za-z0-9_-]{32,64}$` (43-character base64url of 256 bits, or 32 hex characters).
-   * Throttled: 10 hash lookups a minute per client address, 600 from everyone (shared with hash/validate and
+   * Throttled: 30 hash lookups a minute per client address, 600 from everyone (shared with hash/validate and
    * member-inquiry; `RateLimit` / `RateLimit-Policy` headers).
    * → 200 data `{ cardNumber: '•••• 1003', status: 'LP00'…'LP03', collections: { activeOffers, pendingOffers,
    *   expiredOffers, redeemedOffers } }` — each an array of Offer (README "Offer"): active = loaded and live,
