@@ -117,12 +117,31 @@ export function validateSignUp(input: SignUpInput): FieldError[] {
     else if (value.length > NAME_MAX) errors.push({ field, message: `${label} must be at most ${NAME_MAX} characters.` });
     else if (!NAME_RE.test(value)) errors.push({ field, message: `${label} may contain only letters, spaces, apostrophes, hyphens and periods.` });
   }
-  if (!email) errors.push({ field: 'email', message: 'Email is required.' });
-  else if (email.length > EMAIL_MAX || !EMAIL_RE.test(email)) errors.push({ field: 'email', message: 'Enter a valid email address, like name@example.com.' });
-  if (!password) errors.push({ field: 'password', message: 'Password is required.' });
-  else if ([...password].length < PASSWORD_MIN) errors.push({ field: 'password', message: `Password must be at least ${PASSWORD_MIN} characters.` });
-  else if ([...password].length > PASSWORD_MAX) errors.push({ field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters.` });
+  const emailError = validateEmail(email);
+  if (emailError) errors.push(emailError);
+  const passwordError = validatePassword(password);
+  if (passwordError) errors.push(passwordError);
   return errors;
+}
+
+/** The email rule of sign-up (also the forgotten-password form's). @returns the problem, or null */
+export function validateEmail(input: unknown): FieldError | null {
+  const email = normaliseEmail(input);
+  if (!email) return { field: 'email', message: 'Email is required.' };
+  if (email.length > EMAIL_MAX || !EMAIL_RE.test(email)) return { field: 'email', message: 'Enter a valid email address, like name@example.com.' };
+  return null;
+}
+
+/**
+ * The password rule of sign-up, also used when a shopper chooses a new password: 8–72 characters.
+ * @returns the problem (field 'password'), or null when the password is acceptable
+ */
+export function validatePassword(password: unknown): FieldError | null {
+  const pw = str(password);
+  if (!pw) return { field: 'password', message: 'Password is required.' };
+  if ([...pw].length < PASSWORD_MIN) return { field: 'password', message: `Password must be at least ${PASSWORD_MIN} characters.` };
+  if ([...pw].length > PASSWORD_MAX) return { field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters.` };
+  return null;
 }
 
 /** The provider's shoppers: what the server and the OIDC `findAccount` use. */
@@ -143,6 +162,12 @@ export interface Accounts {
    * @throws SignUpError with field errors for bad input, or `{ field: 'email' }` when the email is taken
    */
   signUp(input: SignUpInput): Promise<Account>;
+  /**
+   * Replaces the shopper's password (validated with {@link validatePassword}, then hashed).
+   * @returns false when no shopper has this uid
+   * @throws SignUpError with the password problem
+   */
+  setPassword(uid: string, password: unknown): Promise<boolean>;
   /** Where sign-ups are kept, for the start log line (a file, 'memory' or 'postgresql'). */
   readonly location: string;
 }
@@ -166,6 +191,13 @@ export async function newAccount(input: SignUpInput, cost: number): Promise<Acco
   };
 }
 
+/** The bcrypt hash of a new password. @throws SignUpError when it breaks {@link validatePassword} */
+export async function newPasswordHash(password: unknown, cost: number): Promise<string> {
+  const problem = validatePassword(password);
+  if (problem) throw new SignUpError([problem]);
+  return bcrypt.hash(str(password), cost);
+}
+
 /** Compares `password` with the account's hash. @returns the account when it matches, else null */
 export async function checkPassword(account: Account | undefined, password: unknown): Promise<Account | null> {
   const pw = str(password);
@@ -187,6 +219,8 @@ export interface AccountStoreOptions {
 export class AccountStore implements Accounts {
   private readonly byUid = new Map<string, Account>();
   private readonly byEmail = new Map<string, Account>();
+  /** New password hashes of demo shoppers (kept in the file: the seed itself is never written). */
+  private readonly changedSeeded = new Map<string, string>();
 
   private constructor(private readonly file: string | undefined, private readonly cost: number) {}
 
@@ -199,11 +233,17 @@ export class AccountStore implements Accounts {
       store.add({ uid: s.uid, email: normaliseEmail(s.email), firstName: s.firstName, lastName: s.lastName, passwordHash, seeded: true, createdAt: now });
     }
     if (file && fs.existsSync(file)) {
-      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { shoppers?: Account[] };
+      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { shoppers?: Account[]; seededPasswords?: Record<string, string> };
       for (const a of saved.shoppers ?? []) {
         if (a && typeof a.uid === 'string' && typeof a.email === 'string' && typeof a.passwordHash === 'string' && !store.byEmail.has(a.email)) {
           store.add({ ...a, seeded: false });
         }
+      }
+      for (const [uid, hash] of Object.entries(saved.seededPasswords ?? {})) {
+        const seeded = store.byUid.get(uid);
+        if (!seeded?.seeded || typeof hash !== 'string') continue;
+        seeded.passwordHash = hash;
+        store.changedSeeded.set(uid, hash);
       }
     }
     return store;
@@ -250,12 +290,24 @@ export class AccountStore implements Accounts {
     return account;
   }
 
+  /** Replaces a shopper's password, persisting it. See {@link Accounts.setPassword}. */
+  async setPassword(uid: string, password: unknown): Promise<boolean> {
+    const hash = await newPasswordHash(password, this.cost);
+    const account = this.byUid.get(uid);
+    if (!account) return false;
+    account.passwordHash = hash;
+    if (account.seeded) this.changedSeeded.set(uid, hash);
+    this.persist();
+    return true;
+  }
+
   private persist(): void {
     if (!this.file) return;
     const shoppers = [...this.byUid.values()].filter((a) => !a.seeded);
+    const seededPasswords = Object.fromEntries(this.changedSeeded);
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, `${JSON.stringify({ shoppers }, null, 2)}\n`, { mode: 0o600 });
+    fs.writeFileSync(tmp, `${JSON.stringify({ shoppers, seededPasswords }, null, 2)}\n`, { mode: 0o600 });
     fs.renameSync(tmp, this.file);
   }
 }

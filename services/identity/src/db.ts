@@ -3,7 +3,7 @@
  * the advisory lock that serialises start-up work across replicas.
  *
  * Tables (all created here): `identity_schema_migrations`, `identity_accounts`, `oidc_payloads`,
- * `identity_signing_keys`, `identity_secrets`.
+ * `identity_signing_keys`, `identity_secrets`, `identity_password_resets`.
  */
 import { Pool, type PoolClient } from 'pg';
 import type { Logger } from './log';
@@ -47,6 +47,16 @@ export const MIGRATIONS: readonly string[] = [
      value      jsonb NOT NULL,
      created_at timestamptz NOT NULL DEFAULT now()
    );`,
+  // Password reset links: only the SHA-256 of the token is kept; a link is used once (used_at).
+  `CREATE TABLE identity_password_resets (
+     token_hash  text PRIMARY KEY,
+     uid         text NOT NULL REFERENCES identity_accounts (uid) ON DELETE CASCADE,
+     interaction text,
+     created_at  timestamptz NOT NULL,
+     expires_at  timestamptz NOT NULL,
+     used_at     timestamptz
+   );
+   CREATE INDEX identity_password_resets_uid ON identity_password_resets (uid);`,
 ];
 
 /** The schema version this code needs (readiness compares the database's against it). */

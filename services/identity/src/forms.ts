@@ -8,6 +8,9 @@ import { safeReturnPath } from '@storefront/remote-kit/safe-url';
 /** Name of the stand-alone sign-up form's double-submit CSRF cookie (Path=/signup, HttpOnly, SameSite=Strict). */
 export const SIGNUP_CSRF_COOKIE = 'identity_signup_csrf';
 
+/** Name of the password pages' double-submit CSRF cookie (Path=/password, HttpOnly, SameSite=Lax). */
+export const PASSWORD_CSRF_COOKIE = 'identity_password_csrf';
+
 /** Body limit of the sign-in/sign-up forms (bytes). */
 export const FORM_LIMIT_BYTES = 16 * 1024;
 /** Scopes of the storefront client. */
@@ -59,6 +62,19 @@ export function cookieOf(req: http.IncomingMessage, name: string): string {
     if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
   }
   return '';
+}
+
+/**
+ * A double-submit CSRF cookie for the forms under `path`: the request's value when well-formed, else a
+ * new one; (re)set on `res` for an hour either way.
+ * @param sameSite 'Strict', or 'Lax' for pages opened from a link in a mail
+ * @returns the value, to bind the form's token to
+ */
+export function csrfCookie(req: http.IncomingMessage, res: http.ServerResponse, o: { name: string; path: string; secure: boolean; sameSite: 'Strict' | 'Lax'; fresh: () => string }): string {
+  const existing = cookieOf(req, o.name);
+  const value = /^[A-Za-z0-9_-]{24}$/.test(existing) ? existing : o.fresh();
+  res.setHeader('Set-Cookie', `${o.name}=${value}; Path=${o.path}; Max-Age=3600; HttpOnly; SameSite=${o.sameSite}${o.secure ? '; Secure' : ''}`);
+  return value;
 }
 
 /** The 403 of a form POST without a valid CSRF token (cross-site, or a page from before a restart of every key). */

@@ -8,8 +8,10 @@ import type Provider from 'oidc-provider';
 import { SignUpError, validateSignUp, type Accounts, type FieldError } from './accounts';
 import { clientAddress, type TrustedProxies } from './client-address';
 import { FormTokens } from './form-tokens';
-import { HttpProblem, SCOPES, SIGNUP_CSRF_COOKIE, cookieOf, csrfProblem, readForm, resolveReturnTo, sendHtml, waitText } from './forms';
+import { HttpProblem, SCOPES, SIGNUP_CSRF_COOKIE, cookieOf, csrfCookie, csrfProblem, readForm, resolveReturnTo, sendHtml, waitText } from './forms';
 import { signInPage, signUpPage } from './pages';
+import { PASSWORD_CHANGED, resetDonePage } from './password-pages';
+import { forgotHref, type PasswordRoutes } from './password-routes';
 import { SIGN_IN_LIMITS, type SignInThrottle } from './throttle';
 
 /** What the pages need: the provider of the moment (rebuilt when the keys change) and the server's settings. */
@@ -26,6 +28,8 @@ export interface InteractionDeps {
   /** Clock (ms since the epoch). */
   now: () => number;
   current: () => { provider: Provider; tokens: FormTokens };
+  /** The forgotten-password pages (`/password/*`). */
+  passwords: PasswordRoutes;
 }
 
 type Req = http.IncomingMessage;
@@ -52,6 +56,7 @@ export function createInteractionRoutes(deps: InteractionDeps): (req: Req, res: 
       else throw new HttpProblem(405, 'Method not allowed', `${method} is not allowed here.`);
       return true;
     }
+    if (await deps.passwords.route(req, res, url)) return true;
     if (url.pathname === '/signup') {
       await pages.signUpAlone(req, res, url, method);
       return true;
@@ -90,6 +95,11 @@ class InteractionPages {
     }
   }
 
+  /** The sign-in page's form action and links ('Forgot password?', 'Sign Up'). */
+  private signInLinks(uid: string) {
+    return { action: loginAction(uid), signUpHref: signUpAction(uid), forgotHref: forgotHref(uid) };
+  }
+
   private async finishLogin(req: http.IncomingMessage, res: http.ServerResponse, accountId: string) {
     await this.deps.current().provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
   }
@@ -99,10 +109,7 @@ class InteractionPages {
    * (re)set on `res` for an hour either way.
    */
   private signUpCookie(req: http.IncomingMessage, res: http.ServerResponse): string {
-    const existing = cookieOf(req, SIGNUP_CSRF_COOKIE);
-    const value = /^[A-Za-z0-9_-]{24}$/.test(existing) ? existing : FormTokens.cookieValue();
-    res.setHeader('Set-Cookie', `${SIGNUP_CSRF_COOKIE}=${value}; Path=/signup; Max-Age=3600; HttpOnly; SameSite=Strict${this.deps.secureCookies ? '; Secure' : ''}`);
-    return value;
+    return csrfCookie(req, res, { name: SIGNUP_CSRF_COOKIE, path: '/signup', secure: this.deps.secureCookies, sameSite: 'Strict', fresh: FormTokens.cookieValue });
   }
 
   /**
@@ -135,13 +142,19 @@ class InteractionPages {
 
   /** GET /interaction/:uid: the sign-in (or sign-up) page; any other prompt is granted (first-party). */
   async show(req: Req, res: Res, url: URL, uid: string) {
-    const details = await this.interactionOf(req, res, uid);
+    const changed = url.searchParams.get('changed') === '1';
+    const details = await this.interactionOf(req, res, uid).catch((problem: unknown) => {
+      // Back from a new password to a sign-in that expired meanwhile (or began in another browser).
+      if (changed) this.send(res, 200, resetDonePage({ homeHref: `${this.deps.origin}/` }));
+      else throw problem;
+    });
+    if (!details) return;
     if (details.prompt.name === 'login') {
       const wantsSignUp = details.params.screen_hint === 'signup' && url.searchParams.get('screen') !== 'login';
       const csrf = this.deps.current().tokens.csrf(uid);
       this.send(res, 200, wantsSignUp
         ? signUpPage({ action: signUpAction(uid), logInHref: loginHref(uid), hidden: { csrf } })
-        : signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email: typeof details.params.login_hint === 'string' ? details.params.login_hint : '', hidden: { csrf } }));
+        : signInPage({ ...this.signInLinks(uid), notice: changed ? PASSWORD_CHANGED : undefined, email: typeof details.params.login_hint === 'string' ? details.params.login_hint : '', hidden: { csrf } }));
       return;
     }
     // Any other prompt (consent for a grant that vanished): first-party, so grant and continue.
@@ -162,7 +175,7 @@ class InteractionPages {
     const email = form.get('email') ?? '';
     const password = form.get('password') ?? '';
     const page = (status: number, errors: FieldError[], stepUp?: string) =>
-      this.send(res, status, signInPage({ action: loginAction(uid), signUpHref: signUpAction(uid), email, errors, hidden: { csrf: tokens.csrf(uid), step_up: stepUp } }));
+      this.send(res, status, signInPage({ ...this.signInLinks(uid), email, errors, hidden: { csrf: tokens.csrf(uid), step_up: stepUp } }));
     const missing: FieldError[] = [];
     if (!email.trim()) missing.push({ field: 'email', message: 'Email is required.' });
     if (!password) missing.push({ field: 'password', message: 'Password is required.' });

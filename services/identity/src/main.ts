@@ -71,6 +71,9 @@ async function main(): Promise<void> {
   const trustProxy = env.TRUST_PROXY || undefined;
   const signingKeyRotateS = rotateSecondsFromEnv(env);
   const signUpsPerHour = signUpLimitFromEnv(env);
+  const smtpUrl = env.SMTP_URL || undefined;
+  const mailFrom = env.MAIL_FROM || undefined;
+  const backchannelLogoutUri = env.OIDC_BACKCHANNEL_LOGOUT_URI || undefined;
   const started: { idp?: IdentityServer } = {};
   const stop = (signal: string) => {
     logger('info', { msg: 'stopping', signal });
@@ -91,7 +94,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   const accounts = databaseUrl ? undefined : await AccountStore.create({ file: dataFileFromEnv(env, port) });
-  const idp = await createIdentityServer({ issuer, publicOrigin, clientId, clientSecret, accounts, databaseUrl, redisUrl, trustProxy, signingKeyRotateS, signUpsPerHour, logger, drainTimeoutMs: 8000 });
+  const idp = await createIdentityServer({ issuer, publicOrigin, clientId, clientSecret, accounts, databaseUrl, redisUrl, trustProxy, signingKeyRotateS, signUpsPerHour, smtpUrl, mailFrom, backchannelLogoutUri, logger, drainTimeoutMs: 8000 });
   await idp.listen(port, host);
   started.idp = idp;
   logger('info', {
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
     throttle: redisUrl ? 'redis' : 'memory',
     trustProxy: trustProxy ?? null,
     signUpsPerHour: signUpsPerHour ?? SIGN_UPS_PER_HOUR,
+    mail: smtpUrl ? new URL(smtpUrl).host : 'not sent (no SMTP_URL)',
     signingKid: idp.signingKid,
   });
 }

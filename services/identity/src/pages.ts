@@ -34,6 +34,8 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #1b7f
 button{display:block;width:100%;margin-top:1.25rem;padding:.7rem 1rem;font:inherit;font-weight:700;color:#fff;background:#1b7f3b;border:0;border-radius:.3rem;cursor:pointer}
 button.secondary{color:#1b7f3b;background:#fff;border:2px solid #1b7f3b}
 .alt{margin:1.25rem 0 0;text-align:center}
+.notice{margin:0 0 1rem;padding:.75rem 1rem;border:1px solid #1b7f3b;border-left-width:6px;border-radius:.3rem;background:#f1f8f3}
+.forgot{margin:.5rem 0 0}
 a{color:#145c2b}
 `;
 
@@ -76,13 +78,15 @@ export function scriptHash(script: string): string {
   return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
 }
 
-function errorSummary(errors: FieldError[]): string {
+/** The `role="alert"` summary naming every problem ('' when none). */
+export function errorSummary(errors: FieldError[]): string {
   if (!errors.length) return '';
   if (errors.length === 1) return `<div class="alert" role="alert"><p>${escapeHtml(errors[0]!.message)}</p></div>`;
   return `<div class="alert" role="alert"><p>Please fix the following:</p><ul>${errors.map((e) => `<li>${escapeHtml(e.message)}</li>`).join('')}</ul></div>`;
 }
 
-interface FieldSpec {
+/** One labelled input of a form. */
+export interface FieldSpec {
   name: 'firstName' | 'lastName' | 'email' | 'password';
   label: string;
   type: 'text' | 'email' | 'password';
@@ -94,7 +98,8 @@ interface FieldSpec {
   autofocus?: boolean;
 }
 
-function field(spec: FieldSpec, errors: FieldError[]): string {
+/** A labelled input with its hint and its error (`aria-describedby`, `aria-invalid`). */
+export function field(spec: FieldSpec, errors: FieldError[]): string {
   const id = `f-${spec.name}`;
   const error = errors.find((e) => e.field === spec.name);
   const described = [spec.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -111,22 +116,26 @@ function field(spec: FieldSpec, errors: FieldError[]): string {
 <input ${attrs}>${spec.hint ? `\n<p class="hint" id="${id}-hint">${escapeHtml(spec.hint)}</p>` : ''}${error ? `\n<p class="field-error" id="${id}-error">${escapeHtml(error.message)}</p>` : ''}`;
 }
 
-const hiddenInputs = (hidden: Record<string, string | undefined>) =>
+/** Hidden inputs (empty values left out). */
+export const hiddenInputs = (hidden: Record<string, string | undefined>) =>
   Object.entries(hidden).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('\n');
 
-/** The sign-in page: 'Email', 'Password', 'Log In', and a 'Sign Up' link. */
-export function signInPage({ action, signUpHref, email = '', errors = [], hidden = {} }: {
-  action: string; signUpHref: string; email?: string; errors?: FieldError[];
+/** The sign-in page: 'Email', 'Password', 'Forgot password?' (when `forgotHref`), 'Log In', and a 'Sign Up' link. */
+export function signInPage({ action, signUpHref, forgotHref, notice, email = '', errors = [], hidden = {} }: {
+  action: string; signUpHref: string; forgotHref?: string;
+  /** A confirmation shown above the form (`role="status"`), e.g. after a new password was chosen. */
+  notice?: string;
+  email?: string; errors?: FieldError[];
   /** Hidden fields: the CSRF token (`csrf`), a step-up ticket (`step_up`). */
   hidden?: Record<string, string | undefined>;
 }): string {
   return layout('Log In', `<h1>Log in to your account</h1>
-${errorSummary(errors)}
+${notice ? `<div class="notice" role="status"><p>${escapeHtml(notice)}</p></div>\n` : ''}${errorSummary(errors)}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${hiddenInputs(hidden)}
 ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: email, maxlength: 254, autofocus: !email || errors.length > 0 }, errors)}
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', autofocus: !!email && !errors.length }, errors)}
-<button type="submit">Log In</button>
+${forgotHref ? `<p class="forgot"><a href="${escapeHtml(forgotHref)}">Forgot password?</a></p>\n` : ''}<button type="submit">Log In</button>
 </form>
 <p class="alt">New here? <a href="${escapeHtml(signUpHref)}">Sign Up</a></p>`);
 }

@@ -7,7 +7,7 @@
 import bcrypt from 'bcryptjs';
 import type { Pool } from 'pg';
 import {
-  BCRYPT_COST, checkPassword, emailTaken, newAccount, normaliseEmail, readSeedShoppers, validateSignUp,
+  BCRYPT_COST, checkPassword, emailTaken, newAccount, newPasswordHash, normaliseEmail, readSeedShoppers, validateSignUp,
   type Account, type Accounts, type SeedShoppersFile, type SignUpInput,
 } from './accounts';
 import { withIdentityLock } from './db';
@@ -110,5 +110,12 @@ export class PgAccountStore implements Accounts {
       throw error;
     }
     return account;
+  }
+
+  /** Replaces a shopper's password hash. See {@link Accounts.setPassword}. */
+  async setPassword(uid: string, password: unknown): Promise<boolean> {
+    const hash = await newPasswordHash(password, this.cost);
+    const { rowCount } = await this.pool.query('UPDATE identity_accounts SET password_hash = $2 WHERE uid = $1', [uid, hash]);
+    return (rowCount ?? 0) > 0;
   }
 }

@@ -22,10 +22,16 @@ export interface ProviderSettings {
   /** oidc-provider's storage; absent = its in-memory adapter (one process). */
   adapter?: AdapterFactory;
   store: Accounts;
+  /**
+   * The client's OIDC Back-Channel Logout 1.0 endpoint (e.g. 'http://127.0.0.1:4000/auth/backchannel-logout'):
+   * when set, a sign-out and a password reset POST it a signed `logout_token` (`sub`; no `sid`: every
+   * session of that shopper). Unset: no back-channel logout.
+   */
+  backchannelLogoutUri?: string;
 }
 
 /** The provider's configuration (OpenID Connect Core 1.0; OAuth 2.0 BCP for browser-based apps: the BFF is the client). */
-export function providerConfiguration({ clientId, clientSecret, origin, csp, home, tokenTtlSeconds, refreshTokenTtlSeconds, adapter, store }: ProviderSettings): Configuration {
+export function providerConfiguration({ clientId, clientSecret, origin, csp, home, tokenTtlSeconds, refreshTokenTtlSeconds, adapter, store, backchannelLogoutUri }: ProviderSettings): Configuration {
   return {
     clients: [{
       client_id: clientId,
@@ -38,6 +44,7 @@ export function providerConfiguration({ clientId, clientSecret, origin, csp, hom
       redirect_uris: [`${origin}/auth/callback`],
       post_logout_redirect_uris: [`${origin}/`],
       id_token_signed_response_alg: 'RS256',
+      ...(backchannelLogoutUri ? { backchannel_logout_uri: backchannelLogoutUri, backchannel_logout_session_required: false } : {}),
     }],
     responseTypes: ['code'],
     scopes: [...SCOPES],
@@ -68,7 +75,14 @@ export function providerConfiguration({ clientId, clientSecret, origin, csp, hom
     // Discovery and /jwks stay open (oidc-provider).
     clientBasedCORS: () => false,
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    features: providerFeatures(origin, csp, home),
+    features: { ...providerFeatures(origin, csp, home), backchannelLogout: { enabled: !!backchannelLogoutUri } },
+    // oidc-provider refuses outgoing requests to loopback and private addresses (SSRF protection); the
+    // configured back-channel logout endpoint is the operator's own BFF, often on such an address.
+    fetch: (url, options) => {
+      if (!backchannelLogoutUri || String(url) !== new URL(backchannelLogoutUri).href) return globalThis.fetch(url, options);
+      const { dispatcher: _ssrfGuard, ...trusted } = options as RequestInit & { dispatcher?: unknown };
+      return globalThis.fetch(url, trusted);
+    },
     ...accountHooks(store, clientId, csp, home),
   };
 }

@@ -10,6 +10,8 @@
  *   GET  /interaction/:uid/signup, POST same              -> sign-up that continues the pending authorization
  *   GET  /signup?return_to=<url>, POST /signup            -> stand-alone sign-up; afterwards redirects to
  *                                                            `return_to` (only a URL on PUBLIC_ORIGIN) or PUBLIC_ORIGIN/
+ *   GET/POST /password/forgot, /password/reset             -> forgotten password (password-routes.ts): a mailed
+ *                                                            single-use link (30 min), a new password, every session ends
  *   GET  /livez, /readyz                                  -> liveness, readiness (JSON)
  *
  * One confidential client, the storefront's BFF (`client_secret_basic`), authorization code + PKCE
@@ -49,6 +51,9 @@ import { providerConfiguration } from './provider-config';
 import { ProviderRotation } from './provider-rotation';
 import { SignInThrottle } from './throttle';
 import { pageCsp } from './pages';
+import { withScreenSets } from './screens/add-card';
+import type { Mailer } from './mailer';
+import { passwordBackends, PasswordRoutes } from './password-routes';
 
 export { generateSigningKey } from './keys';
 export { FORM_LIMIT_BYTES, SCOPES, SIGNUP_CSRF_COOKIE, resolveReturnTo } from './forms';
@@ -105,6 +110,14 @@ export interface IdentityOptions {
   keyRefreshS?: number;
   /** ms after which {@link IdentityServer.close} ends connections still open (default 8000). */
   drainTimeoutMs?: number;
+  /** SMTP URL (SMTP_URL), e.g. 'smtp://127.0.0.1:1025': where password-reset mail goes. Without it (and without `mailer`) no mail is sent (a warning is logged). */
+  smtpUrl?: string;
+  /** The mails' sender (MAIL_FROM; default 'Harbour Market <no-reply@localhost>'). */
+  mailFrom?: string;
+  /** Sends the mail instead of `smtpUrl` (tests capture it). */
+  mailer?: Mailer;
+  /** The storefront's OIDC Back-Channel Logout endpoint (OIDC_BACKCHANNEL_LOGOUT_URI; see provider-config.ts). Default: none. */
+  backchannelLogoutUri?: string;
 }
 
 /** A running identity server. */
@@ -123,6 +136,8 @@ export interface IdentityServer {
   readiness(): Promise<string | null>;
   /** Marks the server draining (/readyz 503, responses carry `Connection: close`); keeps serving. */
   startDraining(): void;
+  /** Resolves once every password-reset mail asked for so far was sent (or its failure logged). */
+  mailSettled(): Promise<void>;
   /**
    * Graceful stop: drains, stops accepting, lets in-flight requests finish (idle keep-alive connections
    * are closed), ends the rest after `drainTimeoutMs`, then closes the pool and Redis it opened.
@@ -159,6 +174,14 @@ async function drain(server: http.Server, timeoutMs: number): Promise<void> {
   }
 }
 
+/** Listens on host:port (0 = any free port); resolves to the port. */
+function listenOn(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
 /**
  * Builds the provider and the HTTP server around it (not listening yet). With `databaseUrl` it first
  * migrates the database and loads (rotating when due) the shared keys.
@@ -187,6 +210,8 @@ export async function createIdentityServer({
   signingKeyRotateS = DEFAULT_ROTATE_S,
   keyRefreshS = 60,
   drainTimeoutMs = 8000,
+  backchannelLogoutUri,
+  ...mailOptions
 }: IdentityOptions): Promise<IdentityServer> {
   if (typeof clientSecret !== 'string' || clientSecret.trim() === '') throw new Error('The storefront client needs a secret (OIDC_CLIENT_SECRET): it is a confidential client.');
   const trusted = parseTrustProxy(trustProxy);
@@ -197,9 +222,11 @@ export async function createIdentityServer({
   const origin = new URL(publicOrigin).origin;
   const home = `${origin}/`;
   const csp = pageCsp({ publicOrigin: origin });
-  const configuration = providerConfiguration({ clientId, clientSecret, origin, csp, home, tokenTtlSeconds, refreshTokenTtlSeconds, adapter, store });
+  const reset = passwordBackends({ pool, adapter, logger, ...mailOptions });
+  const configuration = providerConfiguration({ clientId, clientSecret, origin, csp, home, tokenTtlSeconds, refreshTokenTtlSeconds, adapter: reset.adapter, store, backchannelLogoutUri });
   const providers = new ProviderRotation({ issuer, configuration, trustProxies: trusted !== null, logger, keys, pool, keyPolicy });
-  const route = createInteractionRoutes({ issuer, origin, csp, secureCookies, trusted, store, limiter, now, current: () => providers.current });
+  const passwords = new PasswordRoutes({ issuer, home, csp, secureCookies, trusted, store, limiter, logger, now, ...reset, clientId, provider: () => providers.current.provider, tokens: () => providers.current.tokens });
+  const route = withScreenSets(createInteractionRoutes({ issuer, origin, csp, secureCookies, trusted, store, limiter, now, current: () => providers.current, passwords }), { origin });
   const send = (res: http.ServerResponse, status: number, html: string) => sendHtml(res, status, html, csp);
   let draining = false;
   const readiness = async (): Promise<string | null> => (draining ? 'draining' : backendProblem(pool, redis));
@@ -215,6 +242,7 @@ export async function createIdentityServer({
         await drain(server, drainTimeoutMs);
       } finally {
         await providers.idle();
+        await passwords.close();
         await closeBackends();
       }
     })();
@@ -233,12 +261,9 @@ export async function createIdentityServer({
     get draining() {
       return draining;
     },
-    listen: (port, host = '127.0.0.1') =>
-      new Promise<number>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
-      }),
+    listen: (port, host = '127.0.0.1') => listenOn(server, port, host),
     readiness,
+    mailSettled: () => passwords.settled(),
     startDraining: () => {
       draining = true;
     },

@@ -17,6 +17,8 @@
  * Sign-up: at most `signUpsPerHour` (default 5) accounts attempted per address per hour (attempts with a
  * valid form, whether the email was free or taken); then 429 and `Retry-After`.
  *
+ * Password reset: {@link RESET_LIMITS} requests per email and per address per hour; then 429.
+ *
  * Counters are in this process by default, or in Redis (`RateLimiterRedis`) when given a client, so
  * every replica counts the same failures. Keys are SHA-256 digests of the email / address (no shopper
  * data in the store). When Redis does not answer (not connected, or no reply in the client's command
@@ -48,6 +50,9 @@ export const SIGN_IN_LIMITS = {
   stepUpTicketS: 5 * 60,
 } as const;
 
+/** Password-reset requests allowed per hour: per email (known or not) and per client address. */
+export const RESET_LIMITS = { perEmail: 3, perAddress: 10, windowS: 3600 } as const;
+
 /** Default sign-ups per address per hour. */
 export const SIGN_UPS_PER_HOUR = 5;
 
@@ -78,6 +83,8 @@ export class SignInThrottle {
   private readonly byAccount: RateLimiterAbstract;
   private readonly spentTickets: RateLimiterAbstract;
   private readonly signUps: RateLimiterAbstract;
+  private readonly resetsByEmail: RateLimiterAbstract;
+  private readonly resetsByAddress: RateLimiterAbstract;
 
   constructor({ redis, signUpsPerHour = SIGN_UPS_PER_HOUR }: SignInThrottleOptions = {}) {
     const limiter = (opts: IRateLimiterOptions): RateLimiterAbstract => (redis
@@ -90,6 +97,8 @@ export class SignInThrottle {
     this.byAccount = limiter({ keyPrefix: 'signin-account-all', points: L.accountCeiling, duration: L.accountWindowS });
     this.spentTickets = limiter({ keyPrefix: 'signin-stepup-spent', points: 1, duration: L.stepUpTicketS * 2 });
     this.signUps = limiter({ keyPrefix: 'signup-address', points: signUpsPerHour, duration: 3600 });
+    this.resetsByEmail = limiter({ keyPrefix: 'reset-email', points: RESET_LIMITS.perEmail, duration: RESET_LIMITS.windowS });
+    this.resetsByAddress = limiter({ keyPrefix: 'reset-address', points: RESET_LIMITS.perAddress, duration: RESET_LIMITS.windowS });
   }
 
   /**
@@ -159,6 +168,22 @@ export class SignInThrottle {
   async signUpAttempt(address: string): Promise<SignUpVerdict> {
     try {
       await this.signUps.consume(digest(address), 1);
+      return { allowed: true };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+      throw err;
+    }
+  }
+
+  /**
+   * Counts a password-reset request for `email` (whether an account has it or not, so the answer tells
+   * nothing) from `address`: {@link RESET_LIMITS} per address, then per email.
+   * @returns allowed, or blocked with `retryAfterS` (≥ 1 s)
+   */
+  async resetRequest(email: string, address: string): Promise<SignUpVerdict> {
+    try {
+      await this.resetsByAddress.consume(digest(address), 1);
+      await this.resetsByEmail.consume(key(email), 1);
       return { allowed: true };
     } catch (err) {
       if (err instanceof RateLimiterRes) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
