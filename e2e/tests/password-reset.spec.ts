@@ -7,7 +7,8 @@ import { PasswordResetPages, resetLinkIn } from '../pages/password-reset';
 /**
  * Forgotten password (services/identity `/password/*`): 'Forgot password?' on the provider's sign-in
  * page → a mail (read through MailDev's REST API) with a single-use link → a new password → signed in
- * with it; the shopper's other provider session ends; an unknown email gets exactly the same answer.
+ * with it; the shopper's other sessions end (the provider's, and the storefront's through OIDC Back-Channel
+ * Logout to the BFF); an unknown email gets exactly the same answer.
  */
 const OLD_PASSWORD = 'first-password-1';
 const NEW_PASSWORD = 'second-password-2';
@@ -18,7 +19,7 @@ const authorizeUrl = (identityPort: number, site: string) => `http://localhost:$
   code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 'provider-session-probe',
 })}`;
 
-test('a shopper resets a forgotten password from the mailed link; her other browser is signed out at the provider; unknown emails learn nothing', async ({ page, browser, platform }) => {
+test('a shopper resets a forgotten password from the mailed link; her other browser is signed out of the storefront and the provider; unknown emails learn nothing', async ({ page, browser, platform }) => {
   const email = `rosa.reset.${Date.now()}@example.com`;
   const inbox = new MailInbox(platform.mailInboxUrl);
 
@@ -78,11 +79,17 @@ test('a shopper resets a forgotten password from the mailed link; her other brow
     await contextB.close();
   }
 
-  // Browser A: its provider session has ended: a new sign-in there asks for the password again.
+  // Browser A: the BFF heard of the reset (OIDC Back-Channel Logout): a reload shows her signed out.
+  await page.goto('/');
+  await page.waitForFunction(() => {
+    const g = globalThis as unknown as { __SHARED_EVENTS__?: { bus: { state: { session: { value: { loggedIn: boolean; isLoading: boolean } | null } } } } };
+    const s = g.__SHARED_EVENTS__?.bus.state.session.value;
+    return !!s && !s.isLoading && !s.loggedIn;
+  }, undefined, { timeout: 20_000 });
+  await expect(a.header.greeting(/^Hi, Rosa/)).toHaveCount(0);
+  await expect(a.header.accountButton).toBeVisible();
+
+  // And its provider session has ended: a new sign-in there asks for the password again.
   await page.goto(authorizeUrl(platform.ports.identity, platform.url));
   await expect(a.identity.logInHeading).toBeVisible();
 });
-
-// The storefront's own session of browser A ends when the BFF hears of the reset: the provider POSTs an
-// OIDC Back-Channel Logout token to OIDC_BACKCHANNEL_LOGOUT_URI, an endpoint the BFF does not have yet.
-test.fixme('after a reset, the storefront session of her other browser ends (reload → signed out)', async () => {});

@@ -130,6 +130,9 @@ export function secretPlaceholder(value) {
 export function clusterValue(service, name, value, topology, map = valueMap(topology)) {
   if (SECRET_VARIABLES.includes(name)) return secretPlaceholder(value);
   if (map.has(value)) return map.get(value);
+  // a URL with a path on a mapped origin (e.g. the BFF's back-channel logout endpoint)
+  const origin = /^https?:\/\/[^/]+(?=\/)/.exec(value)?.[0];
+  if (origin && map.has(origin)) return map.get(origin) + value.slice(origin.length);
   if (value.startsWith(`${DATA_SENTINEL}/`)) {
     const rest = value.slice(DATA_SENTINEL.length);
     // the remote map start.mjs writes: a ConfigMap file in the cluster

@@ -95,6 +95,8 @@ export function platformEnv(ports) {
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     MAIL_FROM: 'Harbour Market <no-reply@harbour-market.test>',
     MAIL_INBOX_URL: `http://localhost:${ports.mailWeb}`,
+    // A password reset at the identity provider ends the shopper's sessions at the BFF (OIDC Back-Channel Logout).
+    OIDC_BACKCHANNEL_LOGOUT_URI: `http://127.0.0.1:${ports.bff}/api/auth/backchannel-logout`,
   };
 }
 

@@ -143,6 +143,52 @@ function reasonFor(err: unknown): string {
   return 'Invalid id token';
 }
 
+/** The issuer's signing keys: the given JWKS or key getter, else discovery + the remote JWKS. */
+function keyGetter({ issuer, jwks, discoveryTimeoutMs = 5000, jwksCooldownMs = JWKS_COOLDOWN_MS }: Pick<AuthOptions, 'issuer' | 'jwks' | 'discoveryTimeoutMs' | 'jwksCooldownMs'>): JWTVerifyGetKey {
+  return jwks === undefined ? discoveredKeySet(issuer, discoveryTimeoutMs, jwksCooldownMs) : typeof jwks === 'function' ? jwks : createLocalJWKSet(jwks);
+}
+
+/** The back-channel logout event's key in a logout token's `events` (OpenID Connect Back-Channel Logout 1.0 §2.4). */
+export const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+
+/** What a verified logout token ends: every session of `uid` (sid null) or the provider session `sid`. */
+export interface LogoutRequest {
+  uid: string;
+  sid: string | null;
+}
+
+/**
+ * Builds the logout-token verifier (OpenID Connect Back-Channel Logout 1.0 §2.6): signed by the issuer
+ * for this client, at most {@link MAX_TOKEN_AGE_S} old, with `sub` (this BFF ends sessions per shopper),
+ * the back-channel logout event and no `nonce`. Rejects with 400 and a reason ('Invalid logout token: …').
+ */
+export function createLogoutTokenVerifier(options: Pick<AuthOptions, 'issuer' | 'clientId' | 'jwks' | 'discoveryTimeoutMs' | 'jwksCooldownMs'>): (token: string) => Promise<LogoutRequest> {
+  const getKey = keyGetter(options);
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, getKey, {
+        issuer: options.issuer,
+        audience: options.clientId,
+        algorithms: ALGORITHMS,
+        clockTolerance: 30,
+        maxTokenAge: MAX_TOKEN_AGE_S,
+        requiredClaims: ['sub', 'iat', 'jti', 'events'],
+      }));
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError && !(err instanceof joseErrors.JWKSTimeout)) throw new HttpError(400, reasonFor(err).replace('id token', 'logout token'));
+      throw new HttpError(503, 'Identity provider unavailable');
+    }
+    const events = payload.events as Record<string, unknown> | undefined;
+    if (!events || typeof events !== 'object' || typeof events[BACKCHANNEL_LOGOUT_EVENT] !== 'object') {
+      throw new HttpError(400, 'Invalid logout token: no back-channel logout event');
+    }
+    if ('nonce' in payload) throw new HttpError(400, 'Invalid logout token: a logout token carries no nonce');
+    if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 255) throw new HttpError(400, 'Invalid logout token: bad "sub" claim');
+    return { uid: payload.sub, sid: typeof payload.sid === 'string' ? payload.sid : null };
+  };
+}
+
 /** Oldest id token accepted, seconds since its `iat` (the provider issues 1 h tokens). */
 export const MAX_TOKEN_AGE_S = 3600;
 
@@ -159,8 +205,7 @@ export const MAX_TOKEN_AGE_S = 3600;
 export function createIdTokenVerifier({
   issuer, clientId, jwks, discoveryTimeoutMs = 5000, jwksCooldownMs = JWKS_COOLDOWN_MS, sessionEndedAt,
 }: AuthOptions): IdTokenVerifier {
-  const getKey: JWTVerifyGetKey =
-    jwks === undefined ? discoveredKeySet(issuer, discoveryTimeoutMs, jwksCooldownMs) : typeof jwks === 'function' ? jwks : createLocalJWKSet(jwks);
+  const getKey = keyGetter({ issuer, jwks, discoveryTimeoutMs, jwksCooldownMs });
   return async (idToken) => {
     let payload: JWTPayload;
     try {

@@ -18,7 +18,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { capError } from './caps';
-import { createIdTokenVerifier, type AuthOptions, type IdTokenVerifier } from './auth';
+import { createIdTokenVerifier, createLogoutTokenVerifier, type AuthOptions, type IdTokenVerifier } from './auth';
 import type { Db } from './db';
 import { fail, HttpError, validationMessage, type FieldRules } from './http';
 import { idempotencyPlugin } from './idempotency';
@@ -27,6 +27,7 @@ import type { Redis } from './redis';
 import { accountRoutes, generateTokenRoute, type CardLimit } from './routes/account';
 import { preferencesRoutes } from './routes/preferences';
 import { authSessionRoutes } from './routes/auth-session';
+import { backchannelLogoutRoute } from './routes/backchannel-logout';
 import { bannerAlertRoute } from './routes/banner-alert';
 import { cartRoutes } from './routes/cart';
 import { contentRoutes } from './routes/content';
@@ -169,6 +170,7 @@ function logRequest(request: FastifyRequest) {
  * - `GET /api/account`, `POST /api/account/preferred-store`, `POST /api/account/card`, `POST /api/account/signed-token`
  * - `POST /api/generateToken`
  * - `POST /api/auth/login`, `POST /api/auth/callback`, `GET /api/auth/session`, `POST /api/auth/logout` (cookie sessions)
+ * - `POST /api/auth/backchannel-logout` (the identity provider ends a shopper's sessions: OIDC Back-Channel Logout)
  * - `GET|POST /api/recent-searches`, `DELETE /api/recent-searches/:id`
  * - `GET /api/shopping-list`, `PUT|DELETE /api/shopping-list/items/:itemId`, `POST /api/shopping-list/merge`
  * - `POST /api/cart`, `GET /api/cart`
@@ -221,6 +223,10 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   void app.register(accountRoutes, { prefix: '/api', db, verify, sign, storeNumbers, sharedStore, cardLimit });
   void app.register(generateTokenRoute, { prefix: '/api', verify, sign });
   void app.register(authSessionRoutes, { prefix: '/api', sessions });
+  void app.register(backchannelLogoutRoute, {
+    prefix: '/api', db,
+    verifyLogout: createLogoutTokenVerifier({ issuer: auth.issuer ?? DEFAULT_ISSUER, clientId: auth.clientId ?? DEFAULT_CLIENT_ID, jwks: auth.jwks, discoveryTimeoutMs: auth.discoveryTimeoutMs }),
+  });
   void app.register(preferencesRoutes, { prefix: '/api', db, verify });
   void app.register(recentSearchRoutes, { prefix: '/api', db, verify });
   void app.register(shoppingListRoutes, { prefix: '/api', db, verify });
