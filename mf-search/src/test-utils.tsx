@@ -56,9 +56,23 @@ function matches(record: FakeRecord, req: IndexRequest): boolean {
   return !req.filters || filterMatches(record, req.filters);
 }
 
-/** Answers one request as the engine would (nbHits, nbPages, page, hitsPerPage, queryID). */
+/** The engine's `sort: 'asc(a.b)'` extension: by a dotted numeric attribute, records without it last. */
+function sortedBy(records: FakeRecord[], sort: string | undefined): FakeRecord[] {
+  const m = sort ? /^(asc|desc)\(([\w.]+)\)$/.exec(sort) : null;
+  if (!m) return records;
+  const key = (r: FakeRecord) => m[2]!.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), r);
+  const dir = m[1] === 'asc' ? 1 : -1;
+  return [...records].sort((a, b) => {
+    const x = key(a); const y = key(b);
+    if (typeof x !== 'number' || typeof y !== 'number') return (typeof x === 'number' ? -1 : 0) + (typeof y === 'number' ? 1 : 0);
+    return (x - y) * dir;
+  });
+}
+
+/** Answers one request as the engine would (nbHits, nbPages, page, hitsPerPage, queryID; the `sort` extension). */
 export function answer(data: FakeData, req: IndexRequest) {
-  const all = ((data[req.indexName as 'products' | 'recipes' | 'products_query_suggestions'] ?? []) as FakeRecord[]).filter((r) => matches(r, req));
+  const found = ((data[req.indexName as 'products' | 'recipes' | 'products_query_suggestions'] ?? []) as FakeRecord[]).filter((r) => matches(r, req));
+  const all = sortedBy(found, req.sort);
   const perPage = req.hitsPerPage ?? 20;
   const page = req.page ?? 0;
   return {

@@ -11,11 +11,11 @@
  * - the category at the store, unrefined (the sub-category links and their counts).
  *
  * Prices are the preferred store's (`storePrices.<storeNumber>`, cents), else the base `price`;
- * sorting by price uses the engine's `sort` extension (`asc(storePrices.3299)`; on Algolia a replica,
- * services/search-engine README "sort").
+ * sorting by price or unit price uses the engine's `sort` extension (`asc(storePrices.3299)`,
+ * `asc(unitPrices.3299)`; on Algolia a replica, services/search-engine README "sort").
  */
 import type { IndexRequest, ProductHit, SearchClient } from './types';
-import { productFilters, type SearchScope } from './queries';
+import { productFilters, unitPriceAttribute, type SearchScope } from './queries';
 import {
   DIETARY, LISTING_PAGE_SIZE, PRICE_BANDS, slugify, type CataloguePath, type DietaryLabel, type ListingState, type PriceBand,
 } from '../state/catalogue';
@@ -87,7 +87,8 @@ export function listingRequests(indexName: string, path: Extract<CataloguePath, 
     hitsPerPage: LISTING_PAGE_SIZE,
     page: state.page,
   };
-  if (state.sort !== 'relevance') listing.sort = `${state.sort === 'price-asc' ? 'asc' : 'desc'}(${attr})`;
+  if (state.sort === 'unit-price-asc') listing.sort = `asc(${unitPriceAttribute(scope)})`;
+  else if (state.sort !== 'relevance') listing.sort = `${state.sort === 'price-asc' ? 'asc' : 'desc'}(${attr})`;
   return [
     listing,
     { ...common, filters: and(scoped, price), facetFilters: facetFiltersOf(state, 'brand'), facets: ['brand'], hitsPerPage: 0 },

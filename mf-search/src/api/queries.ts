@@ -69,6 +69,8 @@ export interface CombinedQuery {
   userToken?: string;
   /** Products filter to use instead of {@link productFilters} (e.g. the results page's region filter). */
   productFilter?: string;
+  /** Products sorted by the engine's `sort` (e.g. `asc(unitPrices.3299)`); absent = relevance. */
+  productSort?: string;
 }
 
 /** Parsed combined response. `suggestions` is empty when none were requested. */
@@ -114,6 +116,7 @@ export function buildRequests(indices: RuntimeConfig['search']['indices'], q: Co
     requests.push({
       indexName: indices.products, query: q.text, filters: q.productFilter ?? productFilters(q.scope),
       hitsPerPage: q.products.hitsPerPage, page: q.products.page ?? 0, clickAnalytics: true, ...common,
+      ...(q.productSort ? { sort: q.productSort } : {}),
     });
   }
   if (q.recipes.hitsPerPage > 0) {
@@ -152,6 +155,15 @@ const CAD = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' 
 /** Formats integer cents as CAD, e.g. 499 → '$4.99'. */
 export function formatCents(cents: number): string {
   return CAD.format(cents / 100);
+}
+
+/**
+ * The record attribute holding the unit price of the price a shopper of the scope's store sees
+ * (`unitPrices.<store>`, else the base `unitPrice`; cents per 100 g / 100 mL / item). The seed
+ * computes both when it indexes (services/seed `unitPriceFields`, with the kit's `unitPrice`).
+ */
+export function unitPriceAttribute(scope: SearchScope): string {
+  return scope.storeNumber && /^\d{1,6}$/.test(scope.storeNumber) ? `unitPrices.${scope.storeNumber}` : 'unitPrice';
 }
 
 /** The product's price in cents for the store: `storePrices[storeNumber]`, else `price`, else null. */

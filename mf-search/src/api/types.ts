@@ -17,6 +17,8 @@ export interface IndexRequest {
   analytics?: boolean;
   /** Insights / analytics user token (see `userTokenFor`). */
   userToken?: string;
+  /** The engine's sort extension, e.g. 'asc(unitPrices.3299)' (services/search-engine README). */
+  sort?: string;
 }
 
 /**

@@ -5,6 +5,7 @@
  * pictures with width/height/alt, empty, error and not-found states, and `/products`.
  */
 import { act, screen, within } from '@testing-library/react';
+import { unitPrice } from '@storefront/remote-kit/unit-price';
 import type { TestBus } from 'shared-events/testing';
 import { listingRequests, priceClause } from '../api/catalogue';
 import type { IndexRequest, SearchClient } from '../api/types';
@@ -20,18 +21,24 @@ jest.mock('../api/searchClient');
 
 type Rec = Record<string, unknown> & { objectID: string; title: string };
 
-const cheese = (id: string, title: string, brand: string, cents: number, extra: Partial<Rec> = {}): Rec => ({
-  objectID: id, title, brand, price: cents, storePrices: { '3299': cents }, storeIds: ['3299'], banners: ['standard'],
-  category: 'Dairy & Eggs', subcategory: 'Cheese', categorySlug: 'dairy-eggs', subcategorySlug: 'cheese',
-  hierarchicalCategories: { lvl0: 'Dairy & Eggs', lvl1: 'Dairy & Eggs > Cheese' },
-  dietary: ['gluten-free'], onFlyer: false, pageSlug: `products/${id}`, size: '400 g', featuredImage: '/media/cheese-wedge.svg', ...extra,
-});
+const cheese = (id: string, title: string, brand: string, cents: number, extra: Partial<Rec> = {}): Rec => {
+  const rec: Rec = {
+    objectID: id, title, brand, price: cents, storePrices: { '3299': cents }, storeIds: ['3299'], banners: ['standard'],
+    category: 'Dairy & Eggs', subcategory: 'Cheese', categorySlug: 'dairy-eggs', subcategorySlug: 'cheese',
+    hierarchicalCategories: { lvl0: 'Dairy & Eggs', lvl1: 'Dairy & Eggs > Cheese' },
+    dietary: ['gluten-free'], onFlyer: false, pageSlug: `products/${id}`, size: '400 g', featuredImage: '/media/cheese-wedge.svg', ...extra,
+  };
+  // what the seed adds when it indexes (services/seed unitPriceFields)
+  const per = (c: number) => unitPrice(c, rec.size as string)?.cents;
+  const storePrices = rec.storePrices as Record<string, number>;
+  return { ...rec, unitPrice: per(cents), unitPrices: Object.fromEntries(Object.entries(storePrices).map(([s, c]) => [s, per(c)])) };
+};
 
 const PRODUCTS: Rec[] = [
   cheese('c1', 'Cheddar Cheese', 'Harbour Pantry', 649, { onFlyer: true }),
-  cheese('c2', 'Brie Cheese', 'Harbour Pantry', 1099),
+  cheese('c2', 'Brie Cheese', 'Harbour Pantry', 1099, { size: '2 kg' }),
   cheese('c3', 'Feta Cheese', 'Co-op Gold', 549, { dietary: ['gluten-free', 'vegetarian'] }),
-  cheese('c4', 'Gouda Cheese', 'Co-op Gold', 2199),
+  cheese('c4', 'Gouda Cheese', 'Co-op Gold', 2199, { size: '1 kg' }),
   cheese('c5', 'Swiss Cheese', 'Harbour Pantry', 399, { featuredImage: null }),
   cheese('c6', 'Cottage Cheese', 'Harbour Pantry', 899, { storeIds: ['9999'], storePrices: { '9999': 899 } }),
   cheese('m1', 'Skim Milk', 'Harbour Pantry', 529, { subcategory: 'Milk & Cream', subcategorySlug: 'milk-cream', hierarchicalCategories: { lvl0: 'Dairy & Eggs', lvl1: 'Dairy & Eggs > Milk & Cream' }, onFlyer: true }),
@@ -160,6 +167,13 @@ describe('engine requests', () => {
     expect(reqs[6]).toEqual(expect.objectContaining({ filters: 'categorySlug:"dairy-eggs" AND subcategorySlug:"cheese"', hitsPerPage: 0 }));
     expect(reqs[7]).toEqual(expect.objectContaining({ filters: base, facets: ['hierarchicalCategories.lvl1'] }));
     expect(reqs.every((r) => r.analytics === false)).toBe(true);
+  });
+
+  it('unit price, low to high: the unit price of the store price (the one the cards show), else of the base price', () => {
+    const state = { ...EMPTY_LISTING, sort: 'unit-price-asc' as const };
+    expect(listingRequests('products', path, state, scope)[0]).toEqual(expect.objectContaining({ sort: 'asc(unitPrices.3299)' }));
+    expect(listingRequests('products', path, state, { storeNumber: null, bannerCode: 'standard' })[0]).toEqual(expect.objectContaining({ sort: 'asc(unitPrice)' }));
+    expect(parseListingSearch('?sort=unit-price-asc').sort).toBe('unit-price-asc');
   });
 
   it('price bands OR together; relevance sends no sort', () => {
@@ -324,4 +338,78 @@ describe('/products', () => {
     expect(calls[0]![1]).toEqual(expect.objectContaining({ filters: 'storeIds:"3299" AND banners:"standard" AND onFlyer:true' }));
   });
 
+});
+
+describe('unit prices and the unit-price sort', () => {
+  const unitPrices = () => within(screen.getByRole('list', { name: /^Products in / })).getAllByRole('listitem')
+    .map((li) => li.querySelector('.mfs-card__unit-price')?.textContent ?? null);
+
+  it('every card shows the unit price of its store price, read as words by screen readers', async () => {
+    setup('/products/category/dairy-eggs/cheese');
+    await screen.findByRole('heading', { level: 1, name: 'Cheese' });
+    await flush();
+    const cheddar = screen.getByRole('link', { name: /Cheddar Cheese/ });
+    // $6.49 for 400 g → $1.62 /100 g; the label is hidden from screen readers, the words are not
+    expect(cheddar).toHaveTextContent('$6.49');
+    expect(cheddar.querySelector('[aria-hidden="true"]')).toHaveTextContent('$1.62 /100 g');
+    expect(cheddar).toHaveAccessibleName(expect.stringContaining('$1.62 per 100 g'));
+    expect(unitPrices().every((u) => u !== null)).toBe(true);
+  });
+
+  it('"Unit price: low to high" orders the cards by the unit prices they show, not by shelf price', async () => {
+    const { user } = setup('/products/category/dairy-eggs/cheese');
+    await screen.findByRole('heading', { level: 1, name: 'Cheese' });
+    await flush();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Unit price: low to high');
+    await flush();
+    expect(window.location.search).toBe('?sort=unit-price-asc');
+    expect(calls.at(-1)![0]).toEqual(expect.objectContaining({ sort: 'asc(unitPrices.3299)' }));
+    // Brie $10.99 for 2 kg ($0.55 /100 g) comes first though its shelf price is the second highest
+    expect(productTitles()[0]).toBe('Brie Cheese');
+    const cents = unitPrices().map((u) => Number(/\$(\d+\.\d\d)/.exec(u!)![1]));
+    expect(cents).toEqual([...cents].sort((a, b) => a - b));
+  });
+});
+
+describe('filters in a sheet (narrow screens)', () => {
+  const filtersButton = () => screen.getByRole('button', { name: /^Filters \(\d+\)$/ });
+
+  it("'Filters (N)' counts the refinements and opens a sheet with the facets; focus goes in, Escape brings it back", async () => {
+    const { user } = setup('/products/category/dairy-eggs/cheese?brand=Harbour%20Pantry&flyer=1');
+    await screen.findByRole('heading', { level: 1, name: 'Cheese' });
+    await flush();
+    expect(filtersButton()).toHaveAccessibleName('Filters (2)');
+    expect(filtersButton()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(filtersButton());
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(sheet).toContainElement(document.activeElement as HTMLElement);
+    expect(within(sheet).getByRole('group', { name: 'Brand' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Show 1 product' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(filtersButton()).toHaveFocus();
+  });
+
+  it("a change in the sheet applies at once: 'Show N products' follows the hits; 'Clear all' drops every refinement; Show closes it", async () => {
+    const { user } = setup('/products/category/dairy-eggs/cheese');
+    await screen.findByRole('heading', { level: 1, name: 'Cheese' });
+    await flush();
+    await user.click(filtersButton());
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('button', { name: 'Show 5 products' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Clear all' })).toBeDisabled();
+    await user.click(within(within(sheet).getByRole('group', { name: 'Brand' })).getByRole('checkbox', { name: /Co-op Gold/ }));
+    await flush();
+    expect(window.location.search).toBe('?brand=Co-op%20Gold');
+    expect(within(sheet).getByRole('button', { name: 'Show 2 products' })).toBeInTheDocument();
+    expect(filtersButton()).toHaveAccessibleName('Filters (1)');
+    await user.click(within(sheet).getByRole('button', { name: 'Clear all' }));
+    await flush();
+    expect(window.location.search).toBe('');
+    expect(within(sheet).getByRole('button', { name: 'Show 5 products' })).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('button', { name: 'Show 5 products' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(filtersButton()).toHaveAccessibleName('Filters (0)');
+    expect(filtersButton()).toHaveFocus();
+  });
 });

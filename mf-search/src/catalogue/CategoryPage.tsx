@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { keepPreviousData, useLocation, useNavigate } from '@storefront/remote-kit';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import type { Store } from 'shared-events';
@@ -14,6 +14,7 @@ import { Pagination } from '../components/Pagination';
 import firstViews from '../first-view.json';
 import { CardGrid, CatalogueNotFound, ErrorState, SkeletonCards, failureOf, useDocumentTitle, useStoreCatalogue } from './CatalogueParts';
 import { ListingFacets } from './Facets';
+import { FiltersSheet } from './FiltersSheet';
 
 /** The page intro's lead, also in the first view the edge serves (src/first-view.json; kit page-intro). */
 const CATEGORY_LEAD = firstViewFor(firstViews, '/products/category/:category').lead;
@@ -76,7 +77,8 @@ export function CategoryPage({ path }: { path: Extract<CataloguePath, { kind: 'c
           ) : null}
           <div className="mfs-catalogue__layout">
             <ListingFacets data={data} state={state} go={go} />
-            <ListingResults data={data} state={state} stale={stale} heading={heading} store={store} addToList={addToList} go={go} />
+            <ListingResults data={data} state={state} stale={stale} heading={heading} store={store} addToList={addToList} go={go}
+              filters={<FiltersSheet data={data} state={state} go={go} />} />
           </div>
         </>
       ) : null}
@@ -94,14 +96,17 @@ interface ListingResultsProps {
   store: Store | null;
   addToList: (hit: ProductHit) => Promise<AddToListOutcome>;
   go: (next: ListingState, focusHeading?: boolean) => void;
+  /** The 'Filters (N)' button of narrow screens (its sheet), first in the toolbar. */
+  filters: ReactNode;
 }
 
 /** The listing: count, sort, the cards (or 'No products match') and the pages. */
-function ListingResults({ data, state, stale, heading, store, addToList, go }: ListingResultsProps) {
+function ListingResults({ data, state, stale, heading, store, addToList, go, filters }: ListingResultsProps) {
   const sortId = useId();
   return (
     <div className="mfs-catalogue__results" aria-busy={stale || undefined}>
       <div className="mfs-catalogue__toolbar">
+        {filters}
         <p className="mfs-catalogue__count" role="status">{`${data.nbHits} ${data.nbHits === 1 ? 'product' : 'products'}`}</p>
         <label htmlFor={sortId} className="mfs-catalogue__sort-label">Sort by</label>
         <select id={sortId} className="mfs-catalogue__sort" value={state.sort}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CategoryListing } from '../api/catalogue';
-import { DIETARY, DIETARY_LABELS, hasRefinements, PRICE_BANDS, refine, toggle, type ListingState } from '../state/catalogue';
+import { clearRefinements, DIETARY, DIETARY_LABELS, hasRefinements, PRICE_BANDS, refine, toggle, type ListingState } from '../state/catalogue';
 
 interface CheckboxProps {
   label: string;
@@ -33,11 +33,12 @@ function Facet({ legend, children }: { legend: string; children: ReactNode }) {
 
 /**
  * The listing's filters (brand, dietary, price, on flyer) with the engine's counts, and 'Clear all
- * filters' when any is set. `go` navigates to the next URL state.
+ * filters' when any is set. `go` navigates to the next URL state. Beside the listing from 1024 px;
+ * `inSheet`: the same filters in the phone's sheet (`FiltersSheet`, whose footer has 'Clear all').
  */
-export function ListingFacets({ data, state, go }: { data: CategoryListing; state: ListingState; go: (next: ListingState) => void }) {
+export function ListingFacets({ data, state, go, inSheet = false }: { data: CategoryListing; state: ListingState; go: (next: ListingState) => void; inSheet?: boolean }) {
   return (
-    <form className="mfs-catalogue__facets" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+    <form className={inSheet ? 'mfs-filters-sheet__facets' : 'mfs-catalogue__facets'} aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       <Facet legend="Brand">
         {data.brands.map((b) => (
           <FacetCheckbox key={b.value} name="brand" value={b.value} label={b.value} count={b.count} checked={state.brands.includes(b.value)}
@@ -60,8 +61,8 @@ export function ListingFacets({ data, state, go }: { data: CategoryListing; stat
         <FacetCheckbox name="flyer" value="1" label="On flyer this week" count={data.onFlyer} checked={state.onFlyer}
           onChange={() => go(refine(state, { onFlyer: !state.onFlyer }))} />
       </Facet>
-      {hasRefinements(state) ? (
-        <button type="button" className="mfs-button mfs-catalogue__clear" onClick={() => go({ ...state, brands: [], dietary: [], price: [], onFlyer: false, page: 0 })}>
+      {!inSheet && hasRefinements(state) ? (
+        <button type="button" className="mfs-button mfs-catalogue__clear" onClick={() => go(clearRefinements(state))}>
           Clear all filters
         </button>
       ) : null}

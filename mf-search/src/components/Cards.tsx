@@ -3,6 +3,8 @@ import type { HitPictures, ProductHit, RecipeHit } from '../api/types';
 import { useAddButton } from '../hooks/useAddButton';
 import type { AddToListOutcome } from '../state/listAdd';
 import { formatCents, priceFor } from '../api/queries';
+import { hitUnitPrice } from '../state/unitPrice';
+import { UnitPriceTag } from './UnitPriceTag';
 import './cards.css';
 
 /** Link target of a result card: `/<pageSlug>` (spec §2 `/{type}/{pageSlug}`), '#' when missing. */
@@ -84,7 +86,8 @@ export interface ProductCardProps {
 }
 
 /**
- * A product card: its picture (`featuredImage`, letter tile when none), title, size, the price for the current store (integer cents shown as CAD), an
+ * A product card: its picture (`featuredImage`, letter tile when none), title, size, the price for the
+ * current store (integer cents shown as CAD) and its unit price ('$1.63 /100 g', from that same price), an
  * optional availability line and an 'Add to list' button: 'Adding…' while the shopping list stores the
  * item, then 'Added' (or 'Not added' when it failed) for 3 s (useAddButton). All record text is
  * rendered as text.
@@ -100,6 +103,7 @@ export function ProductCard({ hit, storeNumber, onFollow, onAddToList, availabil
         <span className="mfs-card__title">{hit.title}</span>
         {hit.size ? <span className="mfs-card__meta">{hit.size}</span> : null}
         {cents !== null ? <span className="mfs-card__price">{formatCents(cents)}{hit.uom === 'KG' ? ' /kg' : ''}</span> : null}
+        <UnitPriceTag price={hitUnitPrice(hit, cents)} className="mfs-card__unit-price" />
         {availability ? <span className="mfs-card__availability">{availability}</span> : null}
       </a>
       {onAddToList ? (

@@ -83,6 +83,16 @@ describe('product page state helpers', () => {
 });
 
 describe('product page', () => {
+  it('shows the unit price of the store price next to it ($8.19 for 454 g → $1.80 /100 g), in words for screen readers', async () => {
+    setup('/products/butter-salted-20010010');
+    await screen.findByRole('heading', { level: 1, name: 'Butter, Salted' });
+    const unit = screen.getByText('$1.80 /100 g');
+    expect(unit).toHaveAttribute('aria-hidden', 'true');
+    expect(unit.parentElement).toHaveTextContent('$1.80 /100 g$1.80 per 100 g');
+    // right under the price line
+    expect(screen.getByText('$8.19').closest('p')!.nextElementSibling).toBe(unit.parentElement);
+  });
+
   it('shows name, size, brand, the preferred store price, availability and the USDA nutrition facts', async () => {
     setup('/products/butter-salted-20010010');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Butter, Salted' });

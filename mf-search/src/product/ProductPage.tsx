@@ -4,6 +4,8 @@ import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
 import { useBusState, type Store } from 'shared-events';
 import { fetchProductBySlug } from '../api/product';
 import { formatCents, priceFor } from '../api/queries';
+import { hitUnitPrice } from '../state/unitPrice';
+import { UnitPriceTag } from '../components/UnitPriceTag';
 import type { ProductHit } from '../api/types';
 import { useSearchApp } from '../components/appClient';
 import { useAddToList } from '../hooks/useAddToList';
@@ -121,6 +123,7 @@ function ProductDetails({ product, store, addToList }: ProductDetailsProps) {
               {store ? <span className="mfs-product__price-store">{` at ${store.locationName}`}</span> : null}
             </p>
           ) : null}
+          {cents !== null ? <UnitPriceTag price={hitUnitPrice(product, cents)} className="mfs-product__unit-price" /> : null}
           {store ? (
             <ul className="mfs-product__availability" aria-label="Availability">
               <li>{atStore === 'store' ? availabilityText('store', store.locationName) : `Not sold at ${store.locationName}`}</li>

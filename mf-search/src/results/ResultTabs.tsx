@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useNavigate } from '@storefront/remote-kit';
-import { resultsUrl, type ResultTab } from '../state/navigation';
+import type { ResultTab } from '../state/navigation';
+import { sortedResultsUrl, type ResultsSort } from '../state/resultsSort';
 
 /** The result tabs, in order. */
 export const TABS: ReadonlyArray<{ tab: ResultTab; label: string; noun: string }> = [
@@ -11,6 +12,8 @@ export const TABS: ReadonlyArray<{ tab: ResultTab; label: string; noun: string }
 interface ResultTabsProps {
   query: string;
   tab: ResultTab;
+  /** The products' sort, kept when the tab changes. */
+  sort: ResultsSort;
   /** Hits per tab once the answer is in (the labels say 'Products (N)'). */
   counts: Record<ResultTab, number> | null;
   /** Prefix of the tab and panel ids. */
@@ -19,15 +22,15 @@ interface ResultTabsProps {
 
 /**
  * The WAI-ARIA tablist 'Result types': arrows, Home and End move between tabs; a change goes through
- * the kit's `useNavigate` (the shell's navigate) to `resultsUrl(query, tab)`.
+ * the kit's `useNavigate` (the shell's navigate) to `resultsUrl(query, tab)` (with the products' sort).
  */
-export function ResultTabs({ query, tab, counts, baseId }: ResultTabsProps) {
+export function ResultTabs({ query, tab, sort, counts, baseId }: ResultTabsProps) {
   const navigate = useNavigate();
   const tabRefs = useRef<Record<ResultTab, HTMLButtonElement | null>>({ product: null, recipe: null });
   const selectTab = (next: ResultTab, focus = false) => {
     if (focus) tabRefs.current[next]?.focus();
     if (next === tab) return;
-    navigate(resultsUrl(query, next));
+    navigate(sortedResultsUrl(query, next, sort));
   };
   const onTabKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = TABS.findIndex((t) => t.tab === tab);

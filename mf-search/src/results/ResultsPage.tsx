@@ -16,6 +16,7 @@ import firstViews from '../first-view.json';
 import { ResultTabs } from './ResultTabs';
 import { ResultsPanel } from './ResultsPanel';
 import { useResultsSearch } from './useResultsSearch';
+import { ResultsSortSelect } from './ResultsSortSelect';
 import '../components/results.css';
 
 export { RESULTS_PER_PAGE } from './useResultsSearch';
@@ -110,7 +111,8 @@ export function ResultsPage() {
       {r.failed ? (
         <LoadError message={RESULTS_ERROR} onRetry={r.retry} className="mfs-results__error" buttonClassName="mfs-button" />
       ) : null}
-      <ResultTabs query={query} tab={tab} baseId={baseId} counts={data ? { product: data.products.nbHits, recipe: data.recipes.nbHits } : null} />
+      <ResultTabs query={query} tab={tab} sort={r.sort} baseId={baseId} counts={data ? { product: data.products.nbHits, recipe: data.recipes.nbHits } : null} />
+      {tab === 'product' && !r.noResults && !r.failed ? <ResultsSortSelect query={query} sort={r.sort} /> : null}
       <ResultsPanel query={query} tab={tab} data={data} loading={r.loading} noResults={r.noResults} popularItems={popularItems}
         perView={perView} page={r.page} onPage={changePage} baseId={baseId} productCard={productCard}
         onRecipeFollow={(h) => tracking.click(indices.recipes, h)} />

@@ -13,14 +13,15 @@ import { slugify } from '@storefront/remote-kit/slug';
 /** The seed's slug rule (kit `slug`): 'Dairy & Eggs' → 'dairy-eggs'; used to link the /products tree. */
 export { slugify };
 
-/** Sort orders of a listing: relevance (the index's ranking: popularity) or the shelf price. */
-export const SORTS = ['relevance', 'price-asc', 'price-desc'] as const;
+/** Sort orders of a listing: relevance (the index's ranking: popularity), the shelf price or the unit price. */
+export const SORTS = ['relevance', 'price-asc', 'price-desc', 'unit-price-asc'] as const;
 export type CatalogueSort = (typeof SORTS)[number];
 /** Visible names of the sort orders. */
 export const SORT_LABELS: Record<CatalogueSort, string> = {
   relevance: 'Relevance',
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
+  'unit-price-asc': 'Unit price: low to high',
 };
 
 /** Dietary labels the seed writes (services/seed `dietaryFor`), in the order the facet shows them. */
@@ -157,5 +158,15 @@ export function refine(state: ListingState, patch: Partial<Omit<ListingState, 'p
 
 /** True when any facet is selected (the 'Clear all filters' button and the empty-state text). */
 export function hasRefinements(state: ListingState): boolean {
-  return state.brands.length > 0 || state.dietary.length > 0 || state.price.length > 0 || state.onFlyer;
+  return refinementCount(state) > 0;
+}
+
+/** Number of active refinements ('Filters (N)'): each brand, dietary label and price band, and on flyer. */
+export function refinementCount(state: ListingState): number {
+  return state.brands.length + state.dietary.length + state.price.length + (state.onFlyer ? 1 : 0);
+}
+
+/** The listing state without refinements ('Clear all'): sort kept, first page. */
+export function clearRefinements(state: ListingState): ListingState {
+  return { ...state, brands: [], dietary: [], price: [], onFlyer: false, page: 0 };
 }

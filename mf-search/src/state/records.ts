@@ -33,6 +33,8 @@ export interface ProductHit extends HitPictures {
   regions?: string[];
   brand?: string;
   size?: string;
+  /** 4-digit PLU of loose produce sold by weight (its price is per kg), else null. */
+  plu?: string | null;
   /** Base price in cents. */
   price?: number;
   /** Price per store number, in cents; wins over `price` for the preferred store. */

@@ -1,6 +1,7 @@
 import { algoliasearch } from 'algoliasearch';
 import { readFileSync } from 'fs';
 import path from 'path';
+import { unitPriceFields } from './unit-prices';
 
 /** The index names the storefront searches, keyed by seed file. */
 export const INDEX_NAMES = {
@@ -36,7 +37,8 @@ function readData<T>(file: string): T {
 }
 
 /**
- * Indexes the committed seed data with the real `algoliasearch` v5 client (ARCHITECTURE §5): for each
+ * Indexes the committed seed data with the real `algoliasearch` v5 client (ARCHITECTURE §5; products with
+ * their unit prices, `unitPriceFields`): for each
  * index, `setSettings` then `saveObjects` (batched), waiting on every task with `waitForTask`.
  * Works against Algolia itself or the local Algolia-compatible engine (by `hosts`).
  * Existing records with the same objectID are replaced; others are left as they are.
@@ -63,7 +65,8 @@ export async function seedSearch(options: SeedSearchOptions = {}): Promise<SeedS
   const result: SeedSearchResult = {};
   for (const [name, file] of datasets) {
     const indexName = `${prefix}${name}`;
-    const objects = readData<Record<string, unknown>[]>(file);
+    const records = readData<Record<string, unknown>[]>(file);
+    const objects = name === INDEX_NAMES.products ? withUnitPrices(records) : records;
     const indexSettings = settings[name] ?? {};
     const { taskID } = await client.setSettings({ indexName, indexSettings });
     await client.waitForTask({ indexName, taskID });
@@ -74,6 +77,12 @@ export async function seedSearch(options: SeedSearchOptions = {}): Promise<SeedS
   }
   await seedRules(client, prefix, log);
   return result;
+}
+
+/** Products with their unit prices (base and per store, `unitPriceFields`) for the unit-price sort. */
+function withUnitPrices(products: Record<string, unknown>[]): Record<string, unknown>[] {
+  const stores = readData<Array<{ storeNumber: string }>>('stores.json').map((s) => s.storeNumber);
+  return products.map((p) => ({ ...p, ...unitPriceFields(p as unknown as Parameters<typeof unitPriceFields>[0], stores) }));
 }
 
 /** A query rule in Algolia's shape (see data/rules.json). */

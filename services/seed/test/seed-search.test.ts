@@ -85,6 +85,30 @@ describe('seedSearch (real algoliasearch v5 client against a fake engine)', () =
     expect(waits).toBe(writes);
   }, 30_000);
 
+  test('indexes every product with its unit price per store: the price that store shows, per 100 g / 100 mL / item', async () => {
+    fake.requests.length = 0;
+    await seedSearch({ host: fake.host, appId: 'test-app', apiKey: 'test-key', batchSize: 1000 });
+    const saved = fake.requests
+      .filter((r) => r.method === 'POST' && r.url.startsWith('/1/indexes/products/batch'))
+      .flatMap((r) => (r.body as { requests: { body: Record<string, unknown> }[] }).requests.map((q) => q.body));
+    const byId = new Map(saved.map((p) => [p.objectID as string, p]));
+    const stores = loadStores().map((s) => s.storeNumber);
+    // Salted Butter, 454 g: $8.19 at 3299 → 180.396… cents per 100 g; base $7.39
+    const butter = byId.get('20010010') as { unitPrice: number; unitPrices: Record<string, number> };
+    expect(butter.unitPrices['3299']).toBeCloseTo(819 / 4.54, 2);
+    expect(butter.unitPrice).toBeCloseTo(739 / 4.54, 2);
+    expect(Object.keys(butter.unitPrices).sort()).toEqual([...stores].sort());
+    // a store that does not carry it: the base price (what the page shows there)
+    const notCarried = stores.find((s) => !(s in (loadProducts().find((p) => p.objectID === '20010010')!.storePrices)));
+    if (notCarried) expect(butter.unitPrices[notCarried]).toBeCloseTo(739 / 4.54, 2);
+    // loose produce (PLU): priced per kg → per 100 g is a tenth
+    const loose = loadProducts().find((p) => p.plu !== null)!;
+    expect((byId.get(loose.objectID) as { unitPrices: Record<string, number> }).unitPrices['3299'])
+      .toBeCloseTo((loose.storePrices['3299'] ?? loose.price) / 10, 2);
+    // the committed data stays without them
+    expect(loadProducts()[0]).not.toHaveProperty('unitPrices');
+  }, 30_000);
+
   test('rejects when the engine is unreachable', async () => {
     await expect(seedSearch({ host: '127.0.0.1:1', apiKey: 'k', appId: 'a' })).rejects.toThrow();
   }, 30_000);
