@@ -73,6 +73,7 @@ export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '',
     PUBLIC_ORIGIN: urls.public,
     OIDC_ISSUER: urls.issuer,
     OIDC_CLIENT_ID: 'storefront',
+    OIDC_BACKCHANNEL_LOGOUT_URI: `http://127.0.0.1:${ports.bff}/api/auth/backchannel-logout`, // a password reset ends storefront sessions
     SEARCH_HOST: urls.search,
     SEARCH_ADMIN_KEY: searchAdminKey,
     FLYER_ORIGIN: local(ports.flyer),
@@ -104,11 +105,7 @@ export function clusterTopology({ offset = 0, replicas = 2, searchAdminKey = '',
     },
     {
       name: 'identity', port: ports.identity, portEnv: 'IDENTITY_PORT', runtime: 'tsx', command: ['services/identity/src/main.ts'], public: true,
-      env: {
-        ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('identity'), OIDC_CLIENT_SECRET: oidcClientSecret,
-        // a password reset ends the shopper's storefront sessions at the BFF (OIDC Back-Channel Logout)
-        OIDC_BACKCHANNEL_LOGOUT_URI: `http://127.0.0.1:${ports.bff}/api/auth/backchannel-logout`,
-      },
+      env: { ...pick('PUBLIC_ORIGIN', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_BACKCHANNEL_LOGOUT_URI', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY', 'LOG_LEVEL'), DATABASE_URL: urls.database('identity'), OIDC_CLIENT_SECRET: oidcClientSecret },
     },
     {
       name: 'search-engine', port: ports.search, portEnv: 'SEARCH_PORT', runtime: 'tsx', command: ['services/search-engine/src/main.ts'], public: true,
