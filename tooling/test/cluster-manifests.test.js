@@ -143,8 +143,12 @@ describe('cluster manifests generated from the topology', () => {
     // half a change (the edge still on the old BFF port) names no service in the cluster: refused
     expect(() => manifests.generate(changed)).toThrow(/edge: BFF_URL=http:\/\/127\.0\.0\.1:4000 has no cluster value/);
     changed.balanced.find((s) => s.name === 'edge').env.BFF_URL = 'http://127.0.0.1:4010';
+    expect(() => manifests.generate(changed)).toThrow(/identity: OIDC_BACKCHANNEL_LOGOUT_URI=http:\/\/127\.0\.0\.1:4000\/api\/auth\/backchannel-logout has no cluster value/);
+    changed.balanced.find((s) => s.name === 'identity').env.OIDC_BACKCHANNEL_LOGOUT_URI = 'http://127.0.0.1:4010/api/auth/backchannel-logout';
     const files = manifests.generate(changed);
     expect(files['tooling/cluster/k8s/edge.yaml']).toContain('BFF_URL: http://bff:4010');
+    // a URL with a path on a service's origin keeps its path
+    expect(files['tooling/cluster/k8s/identity.yaml']).toContain('OIDC_BACKCHANNEL_LOGOUT_URI: http://bff:4010/api/auth/backchannel-logout');
     expect(files['tooling/cluster/k8s/bff.yaml']).toContain('containerPort: 4010');
     expect(files['tooling/cluster/images/bff.Dockerfile']).toContain('EXPOSE 4010');
     expect(manifests.compareManifests(manifests.parseManifests(files['tooling/cluster/k8s/bff.yaml']), changed).filter((p) => p.startsWith('bff:'))).toEqual([]);
