@@ -10,6 +10,7 @@ import helmet from '@fastify/helmet';
 import { cacheControlFor } from '@storefront/tooling/serve/cache-policy.mjs';
 import { cspDirectives, httpOrigin, newCspNonce, serializeCsp, strictCspDirectives, withCspNonce } from './csp.mjs';
 import { registerPublicApiCache } from './public-cache.mjs';
+import { withServedFooter } from './served-footer.mjs';
 
 /**
  * Headers a proxied request carries on: the request id and `x-forwarded-for` with this hop's peer
@@ -151,9 +152,15 @@ export async function registerUpstreams(app, { bffUrl, apiBodyLimit, redis, dist
 
 /**
  * The shell's HTML for a request's page with `status`: the build's file for the path, with the CSP nonce and
- * the start-up hints (the first view from `record`, the page's record); 503 with a reason when the build is missing.
+ * the start-up hints (the first view from `record`, the page's record) and the footer's links (./served-footer.mjs);
+ * 503 with a reason when the build is missing.
  */
-export function createSendIndex(distDir, hints) {
+/**
+ * @param {string} distDir the shell's build
+ * @param {{ inject: Function }} hints ./startup-hints.mjs
+ * @param {{ current: () => Promise<string> } | null} [footer] ./served-footer.mjs; null = no served footer
+ */
+export function createSendIndex(distDir, hints, footer = null) {
   return async (req, reply, status, record = null) => {
       let html;
       const url = new URL(req.url, 'http://edge');
@@ -163,7 +170,11 @@ export function createSendIndex(distDir, hints) {
         return reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store')
           .send('The shell build is missing: run `npm run build` in shell/.');
       }
-      html = await hints.inject(withCspNonce(html, reply.cspNonce), url.pathname, url.searchParams, record);
+      const [hinted, footerHtml] = await Promise.all([
+        hints.inject(withCspNonce(html, reply.cspNonce), url.pathname, url.searchParams, record),
+        footer ? footer.current() : '',
+      ]);
+      html = withServedFooter(hinted, footerHtml);
       return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 }

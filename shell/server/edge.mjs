@@ -39,6 +39,7 @@ import { createRequire } from 'node:module';
 import defaults from './defaults.cjs';
 import { createPageLookup } from './page-lookup.mjs';
 import { createStartupHints } from './startup-hints.mjs';
+import { createServedFooter } from './served-footer.mjs';
 import { connectRedis } from './shared-cache.mjs';
 import { CSP_MODES, httpOrigin } from './csp.mjs';
 import { createRemoteMapReader } from './remote-map.mjs';
@@ -156,7 +157,7 @@ export async function startEdge({
 
   const hints = createStartupHints({ remotes: currentRemotes, config, registryRemotes: registry.remotes() });
 
-  const sendIndex = createSendIndex(distDir, hints);
+  const sendIndex = createSendIndex(distDir, hints, createServedFooter({ bffUrl }));
 
   registerCspReports(app);
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useContent } from '../hooks/useContent';
 import { useHeaderRemote } from '../hooks/useHeaderRemote';
 import { COMPACT_HEADER_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
@@ -7,6 +7,7 @@ import { buildFooter, type FooterGroup, type FooterLink } from '../state/footerC
 import './footer.css';
 
 import { isLiveChatLink, openLiveChat } from '../api/liveChat';
+import { readServedFooter } from '../api/servedFooter';
 import { SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '../state/support';
 
 /** Spec §8 support phone, shown in the footer's bottom line. */
@@ -26,18 +27,30 @@ export { SUPPORT_PHONE };
  * - Following a link publishes `analytics/track { event: 'nav_footer', params: { label, link } }`.
  * - The 'Live Chat' link (`/customer-service/live-chat`) opens the chat embed instead (../api/liveChat:
  *   waits up to 50 × 100 ms for it, else an error toast with the support phone; spec §4 Chat, §9).
+ * - Over the links the edge served in the slot (../api/servedFooter): those links until the content
+ *   arrives, and the link that had focus keeps it (its accordion group opens up to 1023px).
+ * - 'Live Chat' opens the chat from the keyboard too: Enter (the link's click) or Space.
  * Renders under the kit's providers (the content is a kit `useQuery`); the custom props (`bus`,
  * `navigate`, `config.apiBase`) come from there too ({@link useHeaderRemote}).
  */
-export function Footer() {
+export function Footer({ domElement }: { domElement?: Element }) {
   const { bus, navigate, apiBase, config } = useHeaderRemote();
   // the chat embed's script, loaded on the first 'Live Chat' (RuntimeConfig.vendors)
   const chatScriptUrl = config?.vendors?.chatScriptUrl;
   const content = useContent(apiBase, 'footer', buildFooter);
   const compact = useMediaQuery(COMPACT_HEADER_QUERY);
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  // read before the first commit clears the slot
+  const [served] = useState(() => readServedFooter(domElement));
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(
+    served?.model.groups.filter((g) => g.links.some((l) => l.link === served.focusedHref)).map((g) => g.id),
+  ));
   const prefix = useId().replace(/:/g, '');
-  const model = content.status === 'ready' ? content.data : null;
+  const model = content.status === 'ready' ? content.data : served?.model ?? null;
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const href = served?.focusedHref;
+    if (href) [...(root.current?.querySelectorAll('a') ?? [])].find((a) => a.getAttribute('href') === href)?.focus();
+  }, [served]);
 
   const toggle = (id: string) => setOpen((current) => {
     const next = new Set(current);
@@ -49,7 +62,7 @@ export function Footer() {
   const track = (l: FooterLink) => bus.emit('analytics/track', { event: 'nav_footer', params: { label: l.label, link: l.link } });
 
   return (
-    <div className={`mfh-footer${compact ? ' mfh-footer--accordion' : ' mfh-footer--columns'}`}>
+    <div ref={root} className={`mfh-footer${compact ? ' mfh-footer--accordion' : ' mfh-footer--columns'}`}>
       {model && model.groups.length > 0 && (
         <nav className="mfh-footer__nav" aria-label="Footer">
           {model.groups.map((g) => (
@@ -111,6 +124,13 @@ function Group({ group, compact, open, onToggle, idBase, navigate, onFollow, onL
                 }
                 follow(e);
               }}
+              onKeyDown={isLiveChatLink(l.link) && !newTab ? (e: KeyboardEvent) => {
+                // Space opens the chat too (it acts as a button); Enter is the link's own click
+                if (e.key !== ' ') return;
+                e.preventDefault();
+                onFollow(l);
+                onLiveChat();
+              } : undefined}
             >
               {l.label}
               {newTab && <span className="mfh-visually-hidden"> (opens in a new tab)</span>}

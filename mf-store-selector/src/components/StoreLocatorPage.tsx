@@ -13,11 +13,13 @@ import { LocatorStoreCard } from './LocatorStoreCard';
 import { StoreFetchError } from './StoreFetchError';
 import { StoreMap } from './StoreMap';
 import { PageIntro, firstViewFor } from '@storefront/remote-kit/page-intro';
+import { useQuery } from '@storefront/remote-kit';
 import firstViews from '../first-view.json';
-
-/** The page intro, also the first view the edge serves (src/first-view.json; kit page-intro). */
-const INTRO = firstViewFor(firstViews, '/store-locator');
+import { locatorTextQuery } from '../api/locatorText';
 import type { StoreConfirmation } from '../hooks/useStoreConfirmation';
+
+/** The built-in intro, also the first view the edge serves (src/first-view.json; kit page-intro). */
+const INTRO = firstViewFor(firstViews, '/store-locator');
 
 export interface StoreLocatorPageProps {
   bus: EventBus;
@@ -27,6 +29,8 @@ export interface StoreLocatorPageProps {
   geolocation?: GeolocationLike | null;
   /** Move focus to the heading (after an in-site navigation, not on the first load). */
   focusOnLoad?: boolean;
+  /** `RuntimeConfig.apiBase` of the locator's managed text (default '/api'). */
+  apiBase?: string;
 }
 
 /**
@@ -40,9 +44,12 @@ export interface StoreLocatorPageProps {
  * - an inline-SVG map of the results (no tile service);
  * - empty states 'No store found' / 'No stores found in your area', error 'Failed to fetch store data'
  *   (`role="alert"`, 'Store search is unavailable right now.' and 'Try again', which asks the engine
- *   again; what was typed stays in the box).
+ *   again; what was typed stays in the box);
+ * - the intro's heading and lead are managed content (spec §7 "store-locator text", ../api/locatorText):
+ *   the built-in text (the first view the edge served, so nothing moves) while it loads and when it
+ *   cannot be read; `data-locator-text` on the page says which ('loading' | 'ready' | 'error').
  */
-export function StoreLocatorPage({ bus, api, confirmation, geolocation, focusOnLoad = false }: StoreLocatorPageProps) {
+export function StoreLocatorPage({ bus, api, confirmation, geolocation, focusOnLoad = false, apiBase = '/api' }: StoreLocatorPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inputId = useId();
   const current = useBusState(bus.state.store);
@@ -52,6 +59,9 @@ export function StoreLocatorPage({ bus, api, confirmation, geolocation, focusOnL
   const [query, setQuery] = useState('');
   const origin: LatLng | null = shopper ?? current?._geoloc ?? null;
   const results = useStoreLocatorSearch({ api, query, around: origin });
+  const managed = useQuery(locatorTextQuery(apiBase));
+  const intro = managed.data ?? INTRO;
+  const textState = managed.isPending ? 'loading' : managed.isError ? 'error' : 'ready';
 
   useEffect(() => {
     document.title = 'Store locator | Harbour Market';
@@ -94,8 +104,8 @@ export function StoreLocatorPage({ bus, api, confirmation, geolocation, focusOnL
 
   return (
     <>
-    <PageIntro heading={INTRO.heading} lead={INTRO.lead} headingId="mfsp-locator-title" headingRef={headingRef} />
-    <div className="mfsp-page mfsp-page--under-intro" inert={confirmation.pending ? true : undefined}>
+    <PageIntro heading={intro.heading} lead={intro.lead} headingId="mfsp-locator-title" headingRef={headingRef} />
+    <div className="mfsp-page mfsp-page--under-intro" inert={confirmation.pending ? true : undefined} data-locator-text={textState}>
       <div className="mfsp-locator__search">
         <StoreSearchField id={inputId} prefix="mfsp" value={query} onChange={setQuery} />
         <button type="button" className="mfsp-btn mfsp-btn--secondary" onClick={useMyLocation} disabled={locating}>

@@ -56,7 +56,7 @@ export function StorePagesApp({ bus = sharedBus, config = DEFAULT_RUNTIME_CONFIG
   return (
     <div className="mfsp-root" data-remote="mf-store-selector/pages">
       {route.page === 'locator' && (
-        <StoreLocatorPage bus={bus} api={storeApi} confirmation={confirmation} geolocation={geolocation} focusOnLoad={firstPath.current !== routeKey} />
+        <StoreLocatorPage bus={bus} api={storeApi} confirmation={confirmation} geolocation={geolocation} focusOnLoad={firstPath.current !== routeKey} apiBase={config.apiBase} />
       )}
       {route.page === 'detail' && (
         <StoreDetailPage

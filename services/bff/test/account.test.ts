@@ -3,7 +3,7 @@
  * generateToken (spec §7), recent searches (spec §3, §6) and content, over real HTTP.
  */
 import { jwtVerify } from 'jose';
-import { existsSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import path from 'path';
 import { PAGE_CONTENT_NAMES } from '../src/routes/content';
 import { parseTrustProxy } from '../src/server';
@@ -19,6 +19,7 @@ describe('spec §7 GET /api/account', () => {
     const res = await h.as('u-1003', 'GET', '/api/account');
     expect(res.json).toEqual(success(200, {
       uid: 'u-1003', email: 'lena.linked@example.com', firstName: 'Lena', lastName: 'Linked', cardNumber: '6046000000001003', preferredStoreId: '3299', subscribed: true,
+      bannerCode: 'standard', lifestyles: [],
     }));
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
@@ -26,7 +27,14 @@ describe('spec §7 GET /api/account', () => {
   test('a new shopper (after sign-up) gets an account created from the id-token claims', async () => {
     const token = await h.mint('u-new-1', { claims: { email: 'new@example.com', given_name: 'Nia', family_name: 'New' } });
     const res = await h.call('GET', '/api/account', { headers: { authorization: `Bearer ${token}`, 'x-id-token': token, 'x-nonce': freshNonce() } });
-    expect(res.json.data).toEqual({ uid: 'u-new-1', email: 'new@example.com', firstName: 'Nia', lastName: 'New', cardNumber: null, preferredStoreId: null, subscribed: false });
+    expect(res.json.data).toEqual({ uid: 'u-new-1', email: 'new@example.com', firstName: 'Nia', lastName: 'New', cardNumber: null, preferredStoreId: null, subscribed: false, bannerCode: null, lifestyles: [] });
+  });
+
+  test("the session's product.bannerCode (spec §3): the preferred store's banner, a co-op store's is 'coop'", async () => {
+    await h.as('u-banner-1', 'POST', '/api/account/preferred-store', { storeId: '2062' });
+    expect((await h.as('u-banner-1', 'GET', '/api/account')).json.data).toMatchObject({ preferredStoreId: '2062', bannerCode: 'coop', lifestyles: [] });
+    await h.as('u-banner-1', 'POST', '/api/account/preferred-store', { storeId: '3299' });
+    expect((await h.as('u-banner-1', 'GET', '/api/account')).json.data).toMatchObject({ preferredStoreId: '3299', bannerCode: 'standard' });
   });
 });
 
@@ -237,6 +245,14 @@ describe('GET /api/content/:name (public, allow-list)', () => {
       expect([name, res.status]).toEqual([name, 200]);
       expect(res.json.data.title).toBe(name);
     }
+  });
+
+  test("the store locator's text (spec §7 Content queries 'store-locator text') is served from the seed's content entry", async () => {
+    const seed = JSON.parse(readFileSync(path.resolve(__dirname, '../../seed/data/content/store-locator.json'), 'utf8'));
+    expect(seed).toMatchObject({ heading: 'Find a store', lead: expect.stringMatching(/^.{1,400}$/) });
+    writeFileSync(path.join(h.contentDir, 'store-locator.json'), JSON.stringify(seed));
+    const res = await h.call('GET', '/api/content/store-locator');
+    expect(res.json).toEqual(success(200, seed));
   });
 
   test('a name outside the allow-list (even when the file exists), a path and a missing file → 404 CONTENT_NOT_FOUND', async () => {

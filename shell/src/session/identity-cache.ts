@@ -26,6 +26,9 @@ export interface IdentityCacheEntry {
   cachedAt: number;
   /** Account data (GET /api/account). */
   preferredStoreId: string | null;
+  /** The preferred store's banner; lifestyle preferences (an entry written without them reads as null / []). */
+  bannerCode?: string | null;
+  lifestyles?: string[];
   subscribed: boolean;
   /** Card data (Inquire), as published in the session. */
   scene: Scene | null;

@@ -12,7 +12,10 @@ const config = { ...DEFAULT_RUNTIME_CONFIG, oidc: { issuer: 'http://localhost:41
 /** What GET /api/auth/session answers for Lena (no token: names, a session handle, the token's expiry). */
 const LENA: SessionInfo = { signedIn: true, uid: 'u-1003', email: 'lena.linked@example.com', firstName: 'Lena', lastName: 'Linked', sessionId: '5e551011aa00bb11', expiresAt: NOW + 3_600_000 };
 
-const LENA_ACCOUNT = { uid: 'u-1003', email: 'lena.linked@example.com', firstName: 'Lena', lastName: 'Linked', cardNumber: '6046000000001003', preferredStoreId: '3299', subscribed: true };
+const LENA_ACCOUNT = {
+  uid: 'u-1003', email: 'lena.linked@example.com', firstName: 'Lena', lastName: 'Linked', cardNumber: '6046000000001003', preferredStoreId: '3299', subscribed: true,
+  bannerCode: 'standard', lifestyles: ['vegetarian'],
+};
 const LENA_INQUIRE = { cardNumber: '6046000000001003', cardStatus: 'LP01', enrollmentStatus: 'ENROLLED', linkedStatus: true, info: { pointBalance: 1250, dollarValue: 1250 } };
 const ok = <T>(data: T, code: string | number = 200): BffEnvelope<T> => ({ status: 'success', code, message: 'OK', data });
 
@@ -99,7 +102,8 @@ describe('session building (spec §3 Session, §4 "After login the account info 
       id_token: null,
       scene: { cardNumber: '6046000000001003', enrollmentStatus: 'ENROLLED', linkedStatus: true, info: { pointBalance: 1250, dollarValue: 1250 } },
       cardStatus: 'LP01',
-      product: { storeId: '3299', bannerCode: null },
+      lifestyles: ['vegetarian'],
+      product: { storeId: '3299', bannerCode: 'standard' },
       subscribed: true,
     });
     // the BFF session cookie (same-origin), its CSRF header and a nonce, no token; Inquire with an empty JSON body.
@@ -113,10 +117,26 @@ describe('session building (spec §3 Session, §4 "After login the account info 
   });
 
   it('does not inquire without a card: spec §4 "No card number" scene', async () => {
-    const fetchMock = mockFetch({ '/api/account': () => ({ body: ok({ ...LENA_ACCOUNT, uid: 'u-1001', cardNumber: null, preferredStoreId: null, subscribed: false }) }) });
+    const fetchMock = mockFetch({ '/api/account': () => ({ body: ok({ ...LENA_ACCOUNT, uid: 'u-1001', cardNumber: null, preferredStoreId: null, subscribed: false, bannerCode: null, lifestyles: [] }) }) });
     await manager(fakeAuth({ ...LENA, uid: 'u-1001' }).auth).start();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(last()).toMatchObject({ uid: 'u-1001', scene: { cardNumber: null, linkedStatus: false, info: null }, cardStatus: null, product: { storeId: null, bannerCode: null } });
+    expect(last()).toMatchObject({ uid: 'u-1001', scene: { cardNumber: null, linkedStatus: false, info: null }, cardStatus: null, lifestyles: [], product: { storeId: null, bannerCode: null } });
+  });
+
+  it('spec §3 lifestyles and {product}.bannerCode come from the account, also from the identity cache; a BFF without them gives [] and null', async () => {
+    mockFetch({ '/api/account': () => ({ body: ok({ ...LENA_ACCOUNT, preferredStoreId: '2062', bannerCode: 'coop' }) }), '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }) });
+    await manager(fakeAuth(LENA).auth).start();
+    expect(last()).toMatchObject({ lifestyles: ['vegetarian'], product: { storeId: '2062', bannerCode: 'coop' } });
+    const fetchMock = mockFetch({});
+    await manager(fakeAuth(LENA).auth).start(); // within 55 s: from the identity cache
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(last()).toMatchObject({ isLoading: false, lifestyles: ['vegetarian'], product: { storeId: '2062', bannerCode: 'coop' } });
+
+    sessionStorage.clear();
+    const { bannerCode: _b, lifestyles: _l, ...older } = LENA_ACCOUNT;
+    mockFetch({ '/api/account': () => ({ body: ok(older) }), '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }) });
+    await manager(fakeAuth(LENA).auth).start();
+    expect(last()).toMatchObject({ lifestyles: [], product: { storeId: '3299', bannerCode: null } });
   });
 
   it.each(['LP00', 'LP02', 'LP03'])('publishes card status %s from Inquire (error envelopes carry data too)', async (code) => {
@@ -371,7 +391,7 @@ describe('preferred store: one owner on the bus (shared-events README "State own
 
       expect(sessions()).toHaveLength(published);
       expect(last()).toBe(before);
-      expect(last().product).toEqual({ storeId: '3299', bannerCode: null });
+      expect(last().product).toEqual({ storeId: '3299', bannerCode: 'standard' });
       expect(sessionStorage.getItem(IDENTITY_CACHE_KEY)).toBe(cached);
     },
   );
@@ -380,7 +400,7 @@ describe('preferred store: one owner on the bus (shared-events README "State own
     mockFetch({ '/api/account': () => ({ body: ok(LENA_ACCOUNT) }), '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }) });
     kit.bus.emit('store/changed', { store: coop(), source: 'storage' });
     await manager(fakeAuth(LENA).auth).start();
-    expect(last().product).toEqual({ storeId: '3299', bannerCode: null });
+    expect(last().product).toEqual({ storeId: '3299', bannerCode: 'standard' });
     expect(kit.bus.state.store.value?.storeNumber).toBe('4886');
   });
 
@@ -390,14 +410,69 @@ describe('preferred store: one owner on the bus (shared-events README "State own
     await manager(fakeAuth(LENA).auth).start();
     // What mf-store-selector's confirmStoreChoice does for a signed-in shopper: store/changed, account save, refresh.
     kit.bus.emit('store/changed', { store: coop(), source: 'user' });
-    account = { ...LENA_ACCOUNT, preferredStoreId: '4886' };
+    account = { ...LENA_ACCOUNT, preferredStoreId: '4886', bannerCode: 'coop' };
     expect(last().product.storeId).toBe('3299');
     kit.bus.emit('session/refresh-requested', { reason: 'preferred-store' });
     await flush();
     await flush();
-    expect(last()).toMatchObject({ isLoading: false, product: { storeId: '4886', bannerCode: null } });
+    expect(last()).toMatchObject({ isLoading: false, product: { storeId: '4886', bannerCode: 'coop' } });
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/account')).toHaveLength(2);
     expect(readIdentityCache(sessionStorage, LENA.sessionId, NOW)?.preferredStoreId).toBe('4886');
+  });
+
+  it('spec §7: once the preferred store is set on the account, the signed token is requested with the card number and first name', async () => {
+    let account = LENA_ACCOUNT;
+    const fetchMock = mockFetch({
+      '/api/account': () => ({ body: ok(account) }),
+      '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }),
+      '/api/account/signed-token': () => ({ body: ok({ token: 'eyJ.signed.token', expiresIn: 300 }) }),
+    });
+    const tokenCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/account/signed-token');
+    const m = manager(fakeAuth(LENA).auth);
+    await m.start();
+    kit.bus.emit('session/refresh-requested', {}); // any other refresh: no token
+    await flush();
+    await flush();
+    expect(tokenCalls()).toHaveLength(0);
+    expect(m.signedToken()).toBeNull();
+
+    account = { ...LENA_ACCOUNT, preferredStoreId: '4886', bannerCode: 'coop' };
+    kit.bus.emit('session/refresh-requested', { reason: 'preferred-store' });
+    for (let i = 0; i < 4; i += 1) await flush();
+    expect(tokenCalls()).toHaveLength(1);
+    const [, init] = tokenCalls()[0]!;
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(JSON.parse(String(init!.body))).toEqual({ cardNumber: '6046000000001003', firstName: 'Lena' });
+    expect(m.signedToken()).toEqual({ token: 'eyJ.signed.token', expiresAt: NOW + 300_000 });
+
+    kit.bus.emit('session/sign-out-requested', {});
+    await flush();
+    expect(m.signedToken()).toBeNull();
+    m.stop();
+  });
+
+  it('no signed-token request without a card; a refused one leaves the session as it is', async () => {
+    let account: typeof LENA_ACCOUNT | (Omit<typeof LENA_ACCOUNT, 'cardNumber'> & { cardNumber: null }) = { ...LENA_ACCOUNT, cardNumber: null };
+    const fetchMock = mockFetch({
+      '/api/account': () => ({ body: ok(account) }),
+      '/api/services/Inquire': () => ({ body: ok(LENA_INQUIRE, 'LP01') }),
+      '/api/account/signed-token': () => ({ status: 403, body: { status: 'error', code: 403, message: 'Forbidden: not your card', data: null } }),
+    });
+    const tokenCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/account/signed-token');
+    const m = manager(fakeAuth(LENA).auth);
+    await m.start();
+    kit.bus.emit('session/refresh-requested', { reason: 'preferred-store' });
+    for (let i = 0; i < 4; i += 1) await flush();
+    expect(tokenCalls()).toHaveLength(0);
+
+    account = LENA_ACCOUNT;
+    kit.bus.emit('session/refresh-requested', { reason: 'preferred-store' });
+    for (let i = 0; i < 4; i += 1) await flush();
+    expect(tokenCalls()).toHaveLength(1);
+    expect(m.signedToken()).toBeNull();
+    expect(last()).toMatchObject({ loggedIn: true, isLoading: false, product: { storeId: '3299', bannerCode: 'standard' } });
+    expect(kit.published('toast/show')).toEqual([]);
+    m.stop();
   });
 
   it('the shell never publishes store state (build, cache, refresh, sign-out)', async () => {

@@ -10,13 +10,13 @@
  * 2. the identity cache (spec §3, 55 s, ./identity-cache) answers when it holds this BFF session;
  * 3. otherwise `GET /api/account`, then `POST /api/services/Inquire` when the account has a card;
  * 4. publish the full session: uid, loggedIn, profile {firstName, lastName}, id_token (null),
- *    scene {cardNumber, enrollmentStatus, linkedStatus, info}, cardStatus (LP00–LP03),
- *    product {storeId: preferredStoreId, bannerCode: null}, subscribed.
+ *    scene {cardNumber, enrollmentStatus, linkedStatus, info}, cardStatus (LP00–LP03), lifestyles,
+ *    product {storeId: preferredStoreId, bannerCode: that store's banner}, subscribed.
  *
  * The preferred store (shared-events README "State ownership"): the page's store is
  * `bus.state.store`, owned by mf-store-selector. `session.product` is the account record as the BFF
- * answered it (`storeId` = the account's `preferredStoreId`; the account carries no banner, so
- * `bannerCode` is null) and changes only when the account is read again: the shell neither reads
+ * answered it (`storeId` = the account's `preferredStoreId`, `bannerCode` = that store's banner)
+ * and changes only when the account is read again: the shell neither reads
  * `bus.state.store` nor republishes the session on `store/changed`. A store confirmed while signed in is
  * saved on the account by mf-store-selector, which then sends `session/refresh-requested`; that re-read
  * (which clears the identity cache) is how `product.storeId` follows.
@@ -39,7 +39,8 @@ import type { ShellRuntimeConfig } from '../runtime-config';
 import { clearIdentityCache, readIdentityCache, writeIdentityCache, type CacheStorage, type IdentityCacheEntry } from './identity-cache';
 import { CALLBACK_PATH, type AuthClient, type SessionInfo } from './bff-session';
 import { CALL_FAILED_MESSAGE, SESSION_REQUESTS, type SessionRequest } from './requests';
-import { accountProduct, safeReturnPath, sessionFromInfo, toSession, type AccountData, type InquireData } from './session-model';
+import { PREFERRED_STORE_REASON, requestSignedToken, type SignedToken } from './store-account';
+import { accountLifestyles, accountProduct, safeReturnPath, sessionFromInfo, toSession, type AccountAnswer, type InquireData } from './session-model';
 
 export { accountProduct, NO_CARD_SCENE, safeReturnPath, sessionFromInfo, toSession, type AccountData, type InquireData } from './session-model';
 
@@ -117,6 +118,7 @@ export class SessionManager {
   private cancelExpiryCheck: (() => void) | null = null;
   /** Incremented by every build and sign-out: an older build's answer is dropped. */
   private generation = 0;
+  private token: SignedToken | null = null; // spec §7 signed token, from when the preferred store was set
 
   constructor({ bus, config, auth, storage = defaultStorage(), win = window, callBff = realCallBff as CallBff, now = Date.now, setTimer = defaultTimer }: SessionManagerOptions) {
     this.bus = bus;
@@ -160,7 +162,12 @@ export class SessionManager {
   handle(event: SessionRequest): Promise<void> {
     if (event.type === 'session/sign-in-requested') return this.signIn(event.payload.mode, event.payload.returnTo);
     if (event.type === 'session/sign-out-requested') return this.signOut();
-    return this.refresh();
+    return this.refresh(event.payload.reason);
+  }
+
+  /** The signed token of the shopper's card (./store-account) while it is valid, else null. */
+  signedToken(): SignedToken | null {
+    return this.token && this.token.expiresAt > this.now() ? this.token : null;
   }
 
   /** Unsubscribes (tests, hot reload). */
@@ -211,8 +218,8 @@ export class SessionManager {
     if (endSessionUrl) this.win.location.assign(endSessionUrl);
   }
 
-  /** Re-reads the session, the account and the card status, bypassing the 55 s cache (`session/refresh-requested`). */
-  async refresh(): Promise<void> {
+  /** Re-reads session, account and card status, bypassing the 55 s cache; `reason` 'preferred-store': then the signed token (./store-account). */
+  async refresh(reason?: string): Promise<void> {
     if (!this.auth || !this.bus.state.session.value.loggedIn) return;
     let user: SessionInfo | null;
     try {
@@ -227,6 +234,10 @@ export class SessionManager {
     }
     clearIdentityCache(this.storage);
     await this.build(user, { useCache: false, keepValues: true });
+    if (reason !== PREFERRED_STORE_REASON) return;
+    const gen = this.generation; // a sign-out or another build meanwhile drops this token
+    const token = await requestSignedToken(this.call, this.config.apiBase, this.bus.state.session.value, this.now);
+    if (gen === this.generation) this.token = token;
   }
 
   /**
@@ -279,7 +290,7 @@ export class SessionManager {
       return;
     }
     try {
-      const account = await this.call<AccountData>(this.config.apiBase, '/account', { method: 'GET' });
+      const account = await this.call<AccountAnswer>(this.config.apiBase, '/account', { method: 'GET' });
       this.check(account);
       if (account.status !== 'success' || !account.data) throw new BffError(`GET /account answered ${account.code}: ${account.message}`, 200, account);
       const data = account.data;
@@ -299,7 +310,8 @@ export class SessionManager {
       if (inquire !== undefined) {
         writeIdentityCache(this.storage, {
           sessionId, uid: result.uid!, cardNumber: data.cardNumber, name: result.profile!,
-          preferredStoreId: data.preferredStoreId, subscribed: result.subscribed, scene: result.scene, cardStatus: result.cardStatus ?? null,
+          preferredStoreId: data.preferredStoreId, bannerCode: result.product.bannerCode, lifestyles: result.lifestyles ?? [],
+          subscribed: result.subscribed, scene: result.scene, cardStatus: result.cardStatus ?? null,
         }, this.now());
       }
       this.publish(result);
@@ -334,7 +346,8 @@ export class SessionManager {
       id_token: null,
       scene: c.scene,
       cardStatus: c.cardStatus,
-      product: accountProduct(c.preferredStoreId),
+      lifestyles: accountLifestyles(c.lifestyles),
+      product: accountProduct(c.preferredStoreId, c.bannerCode),
       subscribed: c.subscribed,
     };
   }
@@ -360,6 +373,7 @@ export class SessionManager {
   /** Forgets the cache and the expiry check, publishes the signed-out session. */
   private clearLocal(): void {
     this.generation++;
+    this.token = null;
     this.cancelExpiryCheck?.();
     this.cancelExpiryCheck = null;
     clearIdentityCache(this.storage);

@@ -8,7 +8,12 @@ import { EMPTY_SESSION, type CardStatus, type Scene, type Session } from 'shared
 import type { AccountData } from 'shared-events/contracts';
 import { CALLBACK_PATH, type SessionInfo } from './bff-session';
 
-/** `GET /api/account` data: the BFF's contract (shared-events/contracts `accountDataSchema`). */
+/**
+ * `GET /api/account` data: the BFF's contract (shared-events/contracts `accountDataSchema`) plus the
+ * preferred store's `bannerCode` and the shopper's `lifestyles` (spec §3 Session), which a BFF that does
+ * not send them yet leaves out.
+ */
+export type AccountAnswer = AccountData & { bannerCode?: string | null; lifestyles?: string[] };
 export type { AccountData };
 
 /** `POST /api/services/Inquire` data. Amounts: pointBalance in points, dollarValue in cents. */
@@ -39,7 +44,7 @@ export const NO_CARD_SCENE: Scene = Object.freeze({ cardNumber: null, enrollment
  * @param inquire the Inquire answer; null when the account has no card; undefined when Inquire failed
  */
 export function toSession(
-  account: Pick<AccountData, 'uid' | 'firstName' | 'lastName' | 'cardNumber' | 'preferredStoreId' | 'subscribed'>,
+  account: Pick<AccountAnswer, 'uid' | 'firstName' | 'lastName' | 'cardNumber' | 'preferredStoreId' | 'subscribed' | 'bannerCode' | 'lifestyles'>,
   inquire: { code: string | number; data: InquireData | null } | null | undefined,
 ): Session {
   let scene: Scene;
@@ -61,17 +66,25 @@ export function toSession(
     id_token: null,
     scene,
     cardStatus,
-    product: accountProduct(account.preferredStoreId),
+    lifestyles: accountLifestyles(account.lifestyles),
+    product: accountProduct(account.preferredStoreId, account.bannerCode),
     subscribed: !!account.subscribed,
   };
 }
 
 /**
- * `session.product` from the account's `preferredStoreId`, as the BFF answered it. The account has no
- * banner: `bannerCode` is null (the page's banner is `bus.state.store.value?.bannerCode`).
+ * `session.product` (spec §3 "{product} (storeId as the preferred store, bannerCode)") from the account
+ * as the BFF answered it: the preferred store and that store's banner ('standard' | 'coop'); `bannerCode`
+ * is null without a preferred store or when the BFF did not send it. The page's store and banner are
+ * `bus.state.store` (mf-store-selector), which may differ until the account is read again.
  */
-export function accountProduct(preferredStoreId: string | null): Session['product'] {
-  return { storeId: preferredStoreId, bannerCode: null };
+export function accountProduct(preferredStoreId: string | null, bannerCode?: string | null): Session['product'] {
+  return { storeId: preferredStoreId, bannerCode: preferredStoreId && typeof bannerCode === 'string' && bannerCode ? bannerCode : null };
+}
+
+/** `session.lifestyles` (spec §3): the account's lifestyle preferences, strings only; `[]` when it has none. */
+export function accountLifestyles(lifestyles: unknown): string[] {
+  return Array.isArray(lifestyles) ? lifestyles.filter((l): l is string => typeof l === 'string' && l.length > 0) : [];
 }
 
 /** The session of a signed-in shopper while (or instead of) reading the account: the names the BFF read from the id token. */

@@ -4,6 +4,7 @@
  * the verified token's uid.
  */
 import type { FastifyInstance } from 'fastify';
+import { loadStores } from '@storefront/seed';
 import { getOrCreateAccount, recordSessionEnd, setPreferredStore, toAccountData } from '../accounts';
 import { checkNonce, rejectOtherUid, shopperOf, spendNonce, usesSessionCookie, type IdTokenVerifier } from '../auth';
 import type { Db } from '../db';
@@ -50,6 +51,14 @@ function normaliseCardNumber(raw: string): string {
   return digits;
 }
 
+/** Store number → banner code ('standard' | 'coop') of the seed's stores, read once. */
+let banners: ReadonlyMap<string, string> | null = null;
+/** The banner of a store (spec §3 Store `bannerCode`), or null without a store or for one not known. */
+export function bannerCodeOf(storeNumber: string | null): string | null {
+  banners ??= new Map(loadStores().flatMap((s) => (s.bannerCode ? [[s.storeNumber, s.bannerCode] as [string, string]] : [])));
+  return storeNumber ? banners.get(storeNumber) ?? null : null;
+}
+
 /** What the account route groups use. */
 interface Routes {
   db: Db;
@@ -94,11 +103,16 @@ function accountReadRoutes(app: FastifyInstance, { db, storeNumbers }: Routes): 
 
   /**
    * GET /api/account (spec §7 "Get account info"; §3 Session).
-   * → data `{ uid, email, firstName, lastName, cardNumber: string|null, preferredStoreId: string|null, subscribed }`.
+   * → data `{ uid, email, firstName, lastName, cardNumber: string|null, preferredStoreId: string|null, subscribed,
+   *   bannerCode: string|null, lifestyles: string[] }`: `bannerCode` is the preferred store's banner
+   *   ('standard' | 'coop'; null without a preferred store), the session's `product.bannerCode` (spec §3);
+   *   `lifestyles` the shopper's lifestyle preferences (spec §3 Session `lifestyles`): the preferences
+   *   centre keeps none yet (flyer and offers email, language only), so it is `[]`.
    * The account is created from the id-token claims on the first call (e.g. right after sign-up).
    */
   app.get('/account', { schema: { querystring: signedInQuery() } }, async (request) => {
-    return ok(toAccountData(await getOrCreateAccount(db, shopperOf(request))));
+    const account = toAccountData(await getOrCreateAccount(db, shopperOf(request)));
+    return ok({ ...account, bannerCode: bannerCodeOf(account.preferredStoreId), lifestyles: [] as string[] });
   });
 
   /**

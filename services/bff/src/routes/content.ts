@@ -1,7 +1,7 @@
 /**
  * Public content endpoint: `GET /api/content/:name` serves `services/seed/data/content/<name>.json`
- * (header menu, footer, content-managed popular searches, guides; spec §2 Header / Footer, §3 Menu item,
- * Popular search; and the shell's managed content pages, spec §2 Routes '/privacy-policy' and the
+ * (header menu, footer, content-managed popular searches, guides, the store locator's text; spec §2
+ * Header / Footer, §3 Menu item, Popular search, §7 Content queries; and the shell's managed content pages, spec §2 Routes '/privacy-policy' and the
  * footer's info pages). Only names in {@link CONTENT_NAMES} are served.
  */
 import { readFile } from 'fs/promises';
@@ -21,7 +21,7 @@ export const PAGE_CONTENT_NAMES: readonly string[] = [
 ];
 
 /** Content names that may be read. */
-export const CONTENT_NAMES: ReadonlySet<string> = new Set(['menu', 'footer', 'popular-searches', 'guides', ...PAGE_CONTENT_NAMES]);
+export const CONTENT_NAMES: ReadonlySet<string> = new Set(['menu', 'footer', 'popular-searches', 'guides', 'store-locator', ...PAGE_CONTENT_NAMES]);
 
 /**
  * Registers GET /api/content/:name → data = the file's JSON as is; `Cache-Control: public, max-age=60`.
