@@ -55,7 +55,7 @@ export interface BusState {
    *   provider and the account). Others ask with `session/sign-in-requested`,
    *   `session/sign-out-requested`, `session/refresh-requested`.
    * - `product` is the account record as the BFF answered it (`storeId` = the account's stored
-   *   preferred store, `bannerCode` null: the account has no banner). It changes only when the account
+   *   preferred store, `bannerCode` that store's banner or null). It changes only when the account
    *   is read again, never when the page's store changes. It is NOT the page's store: read
    *   {@link BusState.store} for that. Only mf-store-selector reads `product.storeId`, to reconcile
    *   the page's store with the account's on sign-in.

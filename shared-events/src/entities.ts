@@ -21,8 +21,8 @@ export type CardStatus = z.infer<typeof cardStatusSchema>;
 /**
  * Spec §3 Session (user), published by the shell only (README "State ownership").
  * `product` is the account record as the BFF answered it: `storeId` is the preferred store number
- * stored on the account (4 digits, e.g. '3299', or null), `bannerCode` is null (the account has no
- * banner). The page's preferred store is `bus.state.store` (owner mf-store-selector), not this.
+ * stored on the account (4 digits, e.g. '3299', or null), `bannerCode` that store's banner ('standard' |
+ * 'coop', null without a store). The page's preferred store is `bus.state.store` (owner mf-store-selector), not this.
  */
 export const sessionSchema = z.object({
   uid: z.nullable(z.string()),
