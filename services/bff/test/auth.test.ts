@@ -219,7 +219,7 @@ describe('verification keys from the issuer (OIDC discovery + createRemoteJWKSet
       };
       const res = await get(app);
       expect(res.status).toBe(200);
-      expect(res.json.data).toEqual({ uid: 'u-remote', email: 'remy@example.com', firstName: 'Remy', lastName: 'Remote', cardNumber: null, preferredStoreId: null, subscribed: false });
+      expect(res.json.data).toEqual({ uid: 'u-remote', email: 'remy@example.com', firstName: 'Remy', lastName: 'Remote', cardNumber: null, preferredStoreId: null, bannerCode: null, lifestyles: [], subscribed: false });
       const unavailable = await get(down);
       expect(unavailable.status).toBe(503);
       expect(unavailable.json).toEqual(failure(503, 'Identity provider unavailable'));

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createPgDb, createPgliteDb, type Db } from '../src/db';
 import { memoryMailer } from '../src/mail';
 import { migrate, migrationVersions } from '../src/migrate';
+import { HASH_LOOKUPS_PER_WINDOW } from '../src/offers';
 import { closeRedis, createRedisClient, type Redis } from '../src/redis';
 import { seedAccounts, seedOffers, seedShoppingLists } from '../src/seed';
 import { buildServer, type BuildServerOptions } from '../src/server';
@@ -133,19 +134,22 @@ test('replicas starting together apply each migration once and seed once', () =>
   expect(started.transactions).toBeGreaterThan(100);
 });
 
+/** Hash lookups one address may make a minute. */
+const LOOKUPS = HASH_LOOKUPS_PER_WINDOW;
+
 describe('throttles count in Redis: the same limit with two replicas as with one', () => {
-  test('offers-link lookups alternating between A and B: 10 pass, the 11th → 429 on either', async () => {
+  test(`offers-link lookups alternating between A and B: ${LOOKUPS} pass, the next → 429 on either`, async () => {
     const shopper = { 'x-forwarded-for': '198.51.100.1' };
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < LOOKUPS; i++) {
       const replica = i % 2 ? b : a;
       statuses.push((await replica.call('GET', `/api/offers?hash=${i % 3 ? MADE_UP_HASH : VALID_HASH}`, { headers: shopper })).status);
     }
-    expect(statuses).toEqual([200, 410, 410, 200, 410, 410, 200, 410, 410, 200]);
+    expect(statuses).toEqual(Array.from({ length: LOOKUPS }, (_, i) => (i % 3 ? 410 : 200)));
     for (const replica of [a, b]) {
       const res = await replica.call('POST', '/api/offers/hash/validate', { headers: shopper, body: { hash: VALID_HASH } });
       expect(res.status).toBe(429);
-      expect(res.json).toEqual({ status: 'error', code: 429, message: expect.stringMatching(/^Too many offers link lookups: at most 10 a minute\. Try again in .+\.$/), data: null });
+      expect(res.json).toEqual({ status: 'error', code: 429, message: expect.stringMatching(new RegExp(`^Too many offers link lookups: at most ${LOOKUPS} a minute\\. Try again in .+\\.$`)), data: null });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(await a.redis.exists(`${prefix}rl:offers-hash:198.51.100.1`)).toBe(1);
@@ -154,7 +158,7 @@ describe('throttles count in Redis: the same limit with two replicas as with one
   test('X-Forwarded-For from the trusted proxy keys by shopper: two shoppers behind one proxy do not share a budget', async () => {
     const first = { 'x-forwarded-for': '203.0.113.7' };
     const second = { 'x-forwarded-for': '203.0.113.8' };
-    for (let i = 0; i < 10; i++) expect((await (i % 2 ? b : a).call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: first })).status).toBe(410);
+    for (let i = 0; i < LOOKUPS; i++) expect((await (i % 2 ? b : a).call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: first })).status).toBe(410);
     expect((await a.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: first })).status).toBe(429);
     // the second shopper, same proxy (127.0.0.1), both replicas: a budget of their own
     expect((await a.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: second })).status).toBe(410);
@@ -167,8 +171,8 @@ describe('throttles count in Redis: the same limit with two replicas as with one
     const c = await startReplica('C', dbs[0]!, { trustProxy: false, redisPrefix: `${prefix}untrusted:` });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await c.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: { 'x-forwarded-for': `192.0.2.${i}` } })).status);
-      expect(statuses).toEqual([...Array(10).fill(410), 429]);
+      for (let i = 0; i <= LOOKUPS; i++) statuses.push((await c.call('GET', `/api/offers?hash=${MADE_UP_HASH}`, { headers: { 'x-forwarded-for': `192.0.2.${i}` } })).status);
+      expect(statuses).toEqual([...Array(LOOKUPS).fill(410), 429]);
       expect(await c.redis.exists(`${prefix}untrusted:rl:offers-hash:127.0.0.1`)).toBe(1);
     } finally {
       await c.app.close();
