@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
-import { signIn } from '../fixtures/session';
+import { signUpNoCardShopper } from '../fixtures/session';
 import { LoyaltyPopups, OffersPages, storefront } from '../pages';
 import { AddCardScreenSet } from '../pages/screen-set';
 
@@ -52,8 +52,8 @@ test('an invalid link stops at hash validation with the spec §8 text', async ({
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
 });
 
-test('a signed-in shopper without a card adds one through the identity provider’s screen set in the popup', async ({ page }) => {
-  await signIn(page, 'nora.nocard@example.com');
+test('a signed-in shopper without a card adds one through the identity provider’s screen set in the popup', async ({ page, platform }) => {
+  await signUpNoCardShopper(page, platform, '/');
   const screenSet = new AddCardScreenSet(page);
   // the popup's code and the frame load after the session is read: the first visit of the run is the slow one
   await expect(screenSet.dialog).toBeVisible({ timeout: 20_000 });
@@ -71,9 +71,10 @@ test('a signed-in shopper without a card adds one through the identity provider�
   expect(cardCalls).toEqual([]);
 
   // A valid number: the storefront page makes the add-card call with the shopper's session.
-  await screenSet.cardNumber.fill('6046 0000 0000 2000');
+  // 2001, not 2000: loyalty.signed-in.spec links 2000 to nora on the same platform
+  await screenSet.cardNumber.fill('6046 0000 0000 2001');
   await screenSet.addCardButton.click();
   await expect(screenSet.dialog).toBeHidden({ timeout: 15_000 });
   expect(cardCalls).toEqual(['POST']);
-  await expect(new LoyaltyPopups(page).linkCard).toContainText('ending in 2000', { timeout: 15_000 });
+  await expect(new LoyaltyPopups(page).linkCard).toContainText('ending in 2001', { timeout: 15_000 });
 });

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/platform';
-import { sessionLoaded, signIn } from '../fixtures/session';
+import { sessionLoaded, signUpNoCardShopper } from '../fixtures/session';
 import { LoyaltyPopups } from '../pages/loyalty';
 import { LoyaltySitePages, RecipePages } from '../pages/recipes';
 import { ShoppingListPanel } from '../pages/shopping-list';
-import { storefront } from '../pages';
 
 /**
  * mf-search's recipe pages and the createScenePopup on them (spec §2 `/recipes`,
@@ -73,25 +71,6 @@ test('an unknown recipe answers 404 with the not-found message', async ({ page }
   await expect(recipes.title('Recipe not found')).toBeVisible({ timeout: 20_000 });
 });
 
-/**
- * A new shopper without a card (Sign Up), signed in and on `path`. Not the seeded nora: on the same
- * platform loyalty.signed-in.spec links a card to her, after which no createScenePopup is due.
- */
-async function signUpNoCardShopper(page: Page, platform: { url: string; ports: { identity: number } }, path: string): Promise<void> {
-  const { header, identity } = storefront(page);
-  await page.goto(path);
-  await header.accountButton.click();
-  await header.signUpButton.click();
-  await identity.waitFor(platform.ports.identity);
-  await identity.firstName.fill('Nora');
-  await identity.lastName.fill('Fresh');
-  await identity.email.fill(`nora.fresh.${Date.now()}@example.com`);
-  await identity.password.fill('nora-is-testing');
-  await identity.signUpButton.click();
-  await page.waitForURL((url) => url.origin === platform.url);
-  await sessionLoaded(page);
-}
-
 test.describe('createScenePopup on a recipe page (no-card demo shopper nora)', () => {
   test('scrolling more than 100 px shows it (after addCard was put off); its register button leaves for the loyalty site and comes back', async ({ page, platform }) => {
     const recipes = new RecipePages(page);
@@ -139,9 +118,9 @@ test.describe('createScenePopup on a recipe page (no-card demo shopper nora)', (
     await expect(recipes.title(CHOWDER.title)).toBeVisible({ timeout: 20_000 });
   });
 
-  test('not on the meal plan page, however far the shopper scrolls', async ({ page }) => {
+  test('not on the meal plan page, however far the shopper scrolls', async ({ page, platform }) => {
     const popups = new LoyaltyPopups(page);
-    await signIn(page, 'nora.nocard@example.com', { startPath: '/recipes/meal-plan' });
+    await signUpNoCardShopper(page, platform, '/recipes/meal-plan');
     await popups.remindLaterIfShown();
     await page.evaluate(() => { document.body.style.minHeight = '3000px'; });
     await page.mouse.move(640, 400);
