@@ -29,7 +29,8 @@ const shellDir = path.join(root, 'shell');
 
 /**
  * The options of every HtmlWebpackPlugin of the shell's production config (index.html, and any other
- * page the shell emits, e.g. pre-rendered ones) and its DefinePlugin constants.
+ * page the shell emits, e.g. pre-rendered ones), its DefinePlugin constants and the plugins that write the
+ * frame's inline scripts (without the Trusted Types policy the edge's CSP refuses every script URL).
  */
 function shellHtmlAndDefines() {
   // Loaded as `npm run build` in shell/ loads it: from the shell's folder (tools it runs at config time,
@@ -44,13 +45,18 @@ function shellHtmlAndDefines() {
   }
   const named = (name) => shellConfig.plugins.filter((p) => p && p.constructor && p.constructor.name === name);
   const define = named('DefinePlugin')[0];
-  return { htmlPages: named('HtmlWebpackPlugin').map((p) => p.userOptions), definitions: define ? define.definitions : {} };
+  return {
+    htmlPages: named('HtmlWebpackPlugin').map((p) => p.userOptions),
+    definitions: define ? define.definitions : {},
+    // the page frame's own inline scripts: the Trusted Types policy (first) and the CSP nonces, as the shell's pages have them
+    framePlugins: [...named('TrustedTypesInlinePlugin'), ...named('CspNoncePlugin')],
+  };
 }
 
 module.exports = () => {
   const remoteModules = process.env.MONOLITH_REMOTE_MODULES;
   if (!remoteModules) throw new Error('MONOLITH_REMOTE_MODULES is not set: build with bench/monolith/build.mjs');
-  const { htmlPages, definitions } = shellHtmlAndDefines();
+  const { htmlPages, definitions, framePlugins } = shellHtmlAndDefines();
   return {
     name: 'monolith',
     mode: 'production',
@@ -83,6 +89,7 @@ module.exports = () => {
       new webpack.DefinePlugin(definitions),
       ...(htmlPages.length ? htmlPages : [{ template: path.join(shellDir, 'public', 'index.html'), title: 'Harbour Market' }])
         .map((options) => new HtmlWebpackPlugin({ ...options, chunks: ['main'] })),
+      ...framePlugins,
     ],
     performance: { hints: false },
     stats: 'errors-warnings',
