@@ -2,13 +2,9 @@
  * Unit prices of flyer items, for the flyer page (the kit's rules: g/kg → per 100 g, mL/L → per
  * 100 mL, ea → per item), from the price the item shows and its package size.
  */
-import { formatUnitPrice, unitPrice } from '@storefront/remote-kit/unit-price';
+import { unitPrice, unitPriceText, type UnitPriceText } from '@storefront/remote-kit/unit-price';
 
-/** A unit price as seen ('$1.63 /100 g') and as read by screen readers ('$1.63 per 100 g'). */
-export interface UnitPriceText {
-  text: string;
-  spoken: string;
-}
+export type { UnitPriceText };
 
 /** '$4.99' (a package) or '$8.79 /kg' (sold by weight). */
 const PRICE_TEXT = /^\$(\d{1,6})\.(\d{2})(\s*\/\s*kg)?$/;
@@ -25,8 +21,5 @@ export function flyerUnitPrice(priceText: string, size: string | null): UnitPric
   const perKg = m[3] !== undefined;
   if (!perKg && size === null) return null;
   const price = unitPrice(cents, size, perKg);
-  if (!price) return null;
-  const text = formatUnitPrice(price);
-  const per = price.per === 'ea' ? 'item' : price.per;
-  return { text, spoken: `${text.slice(0, text.lastIndexOf(' /'))} per ${per}` };
+  return price && unitPriceText(price);
 }

@@ -1,4 +1,4 @@
-import { compareUnitPrice, formatUnitPrice, spokenUnitPrice, unitPrice } from './unit-price';
+import { compareUnitPrice, formatUnitPrice, spokenUnitPrice, unitPrice, unitPriceText } from './unit-price';
 
 describe('unitPrice', () => {
   it.each([
@@ -24,6 +24,7 @@ describe('unitPrice', () => {
   it('says the figure in words for screen readers', () => {
     expect(spokenUnitPrice(unitPrice(739, '454 g')!)).toBe('$1.63 per 100 g');
     expect(spokenUnitPrice(unitPrice(599, '12 ea')!)).toBe('$0.50 per item');
+    expect(unitPriceText(unitPrice(329, '500 mL')!)).toEqual({ text: '$0.66 /100 mL', spoken: '$0.66 per 100 mL' });
   });
 
   it('sorts low to high with unknown unit prices last', () => {

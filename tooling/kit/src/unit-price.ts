@@ -56,6 +56,17 @@ export function spokenUnitPrice(price: UnitPrice, locale = 'en-CA'): string {
   return `${money(price, locale)} per ${price.per === 'ea' ? 'item' : price.per}`;
 }
 
+/** A unit price as seen ('$1.63 /100 g') and as a screen reader says it ('$1.63 per 100 g'). */
+export interface UnitPriceText {
+  text: string;
+  spoken: string;
+}
+
+/** Both forms of one unit price, for a label whose visible text is hidden from screen readers. */
+export function unitPriceText(price: UnitPrice, locale = 'en-CA'): UnitPriceText {
+  return { text: formatUnitPrice(price, locale), spoken: spokenUnitPrice(price, locale) };
+}
+
 const money = (price: UnitPrice, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(Math.round(price.cents) / 100);
 
