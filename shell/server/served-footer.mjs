@@ -10,6 +10,8 @@
  * Every text is escaped; links that are not same-origin paths, `tel:`, `mailto:` or http(s) are dropped.
  */
 
+import { escapeHtml } from './startup-hints.mjs';
+
 const TTL_MS = 10_000;
 const MISS_TTL_MS = 2_000;
 const TIMEOUT_MS = 800;
@@ -20,7 +22,6 @@ export const SERVED_NAV_LABEL = 'Site links';
 /** The Scene+ support phone of the bottom line (spec §8), as mf-header's `SUPPORT_PHONE`. */
 export const SUPPORT_PHONE = '1-866-586-2805';
 
-const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'group';
 /** A link the served HTML may carry: a same-origin path, tel:, mailto: or http(s). */
 const safeLink = (link) => /^(?:\/(?!\/)|tel:|mailto:|https?:\/\/)/i.test(link) && !/[\s<>"]/.test(link);

@@ -96,7 +96,7 @@ export function startupExposes(remotes, pathname, query) {
 }
 
 /** Text or a double-quoted attribute value, escaped (& < > "). */
-const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+export const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 /** JSON safe inside a <script> data block: no '<' (so no '</script>'), no U+2028/9. */
 const jsonForHtml = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
